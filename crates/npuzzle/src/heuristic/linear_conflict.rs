@@ -1,0 +1,96 @@
+//! Linear conflict (Hansson, Mayer and Yung, 1992): Manhattan distance plus two moves for each
+//! tile that must leave its goal line so the others in that line can pass.
+//!
+//! In a line, the tiles that belong to it keep their relative order only along a longest
+//! increasing subsequence of their goal positions; every other such tile must step out and back
+//! (two moves Manhattan does not count). Row penalties use vertical moves and column penalties
+//! horizontal ones, so the two add up admissibly.
+
+use super::{manhattan, GoalTable};
+use crate::board::Tile;
+use crate::cost::Cost;
+use crate::state::State;
+
+/// Tiles to remove from one line: `count − LIS` of the goal keys in current order.
+fn removals(keys: &mut Vec<usize>, tails: &mut Vec<usize>) -> u64 {
+    tails.clear();
+    for &k in keys.iter() {
+        match tails.binary_search(&k) {
+            Ok(_) => {}
+            Err(i) if i == tails.len() => tails.push(k),
+            Err(i) => tails[i] = k,
+        }
+    }
+    let r = (keys.len() - tails.len()) as u64;
+    keys.clear();
+    r
+}
+
+/// Removals in row `r`; `tile_at` gives the tile in each cell.
+fn row_removals(t: &GoalTable, r: usize, tile_at: &impl Fn(usize) -> Tile, keys: &mut Vec<usize>, tails: &mut Vec<usize>) -> u64 {
+    for c in 0..t.width {
+        let tile = tile_at(r * t.width + c);
+        if tile != 0 {
+            let (gr, gc) = t.row_col(t.goal_cell(tile));
+            if gr == r {
+                keys.push(gc);
+            }
+        }
+    }
+    removals(keys, tails)
+}
+
+fn col_removals(t: &GoalTable, height: usize, c: usize, tile_at: &impl Fn(usize) -> Tile, keys: &mut Vec<usize>, tails: &mut Vec<usize>) -> u64 {
+    for r in 0..height {
+        let tile = tile_at(r * t.width + c);
+        if tile != 0 {
+            let (gr, gc) = t.row_col(t.goal_cell(tile));
+            if gc == c {
+                keys.push(gr);
+            }
+        }
+    }
+    removals(keys, tails)
+}
+
+pub(super) fn estimate<S: State>(t: &GoalTable, height: usize, s: &S) -> Cost {
+    let tile_at = |c: usize| s.tile(c);
+    let (mut keys, mut tails) = (Vec::new(), Vec::new());
+    let mut extra = 0;
+    for r in 0..height {
+        extra += row_removals(t, r, &tile_at, &mut keys, &mut tails);
+    }
+    for c in 0..t.width {
+        extra += col_removals(t, height, c, &tile_at, &mut keys, &mut tails);
+    }
+    Cost((manhattan::moves(t, s) + 2 * extra) * Cost::ONE)
+}
+
+pub(super) fn update<S: State>(t: &GoalTable, height: usize, child: &S, h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
+    let md = manhattan::update(t, h, tile, from, to);
+    // The parent is the child with `tile` back in `from` and the blank in `to`.
+    let parent_at = |c: usize| {
+        if c == from {
+            tile
+        } else if c == to {
+            0
+        } else {
+            child.tile(c)
+        }
+    };
+    let child_at = |c: usize| child.tile(c);
+    let (mut keys, mut tails) = (Vec::new(), Vec::new());
+    let (fr, fc) = t.row_col(from);
+    let (tr, tc) = t.row_col(to);
+    let (before, after) = if fr == tr {
+        // A horizontal slide changes column membership only.
+        let b = col_removals(t, height, fc, &parent_at, &mut keys, &mut tails) + col_removals(t, height, tc, &parent_at, &mut keys, &mut tails);
+        let a = col_removals(t, height, fc, &child_at, &mut keys, &mut tails) + col_removals(t, height, tc, &child_at, &mut keys, &mut tails);
+        (b, a)
+    } else {
+        let b = row_removals(t, fr, &parent_at, &mut keys, &mut tails) + row_removals(t, tr, &parent_at, &mut keys, &mut tails);
+        let a = row_removals(t, fr, &child_at, &mut keys, &mut tails) + row_removals(t, tr, &child_at, &mut keys, &mut tails);
+        (b, a)
+    };
+    Cost(md.0 + 2 * after * Cost::ONE - 2 * before * Cost::ONE)
+}

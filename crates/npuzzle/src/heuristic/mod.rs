@@ -1,0 +1,215 @@
+//! Admissible heuristics. None of them counts the blank: counting it overestimates, and an
+//! "optimal" answer found with it can be wrong.
+//!
+//! Each heuristic gives a full estimate for a state and an incremental update for one move, so
+//! searches never recompute h from scratch at a node.
+
+mod euclidean;
+mod linear_conflict;
+mod manhattan;
+mod misplaced;
+
+use crate::board::{Board, Tile};
+use crate::cost::Cost;
+use crate::error::Error;
+use crate::state::State;
+use serde::Serialize;
+use std::fmt;
+use std::str::FromStr;
+
+/// The heuristics the classic algorithms accept.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HeuristicKind {
+    /// Always 0: turns A* into uniform-cost search.
+    Zero,
+    /// Number of tiles (not the blank) out of place.
+    Misplaced,
+    /// Sum of the tiles' Manhattan distances to their goal cells.
+    Manhattan,
+    /// Sum of straight-line distances; real-valued, and weaker than Manhattan.
+    Euclidean,
+    /// Manhattan plus two moves for every tile that must leave its row or column to let
+    /// another pass.
+    LinearConflict,
+}
+
+impl HeuristicKind {
+    /// Every kind, in the order they are listed to users.
+    pub const ALL: [HeuristicKind; 5] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::Euclidean,
+        HeuristicKind::LinearConflict,
+    ];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Zero => "zero",
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::Euclidean => "euclidean",
+            HeuristicKind::LinearConflict => "linear-conflict",
+        }
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for HeuristicKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        let s = s.trim().to_ascii_lowercase().replace('_', "-");
+        HeuristicKind::ALL.into_iter().find(|k| k.name() == s).or(match s.as_str() {
+            "none" | "0" => Some(HeuristicKind::Zero),
+            "hamming" | "misplaced-tiles" => Some(HeuristicKind::Misplaced),
+            "md" | "manhattan-distance" => Some(HeuristicKind::Manhattan),
+            "lc" | "linear" | "linearconflict" => Some(HeuristicKind::LinearConflict),
+            _ => None,
+        })
+        .ok_or_else(|| {
+            Error::Invalid(format!(
+                "unknown heuristic \"{s}\": use {}",
+                HeuristicKind::ALL.map(|k| k.name()).join(", ")
+            ))
+        })
+    }
+}
+
+/// Goal geometry shared by the heuristics: where each tile belongs.
+#[derive(Clone, Debug)]
+pub struct GoalTable {
+    width: usize,
+    /// `goal_pos[t]` is the goal cell of tile `t`.
+    goal_pos: Vec<u32>,
+}
+
+impl GoalTable {
+    fn new(goal: &Board) -> GoalTable {
+        GoalTable { width: goal.width(), goal_pos: goal.positions().into_iter().map(|p| p as u32).collect() }
+    }
+
+    #[inline]
+    fn goal_cell(&self, t: Tile) -> usize {
+        self.goal_pos[t as usize] as usize
+    }
+
+    #[inline]
+    fn row_col(&self, cell: usize) -> (usize, usize) {
+        (cell / self.width, cell % self.width)
+    }
+
+    fn cells(&self) -> usize {
+        self.goal_pos.len()
+    }
+}
+
+/// A heuristic bound to one goal, ready to evaluate states.
+#[derive(Clone, Debug)]
+pub struct Heuristic {
+    kind: HeuristicKind,
+    table: GoalTable,
+    height: usize,
+}
+
+impl Heuristic {
+    /// Prepares `kind` for boards that aim at `goal`.
+    pub fn new(kind: HeuristicKind, goal: &Board) -> Heuristic {
+        Heuristic { kind, table: GoalTable::new(goal), height: goal.height() }
+    }
+
+    /// Which heuristic this is.
+    pub fn kind(&self) -> HeuristicKind {
+        self.kind
+    }
+
+    /// Whether every value is a whole number of moves.
+    pub fn is_integral(&self) -> bool {
+        self.kind != HeuristicKind::Euclidean
+    }
+
+    /// The estimate for a state, computed from scratch.
+    pub fn estimate<S: State>(&self, s: &S) -> Cost {
+        let t = &self.table;
+        match self.kind {
+            HeuristicKind::Zero => Cost::ZERO,
+            HeuristicKind::Misplaced => misplaced::estimate(t, s),
+            HeuristicKind::Manhattan => manhattan::estimate(t, s),
+            HeuristicKind::Euclidean => euclidean::estimate(t, s),
+            HeuristicKind::LinearConflict => linear_conflict::estimate(t, self.height, s),
+        }
+    }
+
+    /// The estimate for `child`, reached from a parent whose estimate was `parent_h` by sliding
+    /// `tile` from cell `from` to cell `to`. Costs O(1) for all but linear conflict, which
+    /// rescans only the two lines the tile left and entered.
+    #[inline]
+    pub fn update<S: State>(&self, child: &S, parent_h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
+        let t = &self.table;
+        match self.kind {
+            HeuristicKind::Zero => Cost::ZERO,
+            HeuristicKind::Misplaced => misplaced::update(t, parent_h, tile, from, to),
+            HeuristicKind::Manhattan => manhattan::update(t, parent_h, tile, from, to),
+            HeuristicKind::Euclidean => euclidean::update(t, parent_h, tile, from, to),
+            HeuristicKind::LinearConflict => linear_conflict::update(t, self.height, child, parent_h, tile, from, to),
+        }
+    }
+
+    /// The estimate for a board.
+    pub fn estimate_board(&self, b: &Board) -> Cost {
+        self.estimate(&crate::state::Wide::from_tiles(b.tiles()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+    use crate::goal::Goal;
+    use crate::parse::parse_board;
+    use crate::state::{Packed64, State};
+
+    #[test]
+    fn textbook_values() {
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let b = parse_board("8 1 3/4 0 2/7 6 5").unwrap();
+        let h = |k| Heuristic::new(k, &goal).estimate_board(&b);
+        assert_eq!(h(HeuristicKind::Misplaced), Cost::moves(5));
+        assert_eq!(h(HeuristicKind::Manhattan), Cost::moves(10));
+        assert_eq!(h(HeuristicKind::Zero), Cost::ZERO);
+        // Row 1 holds 2 and 1 (wrong order): one conflict, +2; 3 2 1 in a row needs 2 removals.
+        let lc = parse_board("2 1 3/4 5 6/7 8 0").unwrap();
+        assert_eq!(Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&lc), Cost::moves(4));
+        let lc2 = parse_board("3 2 1/4 5 6/7 8 0").unwrap();
+        assert_eq!(Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&lc2), Cost::moves(4 + 4));
+        let e = Heuristic::new(HeuristicKind::Euclidean, &goal).estimate_board(&parse_board("0 2 3/4 5 6/7 8 1").unwrap());
+        assert_eq!(e, Cost((8f64.sqrt() * Cost::ONE as f64).floor() as u64));
+    }
+
+    #[test]
+    fn updates_match_full_estimates_along_a_walk() {
+        let goal = Goal::Snail.board(4, 4).unwrap();
+        for kind in HeuristicKind::ALL {
+            let heur = Heuristic::new(kind, &goal);
+            let mut board = Goal::BlankLast.board(4, 4).unwrap();
+            let mut s = Packed64::from_tiles(board.tiles());
+            let mut h = heur.estimate(&s);
+            let walk = "LLLUURRDLDRUULDLURDDRRULLUURDDLL";
+            for c in walk.chars() {
+                let m = Move::from_letter(c).unwrap();
+                let from_blank = s.blank();
+                let Some(to) = board.neighbor(from_blank, m) else { continue };
+                board = board.apply(m).unwrap();
+                let tile = s.slide(to);
+                h = heur.update(&s, h, tile, to, from_blank);
+                assert_eq!(h, heur.estimate(&s), "{kind} after {c}");
+            }
+        }
+    }
+}

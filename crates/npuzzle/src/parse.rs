@@ -1,0 +1,237 @@
+//! Every accepted board format to a [`Board`].
+//!
+//! All of these describe the same 3×3 board:
+//! `1 4 2 0 5 3 6 7 8`, `1 4 2 -1 5 3 6 7 8`, `1 4 2 _ 5 3 6 7 8`, `1,4,2,0,5,3,6,7,8`,
+//! `142053678` (3×3 only), `1 4 2/0 5 3/6 7 8`, three lines of three tiles, and
+//! `[[1,4,2],[0,5,3],[6,7,8]]`. The blank may be `0`, `-1`, `_`, `x` or `.`. A first line holding
+//! only a size (`3` or `3 3` or `3x3`) is read as the size, and `#` lines are comments.
+
+use crate::board::{Board, Tile};
+use crate::error::BoardError;
+
+/// Reads a size written `N` (square) or `WxH` (also `W H` or `W×H`).
+pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
+    let bad = || BoardError::BadSizeSpec(s.trim().to_string());
+    let parts: Vec<&str> = s.trim().split(|c: char| c == 'x' || c == 'X' || c == '×' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
+    let nums: Vec<usize> = parts.iter().map(|p| p.parse::<usize>().map_err(|_| bad())).collect::<Result<_, _>>()?;
+    match nums[..] {
+        [n] => Ok((n, n)),
+        [w, h] => Ok((w, h)),
+        _ => Err(bad()),
+    }
+}
+
+/// Parses a board whose size follows from its rows, a size line, or a square tile count.
+pub fn parse_board(text: &str) -> Result<Board, BoardError> {
+    parse_board_sized(text, None)
+}
+
+/// Parses a board; `size` (width, height), when given, overrides what the text implies.
+pub fn parse_board_sized(text: &str, size: Option<(usize, usize)>) -> Result<Board, BoardError> {
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if lines.is_empty() {
+        return Err(BoardError::Empty);
+    }
+    let joined = lines.join("\n");
+    let mut size = size;
+    let rows: Vec<Vec<String>> = if joined.starts_with('[') {
+        parse_nested(&joined)?
+    } else {
+        let mut body: Vec<&str> = lines.clone();
+        if body.len() > 1 && size.is_none() {
+            if let Some(s) = size_line(body[0], &body[1..]) {
+                size = Some(s);
+                body.remove(0);
+            }
+        }
+        let row_texts: Vec<&str> = if body.len() == 1 && body[0].contains('/') {
+            body[0].split('/').map(str::trim).collect()
+        } else {
+            body
+        };
+        row_texts.iter().map(|r| tokens(r)).collect()
+    };
+    let rows: Vec<Vec<String>> = rows.into_iter().filter(|r| !r.is_empty()).collect();
+    if rows.is_empty() {
+        return Err(BoardError::Empty);
+    }
+    // A single token of nine characters is a 3×3 digit string such as 142053678.
+    if rows.len() == 1 && rows[0].len() == 1 && rows[0][0].chars().count() == 9 && size.is_none_or(|s| s == (3, 3)) {
+        let tok = &rows[0][0];
+        let cells: Vec<String> = tok.chars().map(|c| c.to_string()).collect();
+        if cells.iter().all(|c| c.parse::<u32>().is_ok() || is_blank_token(c)) {
+            return build(3, 3, &cells);
+        }
+    }
+    let flat: Vec<String> = rows.iter().flatten().cloned().collect();
+    let (width, height) = match size {
+        Some(s) => s,
+        None if rows.len() > 1 => {
+            let w = rows[0].len();
+            if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
+                return Err(BoardError::Ragged { row: i + 1, found: r.len(), expected: w });
+            }
+            (w, rows.len())
+        }
+        None => {
+            // Validate tokens first so "a" is reported before a shape problem.
+            for (i, t) in flat.iter().enumerate() {
+                read_token(t, i)?;
+            }
+            let n = flat.len();
+            let side = (n as f64).sqrt().round() as usize;
+            if side * side != n {
+                return Err(BoardError::NotSquare { found: n });
+            }
+            (side, side)
+        }
+    };
+    if rows.len() > 1 {
+        let w = rows[0].len();
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
+            return Err(BoardError::Ragged { row: i + 1, found: r.len(), expected: w });
+        }
+    }
+    build(width, height, &flat)
+}
+
+fn build(width: usize, height: usize, flat: &[String]) -> Result<Board, BoardError> {
+    let tiles: Vec<Tile> = flat.iter().enumerate().map(|(i, t)| read_token(t, i)).collect::<Result<_, _>>()?;
+    Board::new(width, height, tiles)
+}
+
+fn is_blank_token(t: &str) -> bool {
+    matches!(t, "0" | "-1" | "_" | "x" | "X" | "." | "-")
+}
+
+fn read_token(t: &str, index: usize) -> Result<Tile, BoardError> {
+    if is_blank_token(t) {
+        return Ok(0);
+    }
+    t.parse::<Tile>().map_err(|_| BoardError::BadToken { token: t.to_string(), position: index + 1 })
+}
+
+fn tokens(s: &str) -> Vec<String> {
+    s.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|t| !t.is_empty()).map(str::to_string).collect()
+}
+
+/// A first line is a size line when it holds one number, or `W H`/`WxH` whose area matches the
+/// tiles that follow.
+fn size_line(first: &str, rest: &[&str]) -> Option<(usize, usize)> {
+    let toks = tokens(first);
+    let follow: usize = rest.iter().map(|r| tokens(r).len()).sum();
+    match toks.len() {
+        1 => {
+            let (w, h) = parse_size(&toks[0]).ok()?;
+            (w * h == follow).then_some((w, h))
+        }
+        2 => {
+            let w: usize = toks[0].parse().ok()?;
+            let h: usize = toks[1].parse().ok()?;
+            (w * h == follow && rest.len() == h).then_some((w, h))
+        }
+        _ => None,
+    }
+}
+
+/// Reads `[[1,4,2],[0,5,3],[6,7,8]]` or a flat `[1,4,2,0,5,3,6,7,8]`; strings like `"_"` are
+/// accepted as tokens too.
+fn parse_nested(s: &str) -> Result<Vec<Vec<String>>, BoardError> {
+    let err = |m: &str| BoardError::Nested(m.to_string());
+    let mut depth = 0usize;
+    let mut max_depth = 0usize;
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut cur = String::new();
+    for ch in s.chars() {
+        match ch {
+            '[' => {
+                depth += 1;
+                max_depth = max_depth.max(depth);
+                if depth > 2 {
+                    return Err(err("nested deeper than rows of tiles"));
+                }
+                if depth == 2 || (depth == 1 && rows.is_empty()) {
+                    rows.push(Vec::new());
+                }
+            }
+            ']' | ',' => {
+                let tok = cur.trim().trim_matches('"').trim().to_string();
+                if !tok.is_empty() {
+                    match rows.last_mut() {
+                        Some(r) => r.push(tok),
+                        None => return Err(err("tile outside brackets")),
+                    }
+                }
+                cur.clear();
+                if ch == ']' {
+                    if depth == 0 {
+                        return Err(err("unbalanced ']'"));
+                    }
+                    depth -= 1;
+                }
+            }
+            c if depth == 0 && !c.is_whitespace() && c != ',' => return Err(err("text after the closing ']'")),
+            c => cur.push(c),
+        }
+    }
+    if depth != 0 {
+        return Err(err("missing ']'"));
+    }
+    if max_depth == 2 {
+        // The outer '[' opened an (empty) row of its own; drop it.
+        rows.retain(|r| !r.is_empty());
+    }
+    Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_format_reads_the_same_board() {
+        let want = parse_board("1 4 2 0 5 3 6 7 8").unwrap();
+        for text in [
+            "1 4 2 -1 5 3 6 7 8",
+            "1 4 2 _ 5 3 6 7 8",
+            "1,4,2,0,5,3,6,7,8",
+            "142053678",
+            "1 4 2/0 5 3/6 7 8",
+            "1 4 2\n0 5 3\n6 7 8\n",
+            "[[1,4,2],[0,5,3],[6,7,8]]",
+            "[1,4,2,0,5,3,6,7,8]",
+            "# a comment\n3\n1 4 2\n0 5 3\n6 7 8",
+            "3 3\n1 4 2\nx 5 3\n6 7 8",
+            "1 4 2 . 5 3 6 7 8",
+        ] {
+            assert_eq!(parse_board(text).unwrap(), want, "{text}");
+        }
+    }
+
+    #[test]
+    fn rectangular_boards() {
+        let b = parse_board("[[3,2,4],[1,5,0]]").unwrap();
+        assert_eq!((b.width(), b.height()), (3, 2));
+        let b = parse_board_sized("3 2 4 1 5 0", Some((3, 2))).unwrap();
+        assert_eq!((b.width(), b.height()), (3, 2));
+        let b = parse_board("2 3\n3 2\n4 1\n5 0").unwrap();
+        assert_eq!((b.width(), b.height()), (2, 3));
+    }
+
+    #[test]
+    fn specific_errors() {
+        assert_eq!(parse_board("1 4 2 0 5 3 6 4 8").unwrap_err().to_string(), "duplicate tile 4, missing tile 7");
+        assert!(matches!(parse_board("1 4 2 0 5 3 6 8"), Err(BoardError::NotSquare { found: 8 })));
+        assert!(matches!(parse_board_sized("1 4 2 0 5 3 6 8", Some((3, 3))), Err(BoardError::WrongCount { found: 8, expected: 9, .. })));
+        assert!(matches!(parse_board("1 4 2 a 5 3 6 7 8"), Err(BoardError::BadToken { ref token, position: 4 }) if token == "a"));
+        assert_eq!(parse_board("1 4 2 0 5 3 6 9 8").unwrap_err().to_string(), "tile 9 is out of range for a 3×3 board (tiles are 1..8), missing tile 7");
+        assert!(matches!(parse_board("1 4 2 0 5 3 6 0 8"), Err(BoardError::TwoBlanks { first: 4, second: 8 })));
+        assert!(matches!(parse_board("1 2 3/4 5/6 7 0"), Err(BoardError::Ragged { row: 2, found: 2, expected: 3 })));
+        assert_eq!(parse_board(""), Err(BoardError::Empty));
+        assert!(matches!(parse_board("[[1,2],[3,0]"), Err(BoardError::Nested(_))));
+    }
+}

@@ -1,0 +1,118 @@
+//! The engine shared by uniform-cost, greedy, A* and LC-search: a binary heap with lazy
+//! deletion over an arena of nodes. The heap holds (priority, sequence, index); equal
+//! priorities leave in generation order (FIFO), so runs are reproducible and ties follow
+//! `--order`.
+
+use super::observer::{Event, Fate, Observer};
+use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use crate::cost::Cost;
+use crate::state::State;
+use rustc_hash::FxHashMap;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// How a best-first variant behaves.
+pub(crate) struct Spec<F> {
+    /// Priority of a node from g and h (smaller first).
+    pub priority: F,
+    /// Test for the goal when a node is generated (LC-search) rather than when selected.
+    pub goal_on_generate: bool,
+    /// Put a state back on the open list when a cheaper path reaches it.
+    pub improve: bool,
+}
+
+pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, spec: Spec<F>) -> End {
+    let mut nodes: Vec<TreeNode<S>> = Vec::new();
+    // For each state, the arena index of its best node; `closed[i]` marks expanded or superseded.
+    let mut best: FxHashMap<S, u32> = FxHashMap::default();
+    let mut closed: Vec<bool> = Vec::new();
+    let mut heap: BinaryHeap<Reverse<(Cost, u64, u32)>> = BinaryHeap::new();
+    let mut seq = 0u64;
+
+    let h0 = p.h(&p.start);
+    let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, h: h0, id: ctx.id() };
+    ctx.stats.generated_at(0);
+    let f0 = (spec.priority)(0, h0);
+    let root_goal = p.is_goal(&p.start);
+    if O::ENABLED {
+        let fate = if root_goal && spec.goal_on_generate { Fate::Goal } else { Fate::Added };
+        ctx.obs.event(&Event::Generated { id: root.id, parent: None, mv: None, g: 0, h: h0, f: f0, state: &root.state, fate });
+    }
+    if root_goal && spec.goal_on_generate {
+        return End::Found(Vec::new());
+    }
+    best.insert(p.start.clone(), 0);
+    nodes.push(root);
+    closed.push(false);
+    heap.push(Reverse((f0, seq, 0)));
+    ctx.stats.frontier(1);
+    if O::ENABLED && ctx.obs.wants_frontier() {
+        frontier_event(ctx, &heap, &nodes, &closed);
+    }
+
+    while let Some(Reverse((f, _, idx))) = heap.pop() {
+        let i = idx as usize;
+        if closed[i] {
+            continue;
+        }
+        let mem = arena_bytes(nodes.len(), best.len(), heap.len() * 24 + closed.len(), &p.start);
+        if let Err(kind) = ctx.check(mem) {
+            return End::Limit(kind);
+        }
+        closed[i] = true;
+        let (g, h, id, mv) = (nodes[i].g, nodes[i].h, nodes[i].id, nodes[i].mv);
+        if O::ENABLED {
+            ctx.obs.event(&Event::Selected { id, g, h, f, state: &nodes[i].state });
+        }
+        if !spec.goal_on_generate && p.is_goal(&nodes[i].state) {
+            if O::ENABLED {
+                ctx.obs.event::<S>(&Event::Goal { id });
+            }
+            return End::Found(path_to(&nodes, i));
+        }
+        ctx.stats.expanded += 1;
+        let parent_state = nodes[i].state.clone();
+        for succ in p.successors(&parent_state, h, mv) {
+            let g2 = g + 1;
+            ctx.stats.generated_at(g2);
+            let f2 = (spec.priority)(g2, succ.h);
+            let child_id = ctx.id();
+            let prior = best.get(&succ.state).copied();
+            let fate = match prior {
+                Some(j) if !spec.improve || nodes[j as usize].g <= g2 => Fate::Duplicate,
+                _ if spec.goal_on_generate && p.is_goal(&succ.state) => Fate::Goal,
+                _ => Fate::Added,
+            };
+            if O::ENABLED {
+                ctx.obs.event(&Event::Generated { id: child_id, parent: Some(id), mv: Some(succ.mv), g: g2, h: succ.h, f: f2, state: &succ.state, fate });
+            }
+            if fate == Fate::Duplicate {
+                continue;
+            }
+            if let Some(j) = prior {
+                closed[j as usize] = true;
+            }
+            let k = nodes.len() as u32;
+            nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: succ.h, id: child_id });
+            closed.push(false);
+            if fate == Fate::Goal {
+                return End::Found(path_to(&nodes, k as usize));
+            }
+            best.insert(succ.state, k);
+            seq += 1;
+            heap.push(Reverse((f2, seq, k)));
+        }
+        ctx.stats.frontier(heap.len());
+        if O::ENABLED && ctx.obs.wants_frontier() {
+            frontier_event(ctx, &heap, &nodes, &closed);
+        }
+    }
+    End::Exhausted
+}
+
+fn frontier_event<S: State, O: Observer>(ctx: &mut Ctx<'_, O>, heap: &BinaryHeap<Reverse<(Cost, u64, u32)>>, nodes: &[TreeNode<S>], closed: &[bool]) {
+    let mut entries: Vec<(Cost, u64, u32)> = heap.iter().map(|r| r.0).filter(|e| !closed[e.2 as usize]).collect();
+    entries.sort_unstable();
+    let ids: Vec<u64> = entries.iter().map(|e| nodes[e.2 as usize].id).collect();
+    ctx.obs.event::<S>(&super::observer::Event::Frontier { ids: &ids });
+}

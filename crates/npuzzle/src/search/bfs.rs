@@ -1,0 +1,116 @@
+//! Breadth-first search: expands nodes level by level from a FIFO queue, testing each child
+//! for the goal as it is generated. Optimal in moves. Every state is generated at most once
+//! (an explored set drops repeats).
+
+use super::observer::{Event, Fate, Observer};
+use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use crate::cost::Cost;
+use crate::state::State;
+use rustc_hash::FxHashSet;
+use std::collections::VecDeque;
+
+/// Runs the search; see the module documentation.
+pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+    linear_search(p, ctx, Discipline::Queue)
+}
+
+/// Whether the open list is a queue (breadth-first) or a stack (depth-first).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Discipline {
+    Queue,
+    Stack,
+}
+
+/// Breadth- or depth-first graph search with the goal test at generation.
+pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
+    let mut nodes: Vec<TreeNode<S>> = Vec::new();
+    let mut seen: FxHashSet<S> = FxHashSet::default();
+    let mut open: VecDeque<u32> = VecDeque::new();
+    let f_of = |g: u32| Cost::moves(g);
+
+    let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, h: Cost::ZERO, id: ctx.id() };
+    ctx.stats.generated_at(0);
+    let root_goal = p.is_goal(&p.start);
+    if O::ENABLED {
+        let fate = if root_goal { Fate::Goal } else { Fate::Added };
+        ctx.obs.event(&Event::Generated { id: root.id, parent: None, mv: None, g: 0, h: Cost::ZERO, f: f_of(0), state: &root.state, fate });
+    }
+    if root_goal {
+        return End::Found(Vec::new());
+    }
+    seen.insert(p.start.clone());
+    nodes.push(root);
+    open.push_back(0);
+    ctx.stats.frontier(1);
+    emit_frontier(ctx, &open, &nodes, discipline);
+    let mut children: Vec<u32> = Vec::with_capacity(4);
+
+    loop {
+        let next = match discipline {
+            Discipline::Queue => open.pop_front(),
+            Discipline::Stack => open.pop_back(),
+        };
+        let Some(idx) = next else { return End::Exhausted };
+        let i = idx as usize;
+        let mem = arena_bytes(nodes.len(), seen.len(), open.len() * 4, &p.start);
+        if let Err(kind) = ctx.check(mem) {
+            return End::Limit(kind);
+        }
+        let (g, id, mv) = (nodes[i].g, nodes[i].id, nodes[i].mv);
+        if O::ENABLED {
+            ctx.obs.event(&Event::Selected { id, g, h: Cost::ZERO, f: f_of(g), state: &nodes[i].state });
+        }
+        if p.max_depth.is_some_and(|d| g >= d) {
+            // Depth limit reached: this node's children would lie past it.
+            continue;
+        }
+        ctx.stats.expanded += 1;
+        let parent_state = nodes[i].state.clone();
+        children.clear();
+        for succ in p.successors(&parent_state, Cost::ZERO, mv) {
+            let g2 = g + 1;
+            ctx.stats.generated_at(g2);
+            let child_id = ctx.id();
+            let fate = if seen.contains(&succ.state) {
+                Fate::Duplicate
+            } else if p.is_goal(&succ.state) {
+                Fate::Goal
+            } else {
+                Fate::Added
+            };
+            if O::ENABLED {
+                ctx.obs.event(&Event::Generated { id: child_id, parent: Some(id), mv: Some(succ.mv), g: g2, h: Cost::ZERO, f: f_of(g2), state: &succ.state, fate });
+            }
+            if fate == Fate::Duplicate {
+                continue;
+            }
+            let k = nodes.len() as u32;
+            nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: Cost::ZERO, id: child_id });
+            if fate == Fate::Goal {
+                if O::ENABLED {
+                    ctx.obs.event::<S>(&Event::Goal { id: child_id });
+                }
+                return End::Found(path_to(&nodes, k as usize));
+            }
+            seen.insert(succ.state);
+            children.push(k);
+        }
+        match discipline {
+            Discipline::Queue => open.extend(children.iter().copied()),
+            // Pushed in reverse so the first child in `--order` is taken first.
+            Discipline::Stack => open.extend(children.iter().rev().copied()),
+        }
+        ctx.stats.frontier(open.len());
+        emit_frontier(ctx, &open, &nodes, discipline);
+    }
+}
+
+fn emit_frontier<S: State, O: Observer>(ctx: &mut Ctx<'_, O>, open: &VecDeque<u32>, nodes: &[TreeNode<S>], discipline: Discipline) {
+    if O::ENABLED && ctx.obs.wants_frontier() {
+        let ids: Vec<u64> = match discipline {
+            Discipline::Queue => open.iter().map(|&i| nodes[i as usize].id).collect(),
+            Discipline::Stack => open.iter().rev().map(|&i| nodes[i as usize].id).collect(),
+        };
+        ctx.obs.event::<S>(&Event::Frontier { ids: &ids });
+    }
+}

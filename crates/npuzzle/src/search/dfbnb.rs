@@ -1,0 +1,59 @@
+//! Depth-first branch and bound: a depth-first search that tries children in order of
+//! f = g + h. The best solution found so far (the incumbent) is the bound, and any node with
+//! f ≥ bound is pruned. A table of the cheapest g seen per state drops repeated states. When the
+//! stack empties, the incumbent is optimal (given an admissible heuristic).
+
+use super::observer::{Fate, Observer};
+use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::{Ctx, End, Problem};
+use crate::board::Move;
+use crate::cost::Cost;
+use crate::state::State;
+use rustc_hash::FxHashMap;
+use std::cell::{Cell, RefCell};
+
+/// Runs the search; see the module documentation.
+pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+    let mut buf = Buffers::default();
+    let bound = Cell::new(Cost::INFINITY);
+    let best: RefCell<Option<Vec<Move>>> = RefCell::new(None);
+    let seen: RefCell<FxHashMap<S, u32>> = RefCell::new(FxHashMap::default());
+    seen.borrow_mut().insert(p.start.clone(), 0);
+    let entry = std::mem::size_of::<S>() + 4 + p.start.heap_bytes();
+    let mut hooks = Hooks {
+        f: |g, h| Cost::moves(g) + h,
+        admit: |s: &S, g, f: Cost| {
+            if f >= bound.get() {
+                return Fate::Pruned;
+            }
+            let mut seen = seen.borrow_mut();
+            match seen.get_mut(s) {
+                Some(old) if *old <= g => Fate::Duplicate,
+                Some(old) => {
+                    *old = g;
+                    Fate::Added
+                }
+                None => {
+                    seen.insert(s.clone(), g);
+                    Fate::Added
+                }
+            }
+        },
+        visit: |_g, f| if f >= bound.get() { Visit::Discard } else { Visit::Expand },
+        goal: |path: &[Move], _id| {
+            bound.set(Cost::moves(path.len() as u32));
+            *best.borrow_mut() = Some(path.to_vec());
+            AtGoal::Incumbent
+        },
+        sort: true,
+    };
+    let result = pass(p, ctx, &mut hooks, &mut buf, &|| seen.borrow().len() * entry * 8 / 7);
+    drop(hooks);
+    match result {
+        Err(kind) => End::Limit(kind),
+        Ok(_) => match best.take() {
+            Some(path) => End::Found(path),
+            None => End::Exhausted,
+        },
+    }
+}

@@ -1,0 +1,18 @@
+//! Depth-first graph search: a LIFO stack (never recursion, since a depth-first path on a 3×3
+//! board can run tens of thousands of moves deep) and an explored set, so no state is generated
+//! twice. Children are pushed so the first in `--order` is taken first; each child is tested
+//! for the goal as it is generated. `max_depth` stops nodes from being expanded past that
+//! depth. Complete on finite boards, never guaranteed optimal.
+//!
+//! With a depth limit, a state first met deep in one branch is not met again shallower in
+//! another, so a solution within the limit can be missed; iterative deepening has no such gap.
+
+use super::bfs::{linear_search, Discipline};
+use super::observer::Observer;
+use super::{Ctx, End, Problem};
+use crate::state::State;
+
+/// Runs the search; see the module documentation.
+pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+    linear_search(p, ctx, Discipline::Stack)
+}

@@ -1,0 +1,55 @@
+//! IDA* (Korf, 1985): depth-first passes bounded by f = g + h. The first bound is h(start);
+//! each next bound is the smallest f that exceeded the last. Memory linear in the depth, no
+//! hash table, and the move that undoes the last one is never generated. Optimal with an
+//! admissible heuristic.
+
+use super::observer::{Event, Fate, Observer};
+use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::{Ctx, End, Problem};
+use crate::cost::Cost;
+use crate::state::State;
+use std::cell::Cell;
+
+/// Runs the search; see the module documentation.
+pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+    let mut buf = Buffers::default();
+    let mut bound = p.h(&p.start);
+    let mut number = 0u64;
+    loop {
+        number += 1;
+        ctx.stats.iterations = number;
+        if O::ENABLED {
+            ctx.obs.event::<S>(&Event::Iteration { number, bound });
+        }
+        let next = Cell::new(Cost::INFINITY);
+        let mut hooks = Hooks {
+            f: |g, h| Cost::moves(g) + h,
+            admit: |_: &S, _g, f: Cost| {
+                if f > bound {
+                    next.set(next.get().min(f));
+                    Fate::Pruned
+                } else {
+                    Fate::Added
+                }
+            },
+            visit: |_g, _f| Visit::Expand,
+            goal: |_: &[_], _| AtGoal::Stop,
+            sort: false,
+        };
+        match pass(p, ctx, &mut hooks, &mut buf, &|| 0) {
+            Err(kind) => return End::Limit(kind),
+            Ok(Some(path)) => return End::Found(path),
+            Ok(None) => {
+                let n = next.get();
+                let next_bound = (n != Cost::INFINITY).then_some(n);
+                if O::ENABLED {
+                    ctx.obs.event::<S>(&Event::IterationEnd { next: next_bound });
+                }
+                match next_bound {
+                    Some(b) => bound = b,
+                    None => return End::Exhausted,
+                }
+            }
+        }
+    }
+}

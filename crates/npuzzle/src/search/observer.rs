@@ -1,0 +1,140 @@
+//! The one event hook every algorithm reports through. Traces, search trees and counters are
+//! all built from these events. The default [`NoObserver`] sets `ENABLED = false`, so every
+//! `if O::ENABLED { … }` block compiles away and the fast paths pay nothing.
+
+use crate::board::Move;
+use crate::cost::Cost;
+use crate::state::State;
+use serde::Serialize;
+
+/// A node's identity within one run, unique across iterations. Ids grow in generation order.
+pub type NodeId = u64;
+
+/// What became of a generated node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fate {
+    /// Put on the open list (or, for depth-first searches, on the stack).
+    Added,
+    /// Already seen at no greater cost; dropped.
+    Duplicate,
+    /// Cut off by a bound, an incumbent or a depth limit.
+    Pruned,
+    /// The goal.
+    Goal,
+}
+
+/// One step of a search.
+#[derive(Debug)]
+pub enum Event<'a, S> {
+    /// A node was created.
+    Generated {
+        /// This node.
+        id: NodeId,
+        /// Its parent, `None` for a root.
+        parent: Option<NodeId>,
+        /// The move from the parent.
+        mv: Option<Move>,
+        /// Moves from the start.
+        g: u32,
+        /// Heuristic estimate.
+        h: Cost,
+        /// The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
+        f: Cost,
+        /// The state.
+        state: &'a S,
+        /// What happened to it.
+        fate: Fate,
+    },
+    /// A node was taken from the open list and will be expanded (or tested, then expanded).
+    Selected {
+        /// The node.
+        id: NodeId,
+        /// Moves from the start.
+        g: u32,
+        /// Heuristic estimate.
+        h: Cost,
+        /// Ordering value.
+        f: Cost,
+        /// The state.
+        state: &'a S,
+    },
+    /// A node left on the open list was discarded when taken, because a bound now cuts it.
+    Discarded {
+        /// The node.
+        id: NodeId,
+    },
+    /// The open list after a step, in the order the algorithm will take it.
+    Frontier {
+        /// Node ids, next first.
+        ids: &'a [NodeId],
+    },
+    /// An iterative-deepening search starts an iteration with this bound (IDA*: on f; iterative
+    /// deepening: on depth).
+    Iteration {
+        /// 1-based iteration number.
+        number: u64,
+        /// The bound.
+        bound: Cost,
+    },
+    /// An iteration ended without a solution; the next one uses `next` (None: nothing left).
+    IterationEnd {
+        /// The next bound.
+        next: Option<Cost>,
+    },
+    /// Depth-first branch and bound found a better solution; its cost is the new bound.
+    Incumbent {
+        /// The goal node.
+        id: NodeId,
+        /// Its cost, now the bound.
+        cost: u32,
+    },
+    /// Recursive best-first search backed up a value to a node as it unwound.
+    BackedUp {
+        /// The node.
+        id: NodeId,
+        /// The backed-up f.
+        f: Cost,
+    },
+    /// The search met its goal (for bidirectional search, the frontiers met) at this node.
+    Goal {
+        /// The node.
+        id: NodeId,
+    },
+}
+
+/// Receives search events.
+pub trait Observer {
+    /// False for observers that ignore everything, so searches skip building events.
+    const ENABLED: bool = true;
+    /// Called for every event.
+    fn event<S: State>(&mut self, e: &Event<'_, S>);
+    /// Whether to report the frontier after each step (it costs a sort of the open list).
+    fn wants_frontier(&self) -> bool {
+        true
+    }
+}
+
+/// Ignores everything and compiles away.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn event<S: State>(&mut self, _: &Event<'_, S>) {}
+    fn wants_frontier(&self) -> bool {
+        false
+    }
+}
+
+impl<O: Observer> Observer for &mut O {
+    const ENABLED: bool = O::ENABLED;
+    #[inline(always)]
+    fn event<S: State>(&mut self, e: &Event<'_, S>) {
+        (**self).event(e)
+    }
+    fn wants_frontier(&self) -> bool {
+        (**self).wants_frontier()
+    }
+}

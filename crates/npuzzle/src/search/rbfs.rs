@@ -1,0 +1,126 @@
+//! Recursive best-first search (Korf, 1993): best-first order in memory linear in the depth.
+//! Each call explores its best child while that child's stored value F stays within the
+//! bound set by the best alternative elsewhere; on the way back it stores the smallest f seen
+//! below (the backed-up value), so a forgotten subtree is re-entered at the right time.
+//! States already on the current path are not generated again. Optimal with an admissible
+//! heuristic.
+
+use super::observer::{Event, Fate, NodeId, Observer};
+use super::{Ctx, End, LimitKind, Problem};
+use crate::board::Move;
+use crate::cost::Cost;
+use crate::state::State;
+use rustc_hash::FxHashSet;
+
+/// Deepest recursion allowed; a deeper path ends the search with [`LimitKind::Depth`] rather
+/// than overflowing the thread's stack.
+pub const MAX_DEPTH: usize = 4096;
+
+struct Node<S> {
+    state: S,
+    g: u32,
+    h: Cost,
+    mv: Option<Move>,
+    id: NodeId,
+}
+
+struct Run<'p, 'c, 'l, S: State, O: Observer> {
+    p: &'p Problem<S>,
+    ctx: &'c mut Ctx<'l, O>,
+    path: Vec<Move>,
+    on_path: FxHashSet<S>,
+}
+
+enum Res {
+    Found,
+    Fail(Cost),
+}
+
+/// Runs the search; see the module documentation.
+pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+    let h0 = p.h(&p.start);
+    let id = ctx.id();
+    ctx.stats.generated_at(0);
+    if O::ENABLED {
+        ctx.obs.event(&Event::Generated { id, parent: None, mv: None, g: 0, h: h0, f: h0, state: &p.start, fate: Fate::Added });
+    }
+    let root = Node { state: p.start.clone(), g: 0, h: h0, mv: None, id };
+    let mut run = Run { p, ctx, path: Vec::new(), on_path: FxHashSet::default() };
+    run.on_path.insert(p.start.clone());
+    match run.rbfs(&root, h0, Cost::INFINITY) {
+        Ok(Res::Found) => End::Found(run.path),
+        Ok(Res::Fail(_)) => End::Exhausted,
+        Err(kind) => End::Limit(kind),
+    }
+}
+
+impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
+    fn rbfs(&mut self, node: &Node<S>, stored: Cost, bound: Cost) -> Result<Res, LimitKind> {
+        let entry = std::mem::size_of::<S>() + self.p.start.heap_bytes();
+        self.ctx.check(self.on_path.len() * entry * 3)?;
+        if self.path.len() >= MAX_DEPTH {
+            return Err(LimitKind::Depth);
+        }
+        let f = Cost::moves(node.g) + node.h;
+        if O::ENABLED {
+            self.ctx.obs.event(&Event::Selected { id: node.id, g: node.g, h: node.h, f: stored, state: &node.state });
+        }
+        if self.p.is_goal(&node.state) {
+            if O::ENABLED {
+                self.ctx.obs.event::<S>(&Event::Goal { id: node.id });
+            }
+            return Ok(Res::Found);
+        }
+        self.ctx.stats.expanded += 1;
+        let g2 = node.g + 1;
+        // (child, its stored value F)
+        let mut kids: Vec<(Node<S>, Cost)> = Vec::with_capacity(4);
+        for succ in self.p.successors(&node.state, node.h, node.mv) {
+            self.ctx.stats.generated_at(g2);
+            let id = self.ctx.id();
+            let fc = Cost::moves(g2) + succ.h;
+            let on_path = self.on_path.contains(&succ.state);
+            // A child inherits its parent's backed-up value if the parent was explored before.
+            let big_f = if f < stored { stored.max(fc) } else { fc };
+            if O::ENABLED {
+                let fate = if on_path { Fate::Duplicate } else { Fate::Added };
+                self.ctx.obs.event(&Event::Generated { id, parent: Some(node.id), mv: Some(succ.mv), g: g2, h: succ.h, f: big_f, state: &succ.state, fate });
+            }
+            if !on_path {
+                kids.push((Node { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, big_f));
+            }
+        }
+        if kids.is_empty() {
+            return Ok(Res::Fail(Cost::INFINITY));
+        }
+        self.ctx.stats.frontier(kids.len());
+        loop {
+            // Stable: ties keep generation order.
+            kids.sort_by_key(|k| k.1);
+            if O::ENABLED && self.ctx.obs.wants_frontier() {
+                let ids: Vec<NodeId> = kids.iter().map(|k| k.0.id).collect();
+                self.ctx.obs.event::<S>(&Event::Frontier { ids: &ids });
+            }
+            let best_f = kids[0].1;
+            if best_f > bound || best_f == Cost::INFINITY {
+                return Ok(Res::Fail(best_f));
+            }
+            let alt = kids.get(1).map_or(Cost::INFINITY, |k| k.1);
+            let child = &kids[0].0;
+            self.path.push(child.mv.expect("child has a move"));
+            self.on_path.insert(child.state.clone());
+            let res = self.rbfs(child, best_f, bound.min(alt))?;
+            match res {
+                Res::Found => return Ok(Res::Found),
+                Res::Fail(v) => {
+                    self.path.pop();
+                    self.on_path.remove(&kids[0].0.state);
+                    kids[0].1 = v;
+                    if O::ENABLED {
+                        self.ctx.obs.event::<S>(&Event::BackedUp { id: kids[0].0.id, f: v });
+                    }
+                }
+            }
+        }
+    }
+}

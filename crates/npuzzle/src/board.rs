@@ -258,12 +258,7 @@ impl Board {
     /// Checks that `goal` has the same size as `self`.
     pub fn check_same_size(&self, goal: &Board) -> Result<(), BoardError> {
         if self.width != goal.width || self.height != goal.height {
-            return Err(BoardError::GoalSize {
-                width: self.width,
-                height: self.height,
-                goal_width: goal.width,
-                goal_height: goal.height,
-            });
+            return Err(BoardError::GoalSize { width: self.width, height: self.height, goal_width: goal.width, goal_height: goal.height });
         }
         Ok(())
     }
@@ -396,9 +391,8 @@ pub struct MoveTable {
 impl MoveTable {
     /// Builds the table for a `width`×`height` board.
     pub fn new(width: usize, height: usize) -> MoveTable {
-        let table = (0..width * height)
-            .map(|cell| Move::ALL.map(|m| neighbor(width, height, cell, m).map_or(NO_CELL, |c| c as u32)))
-            .collect();
+        let table =
+            (0..width * height).map(|cell| Move::ALL.map(|m| neighbor(width, height, cell, m).map_or(NO_CELL, |c| c as u32))).collect();
         MoveTable { width, height, table }
     }
 

@@ -12,7 +12,8 @@ use crate::error::BoardError;
 /// Reads a size written `N` (square) or `WxH` (also `W H` or `W×H`).
 pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
     let bad = || BoardError::BadSizeSpec(s.trim().to_string());
-    let parts: Vec<&str> = s.trim().split(|c: char| c == 'x' || c == 'X' || c == '×' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
+    let parts: Vec<&str> =
+        s.trim().split(|c: char| c == 'x' || c == 'X' || c == '×' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
     let nums: Vec<usize> = parts.iter().map(|p| p.parse::<usize>().map_err(|_| bad())).collect::<Result<_, _>>()?;
     match nums[..] {
         [n] => Ok((n, n)),
@@ -28,11 +29,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
 
 /// Parses a board; `size` (width, height), when given, overrides what the text implies.
 pub fn parse_board_sized(text: &str, size: Option<(usize, usize)>) -> Result<Board, BoardError> {
-    let lines: Vec<&str> = text
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
+    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
     if lines.is_empty() {
         return Err(BoardError::Empty);
     }
@@ -48,11 +45,8 @@ pub fn parse_board_sized(text: &str, size: Option<(usize, usize)>) -> Result<Boa
                 body.remove(0);
             }
         }
-        let row_texts: Vec<&str> = if body.len() == 1 && body[0].contains('/') {
-            body[0].split('/').map(str::trim).collect()
-        } else {
-            body
-        };
+        let row_texts: Vec<&str> =
+            if body.len() == 1 && body[0].contains('/') { body[0].split('/').map(str::trim).collect() } else { body };
         row_texts.iter().map(|r| tokens(r)).collect()
     };
     let rows: Vec<Vec<String>> = rows.into_iter().filter(|r| !r.is_empty()).collect();
@@ -228,7 +222,10 @@ mod tests {
         assert!(matches!(parse_board("1 4 2 0 5 3 6 8"), Err(BoardError::NotSquare { found: 8 })));
         assert!(matches!(parse_board_sized("1 4 2 0 5 3 6 8", Some((3, 3))), Err(BoardError::WrongCount { found: 8, expected: 9, .. })));
         assert!(matches!(parse_board("1 4 2 a 5 3 6 7 8"), Err(BoardError::BadToken { ref token, position: 4 }) if token == "a"));
-        assert_eq!(parse_board("1 4 2 0 5 3 6 9 8").unwrap_err().to_string(), "tile 9 is out of range for a 3×3 board (tiles are 1..8), missing tile 7");
+        assert_eq!(
+            parse_board("1 4 2 0 5 3 6 9 8").unwrap_err().to_string(),
+            "tile 9 is out of range for a 3×3 board (tiles are 1..8), missing tile 7"
+        );
         assert!(matches!(parse_board("1 4 2 0 5 3 6 0 8"), Err(BoardError::TwoBlanks { first: 4, second: 8 })));
         assert!(matches!(parse_board("1 2 3/4 5/6 7 0"), Err(BoardError::Ragged { row: 2, found: 2, expected: 3 })));
         assert_eq!(parse_board(""), Err(BoardError::Empty));

@@ -40,7 +40,14 @@ fn row_removals(t: &GoalTable, r: usize, tile_at: &impl Fn(usize) -> Tile, keys:
     removals(keys, tails)
 }
 
-fn col_removals(t: &GoalTable, height: usize, c: usize, tile_at: &impl Fn(usize) -> Tile, keys: &mut Vec<usize>, tails: &mut Vec<usize>) -> u64 {
+fn col_removals(
+    t: &GoalTable,
+    height: usize,
+    c: usize,
+    tile_at: &impl Fn(usize) -> Tile,
+    keys: &mut Vec<usize>,
+    tails: &mut Vec<usize>,
+) -> u64 {
     for r in 0..height {
         let tile = tile_at(r * t.width + c);
         if tile != 0 {
@@ -84,8 +91,10 @@ pub(super) fn update<S: State>(t: &GoalTable, height: usize, child: &S, h: Cost,
     let (tr, tc) = t.row_col(to);
     let (before, after) = if fr == tr {
         // A horizontal slide changes column membership only.
-        let b = col_removals(t, height, fc, &parent_at, &mut keys, &mut tails) + col_removals(t, height, tc, &parent_at, &mut keys, &mut tails);
-        let a = col_removals(t, height, fc, &child_at, &mut keys, &mut tails) + col_removals(t, height, tc, &child_at, &mut keys, &mut tails);
+        let b =
+            col_removals(t, height, fc, &parent_at, &mut keys, &mut tails) + col_removals(t, height, tc, &parent_at, &mut keys, &mut tails);
+        let a =
+            col_removals(t, height, fc, &child_at, &mut keys, &mut tails) + col_removals(t, height, tc, &child_at, &mut keys, &mut tails);
         (b, a)
     } else {
         let b = row_removals(t, fr, &parent_at, &mut keys, &mut tails) + row_removals(t, tr, &parent_at, &mut keys, &mut tails);

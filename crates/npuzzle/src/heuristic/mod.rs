@@ -36,13 +36,8 @@ pub enum HeuristicKind {
 
 impl HeuristicKind {
     /// Every kind, in the order they are listed to users.
-    pub const ALL: [HeuristicKind; 5] = [
-        HeuristicKind::Zero,
-        HeuristicKind::Misplaced,
-        HeuristicKind::Manhattan,
-        HeuristicKind::Euclidean,
-        HeuristicKind::LinearConflict,
-    ];
+    pub const ALL: [HeuristicKind; 5] =
+        [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Euclidean, HeuristicKind::LinearConflict];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -66,19 +61,17 @@ impl FromStr for HeuristicKind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
         let s = s.trim().to_ascii_lowercase().replace('_', "-");
-        HeuristicKind::ALL.into_iter().find(|k| k.name() == s).or(match s.as_str() {
-            "none" | "0" => Some(HeuristicKind::Zero),
-            "hamming" | "misplaced-tiles" => Some(HeuristicKind::Misplaced),
-            "md" | "manhattan-distance" => Some(HeuristicKind::Manhattan),
-            "lc" | "linear" | "linearconflict" => Some(HeuristicKind::LinearConflict),
-            _ => None,
-        })
-        .ok_or_else(|| {
-            Error::Invalid(format!(
-                "unknown heuristic \"{s}\": use {}",
-                HeuristicKind::ALL.map(|k| k.name()).join(", ")
-            ))
-        })
+        HeuristicKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .or(match s.as_str() {
+                "none" | "0" => Some(HeuristicKind::Zero),
+                "hamming" | "misplaced-tiles" => Some(HeuristicKind::Misplaced),
+                "md" | "manhattan-distance" => Some(HeuristicKind::Manhattan),
+                "lc" | "linear" | "linearconflict" => Some(HeuristicKind::LinearConflict),
+                _ => None,
+            })
+            .ok_or_else(|| Error::Invalid(format!("unknown heuristic \"{s}\": use {}", HeuristicKind::ALL.map(|k| k.name()).join(", "))))
     }
 }
 

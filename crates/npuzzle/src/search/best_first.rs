@@ -84,7 +84,16 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
                 _ => Fate::Added,
             };
             if O::ENABLED {
-                ctx.obs.event(&Event::Generated { id: child_id, parent: Some(id), mv: Some(succ.mv), g: g2, h: succ.h, f: f2, state: &succ.state, fate });
+                ctx.obs.event(&Event::Generated {
+                    id: child_id,
+                    parent: Some(id),
+                    mv: Some(succ.mv),
+                    g: g2,
+                    h: succ.h,
+                    f: f2,
+                    state: &succ.state,
+                    fate,
+                });
             }
             if fate == Fate::Duplicate {
                 continue;
@@ -110,7 +119,12 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
     End::Exhausted
 }
 
-fn frontier_event<S: State, O: Observer>(ctx: &mut Ctx<'_, O>, heap: &BinaryHeap<Reverse<(Cost, u64, u32)>>, nodes: &[TreeNode<S>], closed: &[bool]) {
+fn frontier_event<S: State, O: Observer>(
+    ctx: &mut Ctx<'_, O>,
+    heap: &BinaryHeap<Reverse<(Cost, u64, u32)>>,
+    nodes: &[TreeNode<S>],
+    closed: &[bool],
+) {
     let mut entries: Vec<(Cost, u64, u32)> = heap.iter().map(|r| r.0).filter(|e| !closed[e.2 as usize]).collect();
     entries.sort_unstable();
     let ids: Vec<u64> = entries.iter().map(|e| nodes[e.2 as usize].id).collect();

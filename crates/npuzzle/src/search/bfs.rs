@@ -79,7 +79,16 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
                 Fate::Added
             };
             if O::ENABLED {
-                ctx.obs.event(&Event::Generated { id: child_id, parent: Some(id), mv: Some(succ.mv), g: g2, h: Cost::ZERO, f: f_of(g2), state: &succ.state, fate });
+                ctx.obs.event(&Event::Generated {
+                    id: child_id,
+                    parent: Some(id),
+                    mv: Some(succ.mv),
+                    g: g2,
+                    h: Cost::ZERO,
+                    f: f_of(g2),
+                    state: &succ.state,
+                    fate,
+                });
             }
             if fate == Fate::Duplicate {
                 continue;

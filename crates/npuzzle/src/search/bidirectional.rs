@@ -22,7 +22,16 @@ impl<S: State> Side<S> {
         let id = ctx.id();
         ctx.stats.generated_at(0);
         if O::ENABLED {
-            ctx.obs.event(&Event::Generated { id, parent: None, mv: None, g: 0, h: Cost::ZERO, f: Cost::ZERO, state: root, fate: Fate::Added });
+            ctx.obs.event(&Event::Generated {
+                id,
+                parent: None,
+                mv: None,
+                g: 0,
+                h: Cost::ZERO,
+                f: Cost::ZERO,
+                state: root,
+                fate: Fate::Added,
+            });
         }
         let mut index = FxHashMap::default();
         index.insert(root.clone(), 0);
@@ -50,7 +59,12 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         for li in 0..this.layer.len() {
             let idx = this.layer[li];
             let i = idx as usize;
-            let mem = arena_bytes(this.nodes.len() + other.nodes.len(), this.index.len() + other.index.len(), (this.layer.len() + next.len()) * 4, &p.start);
+            let mem = arena_bytes(
+                this.nodes.len() + other.nodes.len(),
+                this.index.len() + other.index.len(),
+                (this.layer.len() + next.len()) * 4,
+                &p.start,
+            );
             if let Err(kind) = ctx.check(mem) {
                 return End::Limit(kind);
             }
@@ -74,7 +88,16 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                     Fate::Added
                 };
                 if O::ENABLED {
-                    ctx.obs.event(&Event::Generated { id: child_id, parent: Some(id), mv: Some(succ.mv), g: g2, h: Cost::ZERO, f: Cost::moves(g2), state: &succ.state, fate });
+                    ctx.obs.event(&Event::Generated {
+                        id: child_id,
+                        parent: Some(id),
+                        mv: Some(succ.mv),
+                        g: g2,
+                        h: Cost::ZERO,
+                        f: Cost::moves(g2),
+                        state: &succ.state,
+                        fate,
+                    });
                 }
                 if known {
                     continue;
@@ -104,7 +127,8 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         }
         std::mem::swap(&mut this.layer, &mut next);
         if O::ENABLED && ctx.obs.wants_frontier() {
-            let ids: Vec<NodeId> = fwd.layer.iter().map(|&i| fwd.nodes[i as usize].id).chain(bwd.layer.iter().map(|&i| bwd.nodes[i as usize].id)).collect();
+            let ids: Vec<NodeId> =
+                fwd.layer.iter().map(|&i| fwd.nodes[i as usize].id).chain(bwd.layer.iter().map(|&i| bwd.nodes[i as usize].id)).collect();
             ctx.obs.event::<S>(&Event::Frontier { ids: &ids });
         }
     }

@@ -48,7 +48,6 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         sort: true,
     };
     let result = pass(p, ctx, &mut hooks, &mut buf, &|| seen.borrow().len() * entry * 8 / 7);
-    drop(hooks);
     match result {
         Err(kind) => End::Limit(kind),
         Ok(_) => match best.take() {

@@ -84,7 +84,16 @@ impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
             let big_f = if f < stored { stored.max(fc) } else { fc };
             if O::ENABLED {
                 let fate = if on_path { Fate::Duplicate } else { Fate::Added };
-                self.ctx.obs.event(&Event::Generated { id, parent: Some(node.id), mv: Some(succ.mv), g: g2, h: succ.h, f: big_f, state: &succ.state, fate });
+                self.ctx.obs.event(&Event::Generated {
+                    id,
+                    parent: Some(node.id),
+                    mv: Some(succ.mv),
+                    g: g2,
+                    h: succ.h,
+                    f: big_f,
+                    state: &succ.state,
+                    fate,
+                });
             }
             if !on_path {
                 kids.push((Node { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, big_f));

@@ -147,7 +147,16 @@ where
             let id = ctx.id();
             let fate = (hooks.admit)(&succ.state, g2, f2);
             if O::ENABLED {
-                ctx.obs.event(&Event::Generated { id, parent: Some(e.id), mv: Some(succ.mv), g: g2, h: succ.h, f: f2, state: &succ.state, fate });
+                ctx.obs.event(&Event::Generated {
+                    id,
+                    parent: Some(e.id),
+                    mv: Some(succ.mv),
+                    g: g2,
+                    h: succ.h,
+                    f: f2,
+                    state: &succ.state,
+                    fate,
+                });
             }
             if fate == Fate::Added {
                 buf.kids.push((Entry { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, f2));

@@ -1,0 +1,73 @@
+//! `npuzzle batch`: one board per line in, one JSON object per line out, in input order.
+
+use crate::input::source_text;
+use crate::opts::SearchOpts;
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::solve::{solve, Report};
+use rayon::prelude::*;
+use serde_json::{json, Value};
+use std::io::{IsTerminal, Write};
+
+/// Arguments of `batch`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// File with one board per line (blank lines and # lines are skipped), or - for stdin.
+    pub source: String,
+    #[command(flatten)]
+    pub search: SearchOpts,
+    /// Instances solved at once (default: all cores).
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Include the boards along each path in the output.
+    #[arg(long)]
+    pub paths: bool,
+}
+
+/// Runs `batch`; returns the exit code (0 when every line was processed, whatever its status).
+pub fn run(args: Args) -> Result<u8> {
+    let plan = args.search.plan()?;
+    let text = source_text(&args.source)?;
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(lines.len() as u64);
+        b.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} boards  {elapsed_precise} eta {eta}").expect("valid template"));
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .stack_size(64 << 20)
+        .build()
+        .context("starting worker threads")?;
+    let solve_line = |&(line, board): &(usize, &str)| -> String {
+        let value = match plan.board(board).and_then(|b| plan.request(b)) {
+            Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}),
+            Ok(req) => match solve(&req) {
+                Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}),
+                Ok(outcome) => {
+                    let mut v = serde_json::to_value(Report::new(&req, &outcome)).unwrap_or(Value::Null);
+                    if let Value::Object(m) = &mut v {
+                        m.insert("line".into(), json!(line));
+                        if !args.paths {
+                            m.remove("path");
+                        }
+                    }
+                    v
+                }
+            },
+        };
+        bar.inc(1);
+        value.to_string()
+    };
+    let results: Vec<String> = pool.install(|| lines.par_iter().map(solve_line).collect());
+    bar.finish_and_clear();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    for r in results {
+        writeln!(out, "{r}")?;
+    }
+    out.flush()?;
+    Ok(crate::exit::OK)
+}

@@ -1,0 +1,68 @@
+//! `npuzzle`: the command-line front end. Argument parsing, output and exit codes live here;
+//! everything about puzzles and search lives in the `npuzzle` library.
+
+mod batch;
+mod exit;
+mod input;
+mod opts;
+mod output;
+mod solve;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+const AFTER_HELP: &str = "\
+Exit codes:
+  0  solved (or the command succeeded)
+  1  an I/O or internal error
+  2  bad input: a malformed board, a bad option, a start/goal size mismatch
+  3  unsolvable: start and goal have different parity (detected before any search)
+  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the search
+  5  not found: the search space within --max-depth holds no solution
+
+Board formats: '1 4 2 0 5 3 6 7 8', '1,4,2,0,5,3,6,7,8', '142053678' (3×3), '1 4 2/0 5 3/6 7 8',
+rows on separate lines, '[[1,4,2],[0,5,3],[6,7,8]]'; the blank may be 0, -1, _, x or '.'.
+A first line holding only the size ('3' or '4 3') is allowed, and '#' lines are comments.";
+
+/// Sliding-tile puzzle solver and search-algorithm workbench.
+#[derive(Parser, Debug)]
+#[command(name = "npuzzle", version, about, after_help = AFTER_HELP, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve one board.
+    #[command(after_help = AFTER_HELP)]
+    Solve(solve::Args),
+    /// Solve one board per line of a file (or stdin) and print one JSON object per line.
+    #[command(after_help = AFTER_HELP)]
+    Batch(batch::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { exit::BAD_INPUT } else { exit::OK };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Batch(a) => batch::run(a),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            if exit::is_broken_pipe(&e) {
+                return ExitCode::from(exit::OK);
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::from(exit::code_for(&e))
+        }
+    }
+}

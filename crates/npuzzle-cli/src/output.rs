@@ -1,0 +1,66 @@
+//! Text rendering of a run.
+
+use npuzzle::solve::Report;
+use npuzzle::Status;
+use std::fmt::Write;
+
+/// The full text report: summary, moves, boards along the path (unless `boards` is false), and
+/// statistics.
+pub fn text(r: &Report, boards: bool) -> String {
+    let mut s = String::new();
+    let opt = if r.status == Status::Solved {
+        if r.optimal {
+            " (optimal)"
+        } else {
+            " (not guaranteed optimal)"
+        }
+    } else {
+        ""
+    };
+    let weight = if r.weight != 1.0 { format!(", weight {}", r.weight) } else { String::new() };
+    let _ = writeln!(s, "{}{opt}", r.message);
+    let _ = writeln!(s, "algorithm {}, heuristic {}{weight}, order {}", r.algorithm, r.heuristic, r.order);
+    if r.status == Status::Solved {
+        let _ = writeln!(s, "moves: {}", if r.moves.is_empty() { "(none: the start is the goal)" } else { &r.moves });
+    }
+    if boards && r.status == Status::Solved {
+        let _ = writeln!(s);
+        for (i, b) in r.path.iter().enumerate() {
+            if i == 0 {
+                let _ = writeln!(s, "step 0 (start)");
+            } else {
+                let _ = writeln!(s, "step {i}: {}", r.moves.as_bytes()[i - 1] as char);
+            }
+            s.push_str(&b.grid());
+            s.push('\n');
+        }
+    } else if r.status != Status::Solved {
+        let _ = writeln!(s, "start: {}", r.start);
+        let _ = writeln!(s, "goal:  {}", r.goal);
+    }
+    s.push_str(&stats(r));
+    s
+}
+
+/// The statistics block.
+pub fn stats(r: &Report) -> String {
+    let st = &r.stats;
+    let mut s = String::new();
+    let cost = r.cost.map_or("-".to_string(), |c| c.to_string());
+    let rows: [(&str, String); 7] = [
+        ("cost", cost),
+        ("nodes expanded", st.expanded.to_string()),
+        ("nodes generated", st.generated.to_string()),
+        ("max frontier", st.max_frontier.to_string()),
+        ("search depth", st.search_depth.to_string()),
+        ("max depth", st.max_depth.to_string()),
+        ("time", format!("{:.3} ms", st.time.as_secs_f64() * 1e3)),
+    ];
+    for (k, v) in rows {
+        let _ = writeln!(s, "{k:<16}{v}");
+    }
+    if st.iterations > 1 {
+        let _ = writeln!(s, "{:<16}{}", "iterations", st.iterations);
+    }
+    s
+}

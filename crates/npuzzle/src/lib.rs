@@ -8,6 +8,7 @@
 //! - [`heuristic`]: admissible estimates (misplaced, Manhattan, Euclidean, linear conflict);
 //! - [`search`]: one module per classic search algorithm, all reporting through one
 //!   [`search::observer::Observer`];
+//! - [`record`]: an observer that keeps events and labelled nodes for traces and trees;
 //! - [`solve`]: the facade, `Request -> Outcome`.
 //!
 //! ```
@@ -27,6 +28,7 @@ pub mod error;
 pub mod goal;
 pub mod heuristic;
 pub mod parse;
+pub mod record;
 pub mod search;
 pub mod solve;
 pub mod state;

@@ -40,8 +40,10 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             Err(kind) => return End::Limit(kind),
             Ok(Some(path)) => return End::Found(path),
             Ok(None) => {
+                // Solutions cost whole moves, so a fractional bound (Euclidean h) can be raised
+                // to the next whole number without skipping any solution.
                 let n = next.get();
-                let next_bound = (n != Cost::INFINITY).then_some(n);
+                let next_bound = (n != Cost::INFINITY).then(|| Cost::moves(n.ceil_moves() as u32));
                 if O::ENABLED {
                     ctx.obs.event::<S>(&Event::IterationEnd { next: next_bound });
                 }

@@ -1,0 +1,241 @@
+//! The real `npuzzle` binary: every input format, every error, exit codes, JSON, batch.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn npuzzle() -> Command {
+    Command::cargo_bin("npuzzle").unwrap()
+}
+
+fn solve_json(args: &[&str]) -> (Value, i32) {
+    let out = npuzzle().arg("solve").args(args).args(["--format", "json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    (v, out.status.code().unwrap())
+}
+
+#[test]
+fn every_input_format_gives_the_same_board() {
+    let want = solve_json(&["1 2 3 4 0 5 7 8 6"]).0;
+    assert_eq!(want["moves"], "RD");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.txt");
+    std::fs::write(&file, "# a 3x3 board\n3\n1 2 3\n4 0 5\n7 8 6\n").unwrap();
+    for text in [
+        "1 2 3 4 -1 5 7 8 6",
+        "1 2 3 4 _ 5 7 8 6",
+        "1,2,3,4,0,5,7,8,6",
+        "123405786",
+        "1 2 3/4 0 5/7 8 6",
+        "1 2 3\n4 0 5\n7 8 6",
+        "[[1,2,3],[4,0,5],[7,8,6]]",
+        "1 2 3 4 x 5 7 8 6",
+        "1 2 3 4 . 5 7 8 6",
+        file.to_str().unwrap(),
+    ] {
+        let (v, code) = solve_json(&[text]);
+        assert_eq!(code, 0, "{text}");
+        assert_eq!(v["start"], want["start"], "{text}");
+        assert_eq!(v["moves"], "RD", "{text}");
+    }
+    // Standard input.
+    let out = npuzzle().args(["solve", "-", "-f", "json"]).write_stdin("1 2 3\n4 0 5\n7 8 6\n").output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["moves"], "RD");
+}
+
+#[test]
+fn rectangular_boards_by_rows_or_size() {
+    let (v, code) = solve_json(&["[[1,2,3],[4,0,5]]"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["moves"], "R");
+    let (v, _) = solve_json(&["--size", "3x2", "1 2 3 4 0 5"]);
+    assert_eq!(v["moves"], "R");
+    assert_eq!(v["goal"], serde_json::json!([[1, 2, 3], [4, 5, 0]]));
+}
+
+#[test]
+fn json_has_every_documented_field() {
+    let (v, code) = solve_json(&["8 1 3 4 0 2 7 6 5", "-a", "idastar", "-H", "linear-conflict"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["algorithm"], "idastar");
+    assert_eq!(v["heuristic"], "linear-conflict");
+    let cost = v["cost"].as_u64().unwrap();
+    assert_eq!(v["moves"].as_str().unwrap().len() as u64, cost);
+    assert_eq!(v["path"].as_array().unwrap().len() as u64, cost + 1);
+    for k in ["expanded", "generated", "max_frontier", "search_depth", "max_depth", "time_ms"] {
+        assert!(v["stats"][k].is_number(), "stats.{k}");
+    }
+    assert_eq!(v["path"][0], v["start"]);
+    assert_eq!(v["path"][cost as usize], v["goal"]);
+}
+
+#[test]
+fn text_output_shows_moves_boards_and_statistics() {
+    npuzzle()
+        .args(["solve", "1 2 3 4 0 5 7 8 6"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("solved in 2 moves (optimal)"))
+        .stdout(predicate::str::contains("moves: RD"))
+        .stdout(predicate::str::contains("step 2: D\n1 2 3\n4 5 6\n7 8 _"))
+        .stdout(predicate::str::contains("nodes expanded"))
+        .stdout(predicate::str::contains("max frontier"))
+        .stdout(predicate::str::contains("search depth"))
+        .stdout(predicate::str::contains("max depth"))
+        .stdout(predicate::str::contains("time"));
+}
+
+#[test]
+fn euclidean_values_print_with_decimals() {
+    let (v, _) = solve_json(&["0 2 3 4 5 6 7 8 1", "-H", "euclidean", "-a", "astar"]);
+    assert_eq!(v["heuristic"], "euclidean");
+    assert_eq!(v["status"], "solved");
+}
+
+#[test]
+fn solution_file_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sol.txt");
+    npuzzle().args(["solve", "1 2 3 4 0 5 7 8 6", "-o"]).arg(&file).assert().code(0);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("step 1: R"), "{text}");
+    assert!(text.contains("nodes generated"), "{text}");
+}
+
+#[test]
+fn goals_presets_and_explicit() {
+    let (v, _) = solve_json(&["1 2 3 8 4 0 7 6 5", "--goal", "snail"]);
+    assert_eq!(v["moves"], "L");
+    let (v, _) = solve_json(&["1 0 2 3 4 5 6 7 8", "--goal", "blank-first"]);
+    assert_eq!(v["moves"], "L");
+    let (v, _) = solve_json(&["1 2 3 4 5 6 7 8 0", "--goal", "1 2 3/4 5 6/7 0 8"]);
+    assert_eq!(v["moves"], "L");
+}
+
+#[test]
+fn move_order_breaks_ties() {
+    // Two optimal answers exist (RD and DR); the order decides which is found.
+    let (a, _) = solve_json(&["1 2 3 4 0 6 7 5 8", "--goal", "1 2 3 4 5 6 7 8 0", "-a", "bfs", "--order", "UDLR"]);
+    let (b, _) = solve_json(&["1 2 3 4 0 6 7 5 8", "--goal", "1 2 3 4 5 6 7 8 0", "-a", "bfs", "--order", "RDLU"]);
+    assert_eq!(a["cost"], 2);
+    assert_eq!(b["cost"], 2);
+    assert_eq!(a["moves"], "DR");
+    assert_eq!(b["moves"], "RD");
+}
+
+fn error_case(args: &[&str], code: i32, message: &str) {
+    npuzzle().args(args).assert().code(code).stderr(predicate::str::contains(message));
+}
+
+#[test]
+fn bad_boards_get_specific_errors_and_exit_2() {
+    error_case(&["solve", "1 4 2 0 5 3 6 4 8"], 2, "duplicate tile 4, missing tile 7");
+    error_case(&["solve", "1 4 2 0 5 3 6 9 8"], 2, "tile 9 is out of range for a 3×3 board (tiles are 1..8), missing tile 7");
+    error_case(&["solve", "--size", "3x3", "1 4 2 0 5 3 6 7"], 2, "8 tiles for a 3×3 board (expected 9)");
+    error_case(&["solve", "1 4 2 0 5 3 6 7"], 2, "8 tiles do not form a square board");
+    error_case(&["solve", "1 4 2 a 5 3 6 7 8"], 2, "token \"a\" is not a tile");
+    error_case(&["solve", "1 4 2 9 5 3 6 7 8", "--size", "3x3"], 2, "out of range");
+    error_case(&["solve", "1 4 2/3 5 6/7 8 9"], 2, "out of range");
+    error_case(&["solve", "[[1,2,3],[4,5,6],[7,8,9]]"], 2, "out of range");
+    error_case(&["solve", "1 4 2 0 5 3 6 0 8"], 2, "two blanks");
+    error_case(&["solve", "1 2 3/4 5/6 7 0"], 2, "ragged rows: row 2 has 2 tiles but row 1 has 3");
+    error_case(&["solve", "1 2 3 4 5 6 7 8 0", "--goal", "1 2 3 0"], 2, "goal size 2×2 differs from start size 3×3");
+    error_case(&["solve", ""], 2, "the board is empty");
+    error_case(&["solve", "[[1,2],[3,0]"], 2, "malformed nested array");
+}
+
+#[test]
+fn no_blank_is_reported() {
+    // Tiles 1..9 on a 3×3 board: 9 is out of range and there is no blank.
+    error_case(&["solve", "--size", "3x3", "1 2 3 4 5 6 7 8 9"], 2, "tile 9 is out of range");
+    error_case(&["solve", "1 2 3 4"], 2, "no blank");
+}
+
+#[test]
+fn bad_options_exit_2() {
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "-a", "quick"], 2, "unknown algorithm \"quick\"");
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "-H", "magic"], 2, "unknown heuristic \"magic\"");
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "--order", "UUDL"], 2, "bad move order");
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "--goal", "upside-down"], 2, "unknown goal");
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "--timeout", "soon"], 2, "bad duration");
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "--max-memory", "lots"], 2, "bad size");
+    error_case(&["solve", "1 2 3 4 0 5 7 8 6", "--weight", "0.5"], 2, "must be a number ≥ 1");
+    error_case(&["solve"], 2, "BOARD");
+}
+
+#[test]
+fn unsolvable_exits_3_at_once() {
+    let (v, code) = solve_json(&["1 4 2 0 5 3 6 7 8", "--goal", "blank-first"]);
+    assert_eq!(code, 3);
+    assert_eq!(v["status"], "unsolvable");
+    assert_eq!(v["stats"]["generated"], 0);
+    npuzzle().args(["solve", "2 1 3 4 5 6 7 8 0"]).assert().code(3).stdout(predicate::str::contains("unsolvable"));
+}
+
+#[test]
+fn limits_exit_4_with_statistics() {
+    let korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let (v, code) = solve_json(&[korf1, "--goal", "blank-first", "-a", "bfs", "--max-nodes", "2000"]);
+    assert_eq!(code, 4);
+    assert_eq!(v["status"], "limit");
+    assert_eq!(v["limit"], "nodes");
+    assert!(v["stats"]["generated"].as_u64().unwrap() >= 2000);
+    let (v, code) = solve_json(&[korf1, "--goal", "blank-first", "-a", "bfs", "--max-memory", "2M"]);
+    assert_eq!(code, 4);
+    assert_eq!(v["limit"], "memory");
+    let (v, code) = solve_json(&[korf1, "--goal", "blank-first", "-a", "iddfs", "--timeout", "200ms"]);
+    assert_eq!(code, 4);
+    assert_eq!(v["limit"], "time");
+    npuzzle()
+        .args(["solve", korf1, "--goal", "blank-first", "-a", "bfs", "--max-nodes", "100"])
+        .assert()
+        .code(4)
+        .stdout(predicate::str::contains("limit reached (node limit)"))
+        .stdout(predicate::str::contains("nodes generated"));
+}
+
+#[test]
+fn dfs_depth_bound_exits_5() {
+    let (v, code) = solve_json(&["8 6 7 2 5 4 3 0 1", "-a", "dfs", "--max-depth", "5"]);
+    assert_eq!(code, 5);
+    assert_eq!(v["status"], "not_found");
+}
+
+#[test]
+fn help_documents_exit_codes() {
+    npuzzle()
+        .args(["solve", "--help"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("3  unsolvable"))
+        .stdout(predicate::str::contains("4  limit reached"));
+}
+
+#[test]
+fn batch_reports_every_line_in_order() {
+    let input = "# three boards\n1 2 3 4 0 5 7 8 6\n\n1 2 3 4 4 5 7 8 0\n2 1 3 4 5 6 7 8 0\n8 1 3 4 0 2 7 6 5\n";
+    for jobs in ["1", "2"] {
+        let out = npuzzle().args(["batch", "-", "--jobs", jobs, "-a", "idastar"]).write_stdin(input).output().unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0]["line"], 2);
+        assert_eq!(lines[0]["moves"], "RD");
+        assert_eq!(lines[1]["status"], "invalid");
+        assert!(lines[1]["error"].as_str().unwrap().contains("duplicate tile 4"));
+        assert_eq!(lines[2]["status"], "unsolvable");
+        assert_eq!(lines[3]["status"], "solved");
+        assert_eq!(lines[3]["cost"], 14);
+        assert!(lines[3].get("path").is_none());
+    }
+    let out = npuzzle().args(["batch", "-", "--paths"]).write_stdin("1 2 3 4 0 5 7 8 6\n").output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["path"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn batch_missing_file_is_an_error() {
+    error_case(&["batch", "/nonexistent/boards.txt"], 1, "reading /nonexistent/boards.txt");
+}

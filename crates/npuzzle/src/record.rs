@@ -113,13 +113,31 @@ pub struct Recorder {
     node_cap: usize,
     frontier: bool,
     cells: usize,
+    selection_cap: Option<u64>,
 }
 
 impl Recorder {
     /// A recorder for boards of `cells` cells that keeps at most `node_cap` nodes; `frontier`
     /// asks the search for the open list after each step.
     pub fn new(cells: usize, node_cap: usize, frontier: bool) -> Recorder {
-        Recorder { nodes: Vec::new(), steps: Vec::new(), total_nodes: 0, truncated: false, expansions: 0, node_cap, frontier, cells }
+        Recorder {
+            nodes: Vec::new(),
+            steps: Vec::new(),
+            total_nodes: 0,
+            truncated: false,
+            expansions: 0,
+            node_cap,
+            frontier,
+            cells,
+            selection_cap: None,
+        }
+    }
+
+    /// Stops recording (but not counting) at the selection after the first `n`, so a trace of
+    /// `n` steps keeps only what it shows.
+    pub fn with_selection_cap(mut self, n: u64) -> Recorder {
+        self.selection_cap = Some(n);
+        self
     }
 
     /// The node with this id, if recorded.
@@ -157,6 +175,10 @@ impl Observer for Recorder {
             self.expansions += 1;
         }
         if !self.live() {
+            return;
+        }
+        if matches!(e, Event::Selected { .. }) && self.selection_cap.is_some_and(|cap| self.expansions > cap) {
+            self.truncated = true;
             return;
         }
         let step = match *e {

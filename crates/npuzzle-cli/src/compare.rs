@@ -249,7 +249,7 @@ pub fn markdown(pairs: &[Pair], cells: &[Cell], instances: usize) -> String {
         let board = row.first().map_or("", |c| c.board.as_str());
         let _ = write!(s, "| {i} | `{board}` |");
         for c in row {
-            let _ = write!(s, " {:.1} | {} | {} | {} | {} |", c.time_ms, cost_text(c), c.expanded, c.max_depth, c.max_frontier);
+            let _ = write!(s, " {:.3} | {} | {} | {} | {} |", c.time_ms, cost_text(c), c.expanded, c.max_depth, c.max_frontier);
         }
         s.push('\n');
     }

@@ -60,7 +60,7 @@ pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(0.5f64..instances as f64 + 0.5, (1f64..max_nodes * 3.0).log_scale())
+        .build_cartesian_2d(0.5f64..instances as f64 + 0.5, (1f64..max_nodes * 60.0).log_scale())
         .map_err(err)?;
     chart
         .configure_mesh()
@@ -68,6 +68,7 @@ pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
         .y_desc("nodes expanded")
         .x_labels(instances.min(20))
         .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{y:.0}"))
         .draw()
         .map_err(err)?;
     for (k, name) in pairs.iter().enumerate() {
@@ -104,9 +105,16 @@ pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
         .margin(14)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(0f64..max_depth + 1.0, (0.001f64..max_ms * 3.0).log_scale())
+        .build_cartesian_2d(0f64..max_depth + 1.0, (0.001f64..max_ms * 60.0).log_scale())
         .map_err(err)?;
-    chart.configure_mesh().x_desc("solution depth (moves)").y_desc("time (ms)").draw().map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("solution depth (moves)")
+        .y_desc("time (ms)")
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| if *y >= 1.0 { format!("{y:.0}") } else { format!("{y}") })
+        .draw()
+        .map_err(err)?;
     for (k, name) in pairs.iter().enumerate() {
         let colour = COLOURS[k % COLOURS.len()];
         let mut pts: Vec<(f64, f64)> = cells

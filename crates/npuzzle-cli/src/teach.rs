@@ -50,7 +50,7 @@ pub struct TeachOpts {
 impl TeachOpts {
     /// Whether any teaching output was asked for.
     pub fn active(&self) -> bool {
-        self.trace || self.tree.is_some()
+        self.trace || self.tree.is_some() || self.tree_out.is_some()
     }
 
     fn check(&self) -> Result<()> {

@@ -80,6 +80,19 @@ fn board_grid(tiles: &[Tile], width: usize, indent: &str) -> String {
     s
 }
 
+/// Labels most shown in a path before the middle is elided.
+pub const PATH_SHOWN: usize = 8;
+
+/// `S0 -> S2 -> S21`; a long path keeps its two first and three last labels (each label already
+/// spells its whole path).
+pub fn path_text(labels: &[String]) -> String {
+    if labels.len() <= PATH_SHOWN {
+        return labels.join(" -> ");
+    }
+    let n = labels.len();
+    format!("{} -> … {} more … -> {}", labels[..2].join(" -> "), n - 5, labels[n - 3..].join(" -> "))
+}
+
 fn fate_text(a: Algorithm, n: &NodeInfo, bound: Option<Cost>, incumbent: Option<u32>) -> String {
     let check = if a == Algorithm::Lc { "answer check" } else { "goal test" };
     let at_generation = matches!(a, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Lc | Algorithm::Bidirectional);
@@ -114,7 +127,7 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
     // RBFS: the current backed-up F of each node, which orders its siblings.
     let mut backed: HashMap<NodeId, Cost> = HashMap::new();
     let label = |id: NodeId| rec.node(id).map_or_else(|| format!("#{id}"), |n| n.label.clone());
-    let path = |id: NodeId| rec.path_labels(id).join(" -> ");
+    let path = |id: NodeId| path_text(&rec.path_labels(id));
     for st in &rec.steps {
         if let Step::Selected { .. } = st {
             if step >= setup.limit {

@@ -7,13 +7,42 @@ use crate::opts::Format;
 use crate::output;
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
+use npuzzle::board::Board;
 use npuzzle::record::Recorder;
+use npuzzle::search::Algorithm;
 use npuzzle::solve::{solve_observed, Report, Request};
 use npuzzle::trace::{self, Setup};
 use npuzzle::tree::{self, Tree};
-use serde_json::json;
+use npuzzle::HeuristicKind;
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
+
+/// The first line of a JSON trace.
+#[derive(Serialize)]
+struct StartEvent<'a> {
+    event: &'static str,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    order: String,
+    width: usize,
+    height: usize,
+    start: &'a Board,
+    goal: &'a Board,
+    trace_limit: u64,
+}
+
+/// The last line of a JSON trace: counts that agree with the report's statistics.
+#[derive(Serialize)]
+struct EndEvent<'a> {
+    event: &'static str,
+    steps_shown: u64,
+    steps_not_shown: u64,
+    selections: u64,
+    generated: u64,
+    truncated: bool,
+    report: &'a Report,
+}
 
 /// Search-tree formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -90,32 +119,32 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
                 writeln!(out)?;
             }
             Format::Json => {
-                let start = json!({
-                    "event": "start",
-                    "algorithm": req.algorithm,
-                    "heuristic": req.effective_heuristic(),
-                    "order": req.order.to_string(),
-                    "width": w,
-                    "height": h,
-                    "start": req.start,
-                    "goal": req.goal,
-                    "trace_limit": t.trace_limit,
-                });
-                writeln!(out, "{start}")?;
+                let start = StartEvent {
+                    event: "start",
+                    algorithm: req.algorithm,
+                    heuristic: req.effective_heuristic(),
+                    order: req.order.to_string(),
+                    width: w,
+                    height: h,
+                    start: &req.start,
+                    goal: &req.goal,
+                    trace_limit: t.trace_limit,
+                };
+                writeln!(out, "{}", serde_json::to_string(&start)?)?;
                 let (events, shown) = trace::events(&rec, t.trace_limit);
                 for e in &events {
                     writeln!(out, "{}", serde_json::to_string(e)?)?;
                 }
-                let end = json!({
-                    "event": "end",
-                    "steps_shown": shown,
-                    "steps_not_shown": rec.expansions - shown,
-                    "selections": rec.expansions,
-                    "generated": rec.total_nodes,
-                    "truncated": rec.truncated,
-                    "report": report,
-                });
-                writeln!(out, "{end}")?;
+                let end = EndEvent {
+                    event: "end",
+                    steps_shown: shown,
+                    steps_not_shown: rec.expansions - shown,
+                    selections: rec.expansions,
+                    generated: rec.total_nodes,
+                    truncated: rec.truncated,
+                    report: &report,
+                };
+                writeln!(out, "{}", serde_json::to_string(&end)?)?;
             }
         }
     }

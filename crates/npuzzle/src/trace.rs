@@ -120,7 +120,6 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
     let mut step = 0u64;
     let mut bound: Option<Cost> = None;
     let mut incumbent: Option<u32> = None;
-    let mut stopped = false;
     // The "children:" heading waits for the first child, so a goal selected and not expanded
     // shows none.
     let mut heading = false;
@@ -131,7 +130,6 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
     for st in &rec.steps {
         if let Step::Selected { .. } = st {
             if step >= setup.limit {
-                stopped = true;
                 break;
             }
         }
@@ -225,10 +223,13 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
         }
     }
     let shown = step;
-    if stopped || rec.expansions > shown {
-        let _ = writeln!(s, "\n… {} more steps not shown (--trace-limit {})", rec.expansions - shown, setup.limit);
-    } else if rec.truncated {
-        let _ = writeln!(s, "\n… the trace stops here: the recorder's node cap was reached");
+    if rec.expansions > shown {
+        let why = if shown < setup.limit && rec.truncated {
+            "the recorder's node cap was reached".to_string()
+        } else {
+            format!("--trace-limit {}", setup.limit)
+        };
+        let _ = writeln!(s, "\n… {} more steps not shown ({why})", rec.expansions - shown);
     }
     s
 }

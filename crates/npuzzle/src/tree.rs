@@ -300,6 +300,19 @@ fn fate_name(f: Fate) -> &'static str {
     }
 }
 
+/// Labels grow one digit per level; deep ones are shortened in the SVG boxes (the full label is
+/// in each node's tooltip).
+fn short_label(label: &str) -> String {
+    const KEEP: usize = 6;
+    let chars: Vec<char> = label.chars().collect();
+    if chars.len() <= 2 * KEEP + 2 {
+        return label.to_string();
+    }
+    let head: String = chars[..KEEP].iter().collect();
+    let tail: String = chars[chars.len() - KEEP..].iter().collect();
+    format!("{head}…{tail}")
+}
+
 fn xml_escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
@@ -323,7 +336,11 @@ pub fn to_svg(t: &Tree) -> String {
             None => roots.push(i),
         }
     }
-    let line_chars = t.nodes.iter().map(|nd| t.rows(nd).first().map_or(0, String::len).max(Tree::ghf(nd).len()).max(nd.label.len())).max();
+    let line_chars = t
+        .nodes
+        .iter()
+        .map(|nd| t.rows(nd).first().map_or(0, String::len).max(Tree::ghf(nd).len()).max(short_label(&nd.label).chars().count()))
+        .max();
     let box_w = (line_chars.unwrap_or(8) as f64 * CHAR_W + 12.0).max(60.0);
     let box_h = (t.height as f64 + 2.0) * LINE_H + 8.0;
     // Tidy-enough layout: leaves take consecutive slots left to right, parents centre over
@@ -414,7 +431,7 @@ pub fn to_svg(t: &Tree) -> String {
             "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{box_w:.1}\" height=\"{box_h:.1}\" rx=\"4\" fill=\"{}\" stroke=\"{stroke}\"/>",
             node.state.fill()
         );
-        let mut lines = vec![node.label.clone()];
+        let mut lines = vec![short_label(&node.label)];
         lines.extend(t.rows(node));
         lines.push(Tree::ghf(node));
         for (k, line) in lines.iter().enumerate() {
@@ -477,6 +494,12 @@ mod tests {
         let svg = to_svg(&t);
         assert!(svg.contains("capped: showing 5 of"));
         assert_eq!(svg.matches("<g class=\"node ").count(), 5);
+    }
+
+    #[test]
+    fn deep_labels_are_shortened_in_boxes_only() {
+        assert_eq!(short_label("S22111"), "S22111");
+        assert_eq!(short_label("S1234567890123456"), "S12345…123456");
     }
 
     #[test]

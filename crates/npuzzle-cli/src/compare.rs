@@ -63,8 +63,8 @@ pub struct Args {
     #[arg(long, short = 'f', value_enum, default_value = "markdown")]
     pub format: TableFormat,
     /// Also draw nodes expanded per pair (log scale) and time against solution depth to this
-    /// SVG file.
-    #[arg(long, value_name = "FILE.svg")]
+    /// file (.svg, or .png).
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
 }
 

@@ -1,12 +1,13 @@
 //! `compare --plot`: two charts side by side in one SVG, drawn with plotters: nodes expanded per
 //! pair on each instance (log scale), and time against solution depth (log scale).
 //!
-//! Only the SVG backend is built: it writes text as SVG `<text>`, so no font library is needed
-//! on the machine.
+//! The charts are always drawn as SVG (text stays SVG `<text>`, so no font library is needed).
+//! A `.png` file is that SVG rasterised with resvg, in pure Rust; its text uses whatever fonts the
+//! system has (e.g. Debian's fonts-dejavu-core), and is left out where it has none.
 
 use crate::compare::Cell;
 use crate::exit::BadInput;
-use anyhow::{anyhow, Result};
+use anyhow::{anyhow, Context, Result};
 use npuzzle::solve::Status;
 use plotters::prelude::*;
 use std::path::Path;
@@ -38,18 +39,46 @@ fn depths(cells: &[Cell]) -> Vec<Option<u32>> {
         .collect()
 }
 
-/// Draws the two charts to `path` (which must end in `.svg`).
+/// Draws the two charts to `path`, as SVG or (for a `.png` name) PNG.
 pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
     let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    if ext.as_deref() != Some("svg") {
-        return Err(anyhow!(BadInput).context(format!(
-            "--plot {}: only SVG is drawn (name the file .svg); a browser or any image tool converts it",
-            path.display()
-        )));
+    let png = match ext.as_deref() {
+        Some("svg") => false,
+        Some("png") => true,
+        _ => return Err(anyhow!(BadInput).context(format!("--plot {}: name the file .svg or .png", path.display()))),
+    };
+    let mut svg = String::new();
+    draw_svg(&mut svg, pairs, cells)?;
+    let bytes = if png { rasterise(&svg)? } else { svg.into_bytes() };
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+/// Renders an SVG document to PNG bytes with the system's fonts.
+fn rasterise(svg: &str) -> Result<Vec<u8>> {
+    use resvg::{tiny_skia, usvg};
+    let mut opt = usvg::Options::default();
+    let db = opt.fontdb_mut();
+    db.load_system_fonts();
+    // The generic families default to fonts a Linux machine rarely has (Arial, Times New Roman):
+    // point them at a sans-serif face that is installed, if any.
+    let families: Vec<String> = db.faces().flat_map(|f| f.families.iter().map(|(name, _)| name.clone())).collect();
+    let preferred = ["DejaVu Sans", "Liberation Sans", "Noto Sans", "FreeSans"];
+    if let Some(family) = preferred.iter().map(|p| p.to_string()).find(|p| families.contains(p)).or_else(|| families.first().cloned()) {
+        db.set_sans_serif_family(family.clone());
+        db.set_serif_family(family.clone());
+        opt.font_family = family;
     }
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(err)?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| anyhow!("drawing the plot: empty picture"))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(err)
+}
+
+fn draw_svg(buf: &mut String, pairs: &[String], cells: &[Cell]) -> Result<()> {
     let instances = cells.iter().map(|c| c.instance).max().unwrap_or(0);
     let depth = depths(cells);
-    let root = SVGBackend::new(path, (1280, 520)).into_drawing_area();
+    let root = SVGBackend::with_string(buf, (1280, 520)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let (left, right) = root.split_horizontally(640);
 

@@ -501,9 +501,23 @@ fn compare_rejects_bad_input() {
     assert_eq!(run(&["compare"]).code, 2);
     assert_eq!(run(&["compare", "1 2 3 4 0 5 7 8 6", "--algorithms", "nope"]).code, 2);
     assert_eq!(run(&["compare", "1 2 3 4 0 5 7 8 8"]).code, 2);
-    let r = run(&["compare", "1 2 3 4 0 5 7 8 6", "--plot", "out.png"]);
+    let r = run(&["compare", "1 2 3 4 0 5 7 8 6", "--plot", "out.gif"]);
     assert_eq!(r.code, 2);
-    assert!(r.stderr.contains("SVG"), "{}", r.stderr);
+    assert!(r.stderr.contains(".svg or .png"), "{}", r.stderr);
+}
+
+#[test]
+fn compare_plots_png_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let plot = dir.path().join("cmp.png");
+    let r = run(&["compare", "1 2 3 4 0 5 7 8 6", "8 1 3 4 0 2 7 6 5", "--algorithms", "astar", "--plot", plot.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let png = std::fs::read(&plot).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "PNG signature");
+    assert_eq!(&png[12..16], b"IHDR");
+    let width = u32::from_be_bytes(png[16..20].try_into().unwrap());
+    let height = u32::from_be_bytes(png[20..24].try_into().unwrap());
+    assert_eq!((width, height), (1280, 520));
 }
 
 // ---------- generate, checked by an oracle ----------

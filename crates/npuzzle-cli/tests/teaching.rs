@@ -91,6 +91,12 @@ fn golden_bfs_cut_by_trace_limit() {
     golden("bfs_limit3.txt", &["solve", "1 2 3 4 0 5 7 8 6", "-a", "bfs", "--trace", "--trace-limit", "3", "--no-boards"]);
 }
 
+#[test]
+fn golden_dfs_stack_and_bidirectional() {
+    golden("dfs_3x2_limit5.txt", &["solve", "4 1 2/5 0 3", "-a", "dfs", "--trace", "--trace-limit", "5", "--no-boards"]);
+    golden("bidirectional.txt", &["solve", "1 2 3 4 0 5 7 8 6", "-a", "bidirectional", "--trace", "--no-boards"]);
+}
+
 /// The textbook check: A* with misplaced tiles and LURD on Nilsson's example expands, in order,
 /// the start, its up child, that node's left and up children (both f = 5, left generated
 /// first), then down the up branch to the goal, and solves in 5 moves.

@@ -97,6 +97,8 @@ fn fate_text(a: Algorithm, n: &NodeInfo, bound: Option<Cost>, incumbent: Option<
     let check = if a == Algorithm::Lc { "answer check" } else { "goal test" };
     let at_generation = matches!(a, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Lc | Algorithm::Bidirectional);
     match n.fate {
+        Fate::Added if a == Algorithm::Bidirectional => "not met by the other search; added".to_string(),
+        Fate::Goal if a == Algorithm::Bidirectional => "met by the other search; goal".to_string(),
         Fate::Added if at_generation => format!("{check}: no; added"),
         Fate::Added => "added".to_string(),
         Fate::Duplicate => "duplicate: dropped".to_string(),
@@ -138,7 +140,8 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
                 let Some(n) = rec.node(*id) else { continue };
                 match n.parent {
                     None => {
-                        let _ = writeln!(s, "Start {}, {}", n.label, ghf(n.g, n.h, n.f));
+                        let side = if n.label.starts_with('G') { " (the backward search, from the goal)" } else { "" };
+                        let _ = writeln!(s, "Start {}{side}, {}", n.label, ghf(n.g, n.h, n.f));
                         s.push_str(&board_grid(&n.board, w, "  "));
                         if n.fate == Fate::Goal {
                             let _ = writeln!(s, "  the start is the goal");

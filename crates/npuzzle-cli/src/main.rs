@@ -2,11 +2,15 @@
 //! everything about puzzles and search lives in the `npuzzle` library.
 
 mod batch;
+mod compare;
 mod exit;
+mod generate;
 mod input;
 mod opts;
 mod output;
+mod plot;
 mod solve;
+mod teach;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +44,12 @@ enum Command {
     /// Solve one board per line of a file (or stdin) and print one JSON object per line.
     #[command(after_help = AFTER_HELP)]
     Batch(batch::Args),
+    /// Run algorithm/heuristic pairs on the same boards and tabulate time, cost, nodes, depth.
+    #[command(after_help = AFTER_HELP)]
+    Compare(compare::Args),
+    /// Print random solvable boards (uniform, at an exact depth, or by random walk), one a line.
+    #[command(after_help = AFTER_HELP)]
+    Generate(generate::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +64,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Batch(a) => batch::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Generate(a) => generate::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

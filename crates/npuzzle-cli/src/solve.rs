@@ -25,6 +25,8 @@ pub struct Args {
     /// Leave out the boards along the path in text output.
     #[arg(long)]
     pub no_boards: bool,
+    #[command(flatten)]
+    pub teach: crate::teach::TeachOpts,
 }
 
 /// Runs `solve`; returns the exit code.
@@ -41,6 +43,9 @@ pub fn run(args: Args) -> Result<u8> {
             return Err(e).context("bad board");
         }
     };
+    if args.teach.active() {
+        return crate::teach::run(&args, &req);
+    }
     let outcome = solve(&req)?;
     let report = Report::new(&req, &outcome);
     let mut out = std::io::stdout().lock();

@@ -25,6 +25,7 @@
 pub mod board;
 pub mod cost;
 pub mod error;
+pub mod generate;
 pub mod goal;
 pub mod heuristic;
 pub mod parse;
@@ -33,6 +34,8 @@ pub mod search;
 pub mod solve;
 pub mod state;
 pub mod stats;
+pub mod trace;
+pub mod tree;
 
 pub use board::{Board, Move, MoveOrder};
 pub use cost::Cost;

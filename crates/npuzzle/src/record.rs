@@ -1,7 +1,8 @@
 //! [`Recorder`]: an observer that keeps the search's events and nodes as owned data, for the
 //! step-by-step trace, the search-tree exports and the web UI. It labels nodes the way exercises
 //! do: the start is `S0`, its children `S1`, `S2`, …, the children of `S2` are `S21`, `S22`, …
-//! (a new root, as in each IDA* iteration, is `S0` again).
+//! (a new root, as in each IDA* iteration, is `S0` again). Bidirectional search grows a second
+//! tree from the goal before anything is selected; its root is `G0`, its children `G1`, `G2`, ….
 
 use crate::board::{Move, Tile};
 use crate::cost::Cost;
@@ -113,13 +114,35 @@ pub struct Recorder {
     node_cap: usize,
     frontier: bool,
     cells: usize,
+    selection_cap: Option<u64>,
+    /// Whether a root was generated and nothing selected since (a second root then is the
+    /// backward tree of bidirectional search).
+    fresh_root: bool,
 }
 
 impl Recorder {
     /// A recorder for boards of `cells` cells that keeps at most `node_cap` nodes; `frontier`
     /// asks the search for the open list after each step.
     pub fn new(cells: usize, node_cap: usize, frontier: bool) -> Recorder {
-        Recorder { nodes: Vec::new(), steps: Vec::new(), total_nodes: 0, truncated: false, expansions: 0, node_cap, frontier, cells }
+        Recorder {
+            nodes: Vec::new(),
+            steps: Vec::new(),
+            total_nodes: 0,
+            truncated: false,
+            expansions: 0,
+            node_cap,
+            frontier,
+            cells,
+            selection_cap: None,
+            fresh_root: false,
+        }
+    }
+
+    /// Stops recording (but not counting) at the selection after the first `n`, so a trace of
+    /// `n` steps keeps only what it shows.
+    pub fn with_selection_cap(mut self, n: u64) -> Recorder {
+        self.selection_cap = Some(n);
+        self
     }
 
     /// The node with this id, if recorded.
@@ -159,6 +182,10 @@ impl Observer for Recorder {
         if !self.live() {
             return;
         }
+        if matches!(e, Event::Selected { .. }) && self.selection_cap.is_some_and(|cap| self.expansions > cap) {
+            self.truncated = true;
+            return;
+        }
         let step = match *e {
             Event::Generated { id, parent, mv, g, h, f, state, fate } => {
                 if self.nodes.len() >= self.node_cap || id as usize != self.nodes.len() {
@@ -169,10 +196,14 @@ impl Observer for Recorder {
                     Some(p) => {
                         p.children += 1;
                         // The root's children are S1, S2, …, not S01.
-                        let stem = if p.parent.is_none() { "S" } else { p.label.as_str() };
+                        let stem = if p.parent.is_none() { &p.label[..1] } else { p.label.as_str() };
                         format!("{stem}{}", p.children)
                     }
-                    None => "S0".to_string(),
+                    None if self.fresh_root => "G0".to_string(),
+                    None => {
+                        self.fresh_root = true;
+                        "S0".to_string()
+                    }
                 };
                 self.nodes.push(NodeInfo {
                     id,
@@ -190,6 +221,7 @@ impl Observer for Recorder {
                 Step::Generated { id }
             }
             Event::Selected { id, f, .. } => {
+                self.fresh_root = false;
                 let order = self.expansions - 1;
                 if let Some(n) = self.nodes.get_mut(id as usize) {
                     n.expanded.get_or_insert(order);
@@ -235,5 +267,22 @@ mod tests {
         assert_eq!(expanded, out.stats.expanded);
         let last = rec.nodes.last().unwrap();
         assert_eq!(rec.path_labels(last.id).len() as u32, last.g + 1);
+    }
+
+    #[test]
+    fn bidirectional_goal_tree_is_labelled_g() {
+        let start = parse_board("1 2 3 4 0 5 7 8 6").unwrap();
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let req = Request::new(start, goal).algorithm(Algorithm::Bidirectional);
+        let (_, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
+        let roots: Vec<&str> = rec.nodes.iter().filter(|n| n.parent.is_none()).map(|n| n.label.as_str()).collect();
+        assert_eq!(roots, ["S0", "G0"]);
+        assert!(rec.nodes.iter().any(|n| n.label == "G1"));
+        // IDA* iterations each start again from S0.
+        let req = Request::new(parse_board("1 2 3 4 0 5 7 8 6").unwrap(), Goal::BlankLast.board(3, 3).unwrap())
+            .algorithm(Algorithm::Idastar)
+            .heuristic(crate::HeuristicKind::Misplaced);
+        let (_, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
+        assert!(rec.nodes.iter().filter(|n| n.parent.is_none()).all(|n| n.label == "S0"));
     }
 }

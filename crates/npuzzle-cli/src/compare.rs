@@ -1,0 +1,281 @@
+//! `npuzzle compare`: runs algorithm/heuristic pairs on the same boards under shared limits and
+//! prints one row per instance with, per pair, time, cost, nodes expanded, max depth and max
+//! frontier (Markdown, CSV or JSON), and optionally draws the results with `--plot`.
+
+use crate::exit::{self, BadInput};
+use crate::input::source_text;
+use crate::opts::{cancel_flag, parse_duration};
+use anyhow::{anyhow, Context, Result};
+use clap::ValueEnum;
+use npuzzle::board::{Board, MoveOrder};
+use npuzzle::goal::Goal;
+use npuzzle::parse::{parse_board_sized, parse_size};
+use npuzzle::search::{Algorithm, Limits};
+use npuzzle::solve::{solve, Request, Status};
+use npuzzle::HeuristicKind;
+use serde::Serialize;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Table formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    /// A Markdown table, one row per instance.
+    Markdown,
+    /// CSV, one row per instance and pair.
+    Csv,
+    /// One JSON array, one object per instance and pair.
+    Json,
+}
+
+/// Arguments of `compare`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Boards, each in any format (quote them).
+    pub boards: Vec<String>,
+    /// File with one board per line (blank and # lines skipped), or - for stdin.
+    #[arg(long, short = 'F')]
+    pub file: Option<String>,
+    /// Algorithms to run, comma-separated (default: bfs, dfs, astar, idastar with the default
+    /// heuristics below).
+    #[arg(long, value_delimiter = ',')]
+    pub algorithms: Vec<String>,
+    /// Heuristics for the algorithms that use one, comma-separated (default: manhattan).
+    #[arg(long, value_delimiter = ',')]
+    pub heuristics: Vec<String>,
+    /// Goal: blank-last (default), blank-first, snail, or a board.
+    #[arg(long, short = 'g', default_value = "blank-last")]
+    pub goal: String,
+    /// Successor order, e.g. LURD.
+    #[arg(long, default_value = "UDLR")]
+    pub order: String,
+    /// Board size WxH when the text does not say.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Time limit per run.
+    #[arg(long, default_value = "10s")]
+    pub timeout: String,
+    /// Node limit per run (nodes generated).
+    #[arg(long, default_value_t = 5_000_000)]
+    pub max_nodes: u64,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "markdown")]
+    pub format: TableFormat,
+    /// Also draw nodes expanded per pair (log scale) and time against solution depth to this
+    /// file (.svg, or .png).
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub plot: Option<PathBuf>,
+}
+
+/// One algorithm with its heuristic (`zero` for those that use none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+}
+
+impl Pair {
+    /// `astar/manhattan`, or just `bfs`.
+    pub fn name(&self) -> String {
+        if self.algorithm.uses_heuristic() {
+            format!("{}/{}", self.algorithm, self.heuristic)
+        } else {
+            self.algorithm.to_string()
+        }
+    }
+}
+
+/// The default set: uninformed baselines and the informed searches with their usual
+/// heuristics.
+fn default_pairs() -> Vec<Pair> {
+    use Algorithm::*;
+    use HeuristicKind::*;
+    vec![
+        Pair { algorithm: Bfs, heuristic: Zero },
+        Pair { algorithm: Dfs, heuristic: Zero },
+        Pair { algorithm: Astar, heuristic: Manhattan },
+        Pair { algorithm: Astar, heuristic: Euclidean },
+        Pair { algorithm: Idastar, heuristic: LinearConflict },
+    ]
+}
+
+/// Every pair asked for: each algorithm once if it uses no heuristic, else once per heuristic.
+pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>> {
+    if algorithms.is_empty() && heuristics.is_empty() {
+        return Ok(default_pairs());
+    }
+    let algs: Vec<Algorithm> = if algorithms.is_empty() {
+        vec![Algorithm::Astar, Algorithm::Idastar]
+    } else {
+        algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>().context(BadInput)?
+    };
+    let hs: Vec<HeuristicKind> = if heuristics.is_empty() {
+        vec![HeuristicKind::Manhattan]
+    } else {
+        heuristics.iter().map(|h| h.parse()).collect::<Result<_, _>>().context(BadInput)?
+    };
+    let mut out: Vec<Pair> = Vec::new();
+    for a in algs {
+        let list: Vec<HeuristicKind> = if a.uses_heuristic() { hs.clone() } else { vec![HeuristicKind::Zero] };
+        for h in list {
+            let p = Pair { algorithm: a, heuristic: h };
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One run's result.
+#[derive(Clone, Debug, Serialize)]
+pub struct Cell {
+    /// 1-based instance number.
+    pub instance: usize,
+    /// The start board.
+    pub board: String,
+    /// `algorithm/heuristic`.
+    pub pair: String,
+    /// Algorithm name.
+    pub algorithm: Algorithm,
+    /// Heuristic name.
+    pub heuristic: HeuristicKind,
+    /// `solved`, `unsolvable`, `limit` or `not_found`.
+    pub status: Status,
+    /// Which limit, if one stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<String>,
+    /// Wall time in milliseconds.
+    pub time_ms: f64,
+    /// Moves in the solution.
+    pub cost: Option<u32>,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Deepest node generated.
+    pub max_depth: u64,
+    /// Largest frontier.
+    pub max_frontier: u64,
+    /// Whether the pair guarantees an optimal answer.
+    pub optimal: bool,
+}
+
+/// Runs `compare`.
+pub fn run(args: Args) -> Result<u8> {
+    let pairs = pairs(&args.algorithms, &args.heuristics)?;
+    let size = args.size.as_deref().map(parse_size).transpose().context(BadInput)?;
+    let order = MoveOrder::parse(&args.order).context(BadInput)?;
+    let goal = Goal::parse(&args.goal, size).context(BadInput)?;
+    let limits =
+        Limits { nodes: Some(args.max_nodes), time: Some(parse_duration(&args.timeout)?), memory: None, cancel: Some(cancel_flag()) };
+    let mut texts: Vec<String> = args.boards.clone();
+    if let Some(f) = &args.file {
+        let text = source_text(f)?;
+        texts.extend(text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string));
+    }
+    if texts.is_empty() {
+        return Err(anyhow!(BadInput).context("no boards: give them as arguments or with --file"));
+    }
+    let mut boards: Vec<Board> = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        let b = parse_board_sized(t, size).with_context(|| format!("board {}: \"{t}\"", i + 1)).context(BadInput)?;
+        boards.push(b);
+    }
+    let mut cells: Vec<Cell> = Vec::new();
+    for (i, b) in boards.iter().enumerate() {
+        let g = goal.board(b.width(), b.height()).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
+        for p in &pairs {
+            let req = Request::new(b.clone(), g.clone()).algorithm(p.algorithm).heuristic(p.heuristic).order(order).limits(limits.clone());
+            let out = solve(&req).with_context(|| format!("board {}, {}", i + 1, p.name())).context(BadInput)?;
+            cells.push(Cell {
+                instance: i + 1,
+                board: b.to_string(),
+                pair: p.name(),
+                algorithm: p.algorithm,
+                heuristic: req.effective_heuristic(),
+                status: out.status,
+                limit: out.limit.map(|l| l.to_string()),
+                time_ms: (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
+                cost: out.cost,
+                expanded: out.stats.expanded,
+                generated: out.stats.generated,
+                max_depth: out.stats.max_depth,
+                max_frontier: out.stats.max_frontier,
+                optimal: req.guarantees_optimal(),
+            });
+        }
+    }
+    let text = match args.format {
+        TableFormat::Markdown => markdown(&pairs, &cells, boards.len()),
+        TableFormat::Csv => csv(&cells),
+        TableFormat::Json => serde_json::to_string_pretty(&cells)? + "\n",
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    if let Some(path) = &args.plot {
+        crate::plot::draw(path, &pairs.iter().map(Pair::name).collect::<Vec<_>>(), &cells)?;
+    }
+    Ok(exit::OK)
+}
+
+fn cost_text(c: &Cell) -> String {
+    match c.status {
+        Status::Solved => c.cost.map_or("-".into(), |v| v.to_string()),
+        Status::Unsolvable => "unsolvable".into(),
+        Status::Limit => format!("limit: {}", c.limit.as_deref().unwrap_or("limit")),
+        Status::NotFound => "not found".into(),
+    }
+}
+
+/// One row per instance; per pair: time (ms), cost, nodes expanded, max depth, max frontier.
+pub fn markdown(pairs: &[Pair], cells: &[Cell], instances: usize) -> String {
+    let mut s = String::from("| # | board |");
+    for p in pairs {
+        let n = p.name();
+        let _ = write!(s, " {n} ms | {n} cost | {n} expanded | {n} max depth | {n} max frontier |");
+    }
+    s.push_str("\n| ---: | --- |");
+    for _ in pairs {
+        s.push_str(" ---: | ---: | ---: | ---: | ---: |");
+    }
+    s.push('\n');
+    for i in 1..=instances {
+        let row: Vec<&Cell> = cells.iter().filter(|c| c.instance == i).collect();
+        let board = row.first().map_or("", |c| c.board.as_str());
+        let _ = write!(s, "| {i} | `{board}` |");
+        for c in row {
+            let _ = write!(s, " {:.3} | {} | {} | {} | {} |", c.time_ms, cost_text(c), c.expanded, c.max_depth, c.max_frontier);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// One line per instance and pair.
+pub fn csv(cells: &[Cell]) -> String {
+    let mut s = String::from("instance,board,algorithm,heuristic,status,limit,time_ms,cost,expanded,generated,max_depth,max_frontier\n");
+    for c in cells {
+        let _ = writeln!(
+            s,
+            "{},\"{}\",{},{},{},{},{:.3},{},{},{},{},{}",
+            c.instance,
+            c.board,
+            c.algorithm,
+            c.heuristic,
+            serde_json::to_value(c.status).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default(),
+            c.limit.as_deref().unwrap_or(""),
+            c.time_ms,
+            c.cost.map_or(String::new(), |v| v.to_string()),
+            c.expanded,
+            c.generated,
+            c.max_depth,
+            c.max_frontier
+        );
+    }
+    s
+}

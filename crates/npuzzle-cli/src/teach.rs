@@ -1,0 +1,185 @@
+//! The teaching flags of `solve`: `--trace` (a numbered step-by-step account, or with
+//! `--format json` a stream of JSON events, one per line) and `--tree dot|json|svg` (the search
+//! tree, to stdout or `--tree-out FILE`; the solution summary then goes to stderr).
+
+use crate::exit::{self, BadInput};
+use crate::opts::Format;
+use crate::output;
+use anyhow::{anyhow, Context, Result};
+use clap::ValueEnum;
+use npuzzle::board::Board;
+use npuzzle::record::Recorder;
+use npuzzle::search::Algorithm;
+use npuzzle::solve::{solve_observed, Report, Request};
+use npuzzle::trace::{self, Setup};
+use npuzzle::tree::{self, Tree};
+use npuzzle::HeuristicKind;
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The first line of a JSON trace.
+#[derive(Serialize)]
+struct StartEvent<'a> {
+    event: &'static str,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    order: String,
+    width: usize,
+    height: usize,
+    start: &'a Board,
+    goal: &'a Board,
+    trace_limit: u64,
+}
+
+/// The last line of a JSON trace: counts that agree with the report's statistics.
+#[derive(Serialize)]
+struct EndEvent<'a> {
+    event: &'static str,
+    steps_shown: u64,
+    steps_not_shown: u64,
+    selections: u64,
+    generated: u64,
+    truncated: bool,
+    report: &'a Report,
+}
+
+/// Search-tree formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeFormat {
+    /// Graphviz DOT.
+    Dot,
+    /// One JSON document.
+    Json,
+    /// An SVG picture drawn by npuzzle (no Graphviz needed).
+    Svg,
+}
+
+/// Trace and tree flags.
+#[derive(clap::Args, Debug, Clone)]
+pub struct TeachOpts {
+    /// Print a numbered step-by-step trace (with --format json: one JSON event per line).
+    #[arg(long)]
+    pub trace: bool,
+    /// Most steps (node selections) the trace shows.
+    #[arg(long, default_value_t = trace::DEFAULT_LIMIT, value_name = "N")]
+    pub trace_limit: u64,
+    /// Write the search tree in this format (to stdout unless --tree-out; the summary then goes
+    /// to stderr).
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub tree: Option<TreeFormat>,
+    /// Write the tree to this file instead of stdout.
+    #[arg(long, value_name = "FILE")]
+    pub tree_out: Option<PathBuf>,
+    /// Most nodes in the tree.
+    #[arg(long, default_value_t = tree::DEFAULT_LIMIT, value_name = "N")]
+    pub tree_limit: usize,
+}
+
+impl TeachOpts {
+    /// Whether any teaching output was asked for.
+    pub fn active(&self) -> bool {
+        self.trace || self.tree.is_some() || self.tree_out.is_some()
+    }
+
+    fn check(&self) -> Result<()> {
+        if self.tree_out.is_some() && self.tree.is_none() {
+            return Err(anyhow!(BadInput).context("--tree-out needs --tree dot|json|svg"));
+        }
+        if self.trace && self.tree.is_some() && self.tree_out.is_none() {
+            return Err(anyhow!(BadInput).context("--trace and --tree would both write to stdout: give --tree-out FILE"));
+        }
+        if self.tree.is_some() && self.tree_limit == 0 {
+            return Err(anyhow!(BadInput).context("--tree-limit must be at least 1"));
+        }
+        Ok(())
+    }
+}
+
+/// Runs `solve` with a recorder and writes the trace and/or tree.
+pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
+    let t = &args.teach;
+    t.check()?;
+    let cells = req.start.len();
+    let rec = match t.tree {
+        Some(_) => Recorder::new(cells, t.tree_limit, true),
+        None => Recorder::new(cells, usize::MAX, true).with_selection_cap(t.trace_limit),
+    };
+    let (outcome, rec) = solve_observed(req, rec)?;
+    let report = Report::new(req, &outcome);
+    let (w, h) = (req.start.width(), req.start.height());
+    let mut out = std::io::stdout().lock();
+
+    if t.trace {
+        let setup = Setup { algorithm: req.algorithm, width: w, height: h, limit: t.trace_limit };
+        match args.format {
+            Format::Text => {
+                writeln!(out, "Trace: {}, heuristic {}, order {}, goal {}", req.algorithm, req.effective_heuristic(), req.order, req.goal)?;
+                out.write_all(trace::render_text(&rec, &setup).as_bytes())?;
+                writeln!(out)?;
+            }
+            Format::Json => {
+                let start = StartEvent {
+                    event: "start",
+                    algorithm: req.algorithm,
+                    heuristic: req.effective_heuristic(),
+                    order: req.order.to_string(),
+                    width: w,
+                    height: h,
+                    start: &req.start,
+                    goal: &req.goal,
+                    trace_limit: t.trace_limit,
+                };
+                writeln!(out, "{}", serde_json::to_string(&start)?)?;
+                let (events, shown) = trace::events(&rec, t.trace_limit);
+                for e in &events {
+                    writeln!(out, "{}", serde_json::to_string(e)?)?;
+                }
+                let end = EndEvent {
+                    event: "end",
+                    steps_shown: shown,
+                    steps_not_shown: rec.expansions - shown,
+                    selections: rec.expansions,
+                    generated: rec.total_nodes,
+                    truncated: rec.truncated,
+                    report: &report,
+                };
+                writeln!(out, "{}", serde_json::to_string(&end)?)?;
+            }
+        }
+    }
+
+    if let Some(fmt) = t.tree {
+        let tree = Tree::new(&rec, w, h, t.tree_limit);
+        let doc = match fmt {
+            TreeFormat::Dot => tree::to_dot(&tree),
+            TreeFormat::Svg => tree::to_svg(&tree),
+            TreeFormat::Json => serde_json::to_string(&tree)? + "\n",
+        };
+        match &t.tree_out {
+            Some(path) => std::fs::write(path, doc).with_context(|| format!("writing {}", path.display()))?,
+            None => out.write_all(doc.as_bytes())?,
+        }
+        if let Some(note) = tree.cap_note() {
+            eprintln!("tree {note}");
+        }
+    }
+
+    // The summary: after the trace on stdout, or on stderr when the tree holds stdout.
+    let summary = match args.format {
+        Format::Json => serde_json::to_string(&report)? + "\n",
+        Format::Text => output::text(&report, !args.no_boards),
+    };
+    let tree_on_stdout = t.tree.is_some() && t.tree_out.is_none();
+    if tree_on_stdout {
+        eprint!("{summary}");
+    } else if !(t.trace && args.format == Format::Json) {
+        // (A JSON trace already carries the report in its `end` event.)
+        out.write_all(summary.as_bytes())?;
+    }
+    out.flush()?;
+    if let Some(path) = &args.output {
+        std::fs::write(path, output::text(&report, true)).with_context(|| format!("writing {}", path.display()))?;
+    }
+    Ok(exit::for_status(outcome.status))
+}

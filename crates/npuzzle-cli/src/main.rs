@@ -6,6 +6,7 @@ mod exit;
 mod input;
 mod opts;
 mod output;
+mod serve;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +41,8 @@ enum Command {
     /// Solve one board per line of a file (or stdin) and print one JSON object per line.
     #[command(after_help = AFTER_HELP)]
     Batch(batch::Args),
+    /// Serve the web UI and its JSON API (http://127.0.0.1:8080/ by default).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Batch(a) => batch::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

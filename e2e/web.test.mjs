@@ -201,3 +201,25 @@ test("compare mode runs several algorithms and races them", async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("statistics update while a long search runs, and Stop cancels it", async () => {
+  const q = "?" + new URLSearchParams({
+    start: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+    goal: "blank-first",
+    algorithm: "idastar",
+    heuristic: "zero",
+    tree: "0",
+  });
+  const { page, errors } = await openPage(q);
+  await page.waitForSelector("#check.ok");
+  await page.click("#solve");
+  await page.waitForFunction(() => /[0-9]/.test(document.getElementById("live-generated").textContent));
+  const first = Number((await page.textContent("#live-generated")).replace(/,/g, ""));
+  await page.waitForFunction((n) => Number(document.getElementById("live-generated").textContent.replace(/,/g, "")) > n, first);
+  assert.equal(await page.isDisabled("#stop"), false);
+  await page.click("#stop");
+  await page.waitForSelector("#result-msg:has-text('stopped')");
+  await page.waitForFunction(async () => (await (await fetch("/api/health")).json()).running === 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -6,7 +6,7 @@
 //! it is a random walk of `depth` moves that never undoes its last move (its optimal distance is
 //! at most `depth`, and has the same parity).
 
-use npuzzle::board::{neighbor, Board, Move};
+use npuzzle::board::{neighbor, Board, Move, Tile};
 use std::collections::HashSet;
 use std::fmt;
 
@@ -76,10 +76,10 @@ fn walk(goal: &Board, depth: u32, rng: &mut SplitMix64) -> Board {
 /// Breadth-first search from the goal to the layer at `depth`, then one board of that layer.
 fn exact(goal: &Board, depth: u32, rng: &mut SplitMix64) -> Result<Generated, GenerateError> {
     let (w, h) = (goal.width(), goal.height());
-    let pack = |tiles: &[u32]| tiles.iter().fold(0u64, |acc, &t| acc << 4 | u64::from(t));
+    let pack = |tiles: &[Tile]| tiles.iter().fold(0u64, |acc, &t| acc << 4 | u64::from(t));
     let cells = goal.len();
-    let unpack = |code: u64| -> Vec<u32> { (0..cells).map(|i| ((code >> (4 * (cells - 1 - i))) & 0xF) as u32).collect() };
-    let start = pack(&goal.tiles().iter().map(|&t| t as u32).collect::<Vec<_>>());
+    let unpack = |code: u64| -> Vec<Tile> { (0..cells).map(|i| ((code >> (4 * (cells - 1 - i))) & 0xF) as Tile).collect() };
+    let start = pack(goal.tiles());
     let mut seen: HashSet<u64> = HashSet::from([start]);
     let mut layer = vec![start];
     let mut d = 0;
@@ -108,7 +108,7 @@ fn exact(goal: &Board, depth: u32, rng: &mut SplitMix64) -> Result<Generated, Ge
     // Sorting makes the pick independent of hash order, so a seed always gives the same board.
     layer.sort_unstable();
     let code = layer[rng.below(layer.len() as u64) as usize];
-    let tiles = unpack(code).into_iter().map(|t| t as _).collect();
+    let tiles = unpack(code);
     let board = Board::new(w, h, tiles).expect("a permutation of the goal's tiles is a board");
     Ok(Generated { board, depth, exact: true })
 }

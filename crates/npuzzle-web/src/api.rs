@@ -4,7 +4,7 @@
 use crate::progress::{Progress, Shared};
 use crate::{ApiError, AppState, Config, BODY_LIMIT, MAX_SIDE, MIN_SIDE};
 use axum::body::{Body, Bytes};
-use axum::extract::rejection::BytesRejection;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -287,7 +287,8 @@ pub async fn check(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, A
 }
 
 /// `GET /api/generate?size=WxH&depth=D&seed=S&goal=G`.
-pub async fn generate(Query(q): Query<HashMap<String, String>>) -> Result<Json<Value>, ApiError> {
+pub async fn generate(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Json<Value>, ApiError> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request(format!("bad query string: {}", e.body_text())))?;
     if let Some(k) = q.keys().find(|k| !["size", "depth", "seed", "goal"].contains(&k.as_str())) {
         return Err(ApiError::bad_request(format!("unknown parameter \"{k}\": use size, depth, seed, goal")));
     }

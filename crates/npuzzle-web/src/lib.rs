@@ -93,6 +93,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .with_state(state)
 }
@@ -124,6 +125,13 @@ async fn style_css() -> Response {
 
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+}
+
+async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method not allowed: the /api/solve, /api/compare and /api/check endpoints take POST, the others GET",
+    )
 }
 
 /// An error answer: a status and `{"error": message}`.

@@ -69,6 +69,9 @@ async fn page_and_assets_are_served() {
     let (status, v) = send(&app, get("/nope")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(error_of(&v).contains("no such"));
+    let (status, v) = send(&app, get("/api/solve")).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(error_of(&v).contains("take POST"));
 }
 
 #[tokio::test]

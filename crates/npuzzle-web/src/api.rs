@@ -45,8 +45,9 @@ struct LimitsBody {
     time_ms: Option<u64>,
 }
 
-/// The board part shared by solve, compare and check.
+/// The body of `POST /api/check`.
 #[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
 struct PairBody {
     start: Value,
     #[serde(default)]

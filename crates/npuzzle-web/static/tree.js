@@ -29,6 +29,7 @@ const X_STEP = 18;
 const Y_STEP = 46;
 const MARGIN = 16;
 const LABELS_UP_TO = 400;
+const CHECKPOINT = 256;
 
 function fmt(n) {
   return Number(n).toLocaleString("en-US");
@@ -59,7 +60,7 @@ class TreeView {
     document.getElementById("tree-fwd").addEventListener("click", () => this.setStep(this.k + 1));
     document.getElementById("tree-last").addEventListener("click", () => this.setStep(this.steps.length));
     document.getElementById("tree-play").addEventListener("click", () => this.togglePlay());
-    document.getElementById("tree-fit").addEventListener("change", () => this.applyFit());
+    document.getElementById("tree-zoom").addEventListener("input", () => this.applyZoom());
     this.svg.addEventListener("mouseover", (ev) => {
       const g = ev.target.closest(".node");
       if (g && this.pinned === null) this.showInfo(Number(g.dataset.id));
@@ -84,6 +85,8 @@ class TreeView {
     this.nodes = [];
     this.steps = [];
     this.k = 0;
+    this.checkpoints = null;
+    this.states = [];
     this.svg.replaceChildren();
     this.svg.setAttribute("width", 0);
     this.svg.setAttribute("height", 0);
@@ -110,6 +113,8 @@ class TreeView {
     } else {
       this.note.textContent = `${fmt(shown)} nodes, all shown.`;
     }
+    this.checkpoints = null;
+    this.states = [];
     this.layout();
     this.draw();
     this.slider.max = this.steps.length;
@@ -161,7 +166,7 @@ class TreeView {
     const svg = this.svg;
     svg.replaceChildren();
     svg.setAttribute("viewBox", `0 0 ${this.width} ${this.height}`);
-    this.applyFit();
+    this.applyZoom();
     const edges = document.createElementNS(SVG_NS, "g");
     const nodesG = document.createElementNS(SVG_NS, "g");
     this.edgeEls = new Array(this.nodes.length).fill(null);
@@ -222,24 +227,39 @@ class TreeView {
     return this.nodes[id].label.length * 5.6 <= gap - 2;
   }
 
-  applyFit() {
-    const fit = document.getElementById("tree-fit").checked;
-    if (fit) {
-      this.svg.setAttribute("width", "100%");
-      this.svg.removeAttribute("height");
-    } else {
-      this.svg.setAttribute("width", this.width || 0);
-      this.svg.setAttribute("height", this.height || 0);
-    }
+  zoom() {
+    return Number(document.getElementById("tree-zoom").value) / 100;
   }
 
-  // The state of every node after the first k events.
+  applyZoom() {
+    const z = this.zoom();
+    this.svg.setAttribute("width", Math.round((this.width || 0) * z));
+    this.svg.setAttribute("height", Math.round((this.height || 0) * z));
+  }
+
+  // The state of every node after the first k events. Snapshots every CHECKPOINT events keep
+  // a step back as cheap as a step forward.
   replay(k) {
+    if (!this.checkpoints) this.checkpoints = [{ states: new Array(this.nodes.length).fill("unexplored"), current: -1, frontier: null }];
+    const c = Math.floor(k / CHECKPOINT);
+    while (this.checkpoints.length <= c) {
+      const i = this.checkpoints.length;
+      const prev = this.checkpoints[i - 1];
+      const s = { states: prev.states.slice(), current: prev.current, frontier: prev.frontier };
+      this.apply(s, (i - 1) * CHECKPOINT, i * CHECKPOINT);
+      this.checkpoints.push(s);
+    }
+    const base = this.checkpoints[c];
+    const s = { states: base.states.slice(), current: base.current, frontier: base.frontier };
+    this.apply(s, c * CHECKPOINT, k);
+    return s;
+  }
+
+  // Applies events [from, to) to the replay state `s`.
+  apply(s, from, to) {
     const n = this.nodes.length;
-    const states = new Array(n).fill("unexplored");
-    let current = -1;
-    let frontier = null;
-    for (let i = 0; i < k; i++) {
+    const states = s.states;
+    for (let i = from; i < Math.min(to, this.steps.length); i++) {
       const e = this.steps[i];
       const id = e.id;
       if (id !== undefined && id >= n) continue;
@@ -250,15 +270,15 @@ class TreeView {
           break;
         }
         case "selected":
-          if (current >= 0 && states[current] === "current") states[current] = "explored";
+          if (s.current >= 0 && states[s.current] === "current") states[s.current] = "explored";
           states[id] = "current";
-          current = id;
+          s.current = id;
           break;
         case "discarded":
           states[id] = "pruned";
           break;
         case "frontier":
-          frontier = e;
+          s.frontier = e;
           break;
         case "goal":
         case "incumbent":
@@ -268,7 +288,6 @@ class TreeView {
           break;
       }
     }
-    return { states, frontier };
   }
 
   setStep(k) {
@@ -276,9 +295,11 @@ class TreeView {
     this.k = k;
     this.slider.value = k;
     const { states, frontier } = this.replay(k);
+    const before = this.states;
     this.states = states;
     for (let id = 0; id < this.nodeEls.length; id++) {
       const st = states[id];
+      if (before[id] === st) continue;
       const path = this.nodeEls[id].firstChild;
       path.setAttribute("d", SHAPES[st]);
       path.setAttribute("class", "st-" + st);
@@ -295,9 +316,9 @@ class TreeView {
 
   // Scrolls the tree so that node `id` is in view (when the tree is drawn at full size).
   reveal(id) {
-    if (document.getElementById("tree-fit").checked) return;
     const wrap = this.wrap;
-    const x = this.x[id], y = this.y[id];
+    const z = this.zoom();
+    const x = this.x[id] * z, y = this.y[id] * z;
     if (x < wrap.scrollLeft + 20 || x > wrap.scrollLeft + wrap.clientWidth - 20) wrap.scrollLeft = x - wrap.clientWidth / 2;
     if (y < wrap.scrollTop + 20 || y > wrap.scrollTop + wrap.clientHeight - 20) wrap.scrollTop = y - wrap.clientHeight / 2;
   }

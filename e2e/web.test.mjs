@@ -50,7 +50,7 @@ before(async () => {
     headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-});
+}, { timeout: 60000 });
 
 after(async () => {
   if (browser) await browser.close();
@@ -76,7 +76,7 @@ async function postJson(path, body) {
   return res.json();
 }
 
-test("solve a 3×3 board with A*, play it back, and step the search tree", async () => {
+test("solve a 3×3 board with A*, play it back, and step the search tree", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
   await page.fill("#start-text", BOARD);
   await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
@@ -138,7 +138,7 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", async
   await page.close();
 });
 
-test("an unsolvable pair is flagged at once with the reason", async () => {
+test("an unsolvable pair is flagged at once with the reason", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
   await page.fill("#start-text", "1 2 3 4 5 6 8 7 0");
   await page.waitForSelector("#check.bad");
@@ -150,7 +150,7 @@ test("an unsolvable pair is flagged at once with the reason", async () => {
   await page.close();
 });
 
-test("tiles slide by click and by arrow key, and scramble gives a solvable board", async () => {
+test("tiles slide by click and by arrow key, and scramble gives a solvable board", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
   await page.waitForSelector(`#board[data-tiles='${GOAL_TILES}']`);
   await page.click("#board .tile >> nth=7"); // tile 8, left of the blank
@@ -171,7 +171,7 @@ test("tiles slide by click and by arrow key, and scramble gives a solvable board
   await page.close();
 });
 
-test("a link carries the board and settings and reproduces the run", async () => {
+test("a link carries the board and settings and reproduces the run", { timeout: 60000 }, async () => {
   const q = "?" + new URLSearchParams({ start: BOARD, algorithm: "bfs", tree: "0", run: "1" });
   const { page, errors } = await openPage(q);
   await page.waitForSelector("#result-msg.ok");
@@ -184,7 +184,7 @@ test("a link carries the board and settings and reproduces the run", async () =>
   await page.close();
 });
 
-test("compare mode runs several algorithms and races them", async () => {
+test("compare mode runs several algorithms and races them", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
   await page.fill("#start-text", BOARD);
   await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
@@ -202,7 +202,7 @@ test("compare mode runs several algorithms and races them", async () => {
   await page.close();
 });
 
-test("statistics update while a long search runs, and Stop cancels it", async () => {
+test("statistics update while a long search runs, and Stop cancels it", { timeout: 60000 }, async () => {
   const q = "?" + new URLSearchParams({
     start: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
     goal: "blank-first",

@@ -115,6 +115,12 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", { tim
   assert.equal(await page.getAttribute("#tree-svg", "data-drawn"), String(api.tree.nodes.length));
   assert.match(await page.textContent("#tree-note"), new RegExp(`${api.tree.nodes.length} nodes`));
 
+  // Hovering a node shows its board and g + h = f; the frontier panel lists the open list.
+  await page.hover("#tree-svg g.node >> nth=0");
+  assert.match(await page.textContent("#node-info"), /S0/);
+  assert.match(await page.textContent("#node-info .gh"), /^g \+ h = f: 0 \+ 10 = 10$/);
+  assert.ok((await page.locator("#frontier-list li").count()) > 0);
+
   // At the end the goal node is marked; one event back it is not yet.
   const steps = api.trace.steps.length;
   assert.equal(await page.inputValue("#tree-step"), String(steps));
@@ -125,12 +131,6 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", { tim
   assert.equal(await page.locator("#tree-svg .st-goal").count(), 0);
   assert.doesNotMatch(await page.textContent("#tree-event"), /goal reached/);
   assert.match(await page.textContent("#tree-pos"), new RegExp(`event ${steps - 1} of ${steps}`));
-
-  // Hovering a node shows its board and g + h = f; the frontier panel lists the open list.
-  await page.hover("#tree-svg g.node >> nth=0");
-  assert.match(await page.textContent("#node-info"), /S0/);
-  assert.match(await page.textContent("#node-info .gh"), /^g \+ h = f: 0 \+ 10 = 10$/);
-  assert.ok((await page.locator("#frontier-list li").count()) > 0);
 
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, "web-ui.png") });

@@ -173,6 +173,18 @@ async fn the_tree_is_capped_with_the_total_still_counted() {
 }
 
 #[tokio::test]
+async fn trace_alone_keeps_the_head_of_long_frontiers() {
+    let (status, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14, "algorithm": "bfs", "trace": true})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v.get("tree").is_none());
+    let steps = v["trace"]["steps"].as_array().unwrap();
+    let long = steps.iter().find(|s| s["event"] == "frontier" && s["size"].as_u64().unwrap() > 100).expect("a frontier over 100 nodes");
+    assert_eq!(long["ids"].as_array().unwrap().len(), 100);
+    let short = steps.iter().find(|s| s["event"] == "frontier" && s["size"] == 4).unwrap();
+    assert_eq!(short["ids"].as_array().unwrap().len(), 4);
+}
+
+#[tokio::test]
 async fn stream_sends_ndjson_ending_in_the_result() {
     let res = app().oneshot(post("/api/solve", json!({"start": BOARD14, "stream": true}).to_string())).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);

@@ -9,6 +9,7 @@ mod input;
 mod opts;
 mod output;
 mod plot;
+mod serve;
 mod solve;
 mod teach;
 
@@ -50,6 +51,8 @@ enum Command {
     /// Print random solvable boards (uniform, at an exact depth, or by random walk), one a line.
     #[command(after_help = AFTER_HELP)]
     Generate(generate::Args),
+    /// Serve the web UI and its JSON API (http://127.0.0.1:8080/ by default).
+    Serve(serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Batch(a) => batch::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

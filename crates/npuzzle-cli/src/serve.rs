@@ -1,0 +1,57 @@
+//! `npuzzle serve`: the web UI and its JSON API on one local port.
+
+use anyhow::{Context, Result};
+use std::io::Write;
+use std::net::SocketAddr;
+
+/// Arguments of `serve`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Address to listen on; the default serves this machine only.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, short = 'p', default_value_t = 8080)]
+    pub port: u16,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+}
+
+/// Runs the server until Ctrl-C; returns the exit code.
+pub fn run(args: Args) -> Result<u8> {
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
+    runtime.block_on(async {
+        let addr = format!("{}:{}", args.host, args.port);
+        let listener = tokio::net::TcpListener::bind(&addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+        let local: SocketAddr = listener.local_addr()?;
+        let url = format!("http://{local}/");
+        println!("npuzzle web UI at {url}  (Ctrl-C to stop)");
+        std::io::stdout().flush()?;
+        if args.open {
+            open_browser(&url);
+        }
+        let app = npuzzle_web::router(npuzzle_web::Config::default());
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await
+            .context("serving")?;
+        Ok(crate::exit::OK)
+    })
+}
+
+/// Best effort: a missing opener only earns a note, since the URL is printed anyway.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(target_os = "windows") {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    if std::process::Command::new(opener).arg(url).spawn().is_err() {
+        eprintln!("note: could not run {opener}; open {url} yourself");
+    }
+}

@@ -89,9 +89,16 @@ fn text_output_shows_moves_boards_and_statistics() {
 
 #[test]
 fn euclidean_values_print_with_decimals() {
-    let (v, _) = solve_json(&["0 2 3 4 5 6 7 8 1", "-H", "euclidean", "-a", "astar"]);
+    let (v, _) = solve_json(&["5 1 3 4 0 6 7 2 8", "-H", "euclidean", "-a", "astar"]);
     assert_eq!(v["heuristic"], "euclidean");
     assert_eq!(v["status"], "solved");
+    assert_eq!(v["cost"], 10);
+    // The trace shows real-valued estimates with decimals: h(start) = 4 + √2 ≈ 5.414.
+    npuzzle()
+        .args(["solve", "5 1 3 4 0 6 7 2 8", "-H", "euclidean", "--trace"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("0 + 5.414 = 5.414"));
 }
 
 #[test]
@@ -116,13 +123,16 @@ fn goals_presets_and_explicit() {
 
 #[test]
 fn move_order_breaks_ties() {
-    // Two optimal answers exist (RD and DR); the order decides which is found.
-    let (a, _) = solve_json(&["1 2 3 4 0 6 7 5 8", "--goal", "1 2 3 4 5 6 7 8 0", "-a", "bfs", "--order", "UDLR"]);
-    let (b, _) = solve_json(&["1 2 3 4 0 6 7 5 8", "--goal", "1 2 3 4 5 6 7 8 0", "-a", "bfs", "--order", "RDLU"]);
-    assert_eq!(a["cost"], 2);
-    assert_eq!(b["cost"], 2);
-    assert_eq!(a["moves"], "DR");
-    assert_eq!(b["moves"], "RD");
+    // Several optimal answers exist; the order decides which one is found, and the same order
+    // always finds the same one.
+    let (a, _) = solve_json(&["2 4 3/1 5 6/7 8 0", "-a", "bfs", "--order", "UDLR"]);
+    let (b, _) = solve_json(&["2 4 3/1 5 6/7 8 0", "-a", "bfs", "--order", "LURD"]);
+    let (c, _) = solve_json(&["2 4 3/1 5 6/7 8 0", "-a", "bfs", "--order", "LURD"]);
+    assert_eq!(a["cost"], 8);
+    assert_eq!(b["cost"], 8);
+    assert_eq!(a["moves"], "ULULDRRD");
+    assert_eq!(b["moves"], "LUULDRDR");
+    assert_eq!(b["moves"], c["moves"]);
 }
 
 fn error_case(args: &[&str], code: i32, message: &str) {
@@ -136,9 +146,9 @@ fn bad_boards_get_specific_errors_and_exit_2() {
     error_case(&["solve", "--size", "3x3", "1 4 2 0 5 3 6 7"], 2, "8 tiles for a 3×3 board (expected 9)");
     error_case(&["solve", "1 4 2 0 5 3 6 7"], 2, "8 tiles do not form a square board");
     error_case(&["solve", "1 4 2 a 5 3 6 7 8"], 2, "token \"a\" is not a tile");
-    error_case(&["solve", "1 4 2 9 5 3 6 7 8", "--size", "3x3"], 2, "out of range");
-    error_case(&["solve", "1 4 2/3 5 6/7 8 9"], 2, "out of range");
-    error_case(&["solve", "[[1,2,3],[4,5,6],[7,8,9]]"], 2, "out of range");
+    error_case(&["solve", "1 4 2 9 5 3 6 0 8", "--size", "3x3"], 2, "tile 9 is out of range");
+    error_case(&["solve", "1 4 2/3 5 6/7 0 9"], 2, "tile 9 is out of range for a 3×3 board (tiles are 1..8), missing tile 8");
+    error_case(&["solve", "[[1,2,3],[4,5,6],[7,0,9]]"], 2, "out of range");
     error_case(&["solve", "1 4 2 0 5 3 6 0 8"], 2, "two blanks");
     error_case(&["solve", "1 2 3/4 5/6 7 0"], 2, "ragged rows: row 2 has 2 tiles but row 1 has 3");
     error_case(&["solve", "1 2 3 4 5 6 7 8 0", "--goal", "1 2 3 0"], 2, "goal size 2×2 differs from start size 3×3");
@@ -148,8 +158,8 @@ fn bad_boards_get_specific_errors_and_exit_2() {
 
 #[test]
 fn no_blank_is_reported() {
-    // Tiles 1..9 on a 3×3 board: 9 is out of range and there is no blank.
-    error_case(&["solve", "--size", "3x3", "1 2 3 4 5 6 7 8 9"], 2, "tile 9 is out of range");
+    // Tiles 1..9 on a 3×3 board: the blank was written as a 9.
+    error_case(&["solve", "--size", "3x3", "1 2 3 4 5 6 7 8 9"], 2, "no blank (write it as 0, -1, _, x or .)");
     error_case(&["solve", "1 2 3 4"], 2, "no blank");
 }
 

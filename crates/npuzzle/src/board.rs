@@ -150,6 +150,9 @@ impl Board {
         if tiles.len() != n {
             return Err(BoardError::WrongCount { found: tiles.len(), expected: n, width, height });
         }
+        if !tiles.contains(&0) {
+            return Err(BoardError::NoBlank);
+        }
         let mut seen = vec![0usize; n];
         let mut first_blank = None;
         let missing = |tiles: &[Tile]| {

@@ -340,7 +340,7 @@ async fn malformed_json_is_a_400_saying_so() {
 async fn bad_boards_and_options_are_400s_that_name_the_problem() {
     let app = app();
     for (body, needle) in [
-        (json!({"start": "1 2 3 4 5 6 7 8 8"}), "duplicate tile 8"),
+        (json!({"start": "1 2 3 4 5 6 8 8 0"}), "duplicate tile 8, missing tile 7"),
         (json!({"start": "1 2 3 4 5 6 7 a 0"}), "token \"a\""),
         (json!({"start": "1 2 3 4 5"}), "square"),
         (json!({"start": 42}), "string or nested arrays"),

@@ -6,9 +6,10 @@
 //! it is a random walk of `depth` moves that never undoes its last move (its optimal distance is
 //! at most `depth`, and has the same parity).
 
-use npuzzle::board::{neighbor, Board, Move, Tile};
-use std::collections::HashSet;
+use npuzzle::board::Board;
+use npuzzle::generate::{random_walk, DepthTable, Rng, MAX_TABLE_CELLS};
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 /// A generated board.
 #[derive(Clone, Debug)]
@@ -46,89 +47,34 @@ impl fmt::Display for GenerateError {
 impl std::error::Error for GenerateError {}
 
 /// Boards with at most this many cells get an exact depth.
-pub const EXACT_CELLS: usize = 9;
+pub const EXACT_CELLS: usize = MAX_TABLE_CELLS;
 
 /// A random board `depth` moves from `goal`, chosen by `seed` (the same seed gives the same
-/// board).
+/// board). Small boards use the library's exact depth table (kept for the last goal asked, since
+/// the page scrambles the same goal again and again); larger ones a random walk.
 pub fn generate(goal: &Board, depth: u32, seed: u64) -> Result<Generated, GenerateError> {
-    let mut rng = SplitMix64(seed);
-    if goal.len() <= EXACT_CELLS {
-        exact(goal, depth, &mut rng)
-    } else {
-        Ok(Generated { board: walk(goal, depth, &mut rng), depth, exact: false })
+    let mut rng = Rng::new(seed);
+    if goal.len() > EXACT_CELLS {
+        let (board, _) = random_walk(goal, depth as usize, &mut rng);
+        return Ok(Generated { board, depth, exact: false });
     }
-}
-
-/// A random walk of `depth` moves from `goal` that never undoes its previous move.
-fn walk(goal: &Board, depth: u32, rng: &mut SplitMix64) -> Board {
-    let mut board = goal.clone();
-    let mut last: Option<Move> = None;
-    for _ in 0..depth {
-        let options: Vec<Move> =
-            Move::ALL.into_iter().filter(|&m| Some(m.inverse()) != last && board.neighbor(board.blank(), m).is_some()).collect();
-        let m = options[rng.below(options.len() as u64) as usize];
-        board = board.apply(m).expect("the move was checked to stay on the board");
-        last = Some(m);
-    }
-    board
-}
-
-/// Breadth-first search from the goal to the layer at `depth`, then one board of that layer.
-fn exact(goal: &Board, depth: u32, rng: &mut SplitMix64) -> Result<Generated, GenerateError> {
-    let (w, h) = (goal.width(), goal.height());
-    let pack = |tiles: &[Tile]| tiles.iter().fold(0u64, |acc, &t| acc << 4 | u64::from(t));
-    let cells = goal.len();
-    let unpack = |code: u64| -> Vec<Tile> { (0..cells).map(|i| ((code >> (4 * (cells - 1 - i))) & 0xF) as Tile).collect() };
-    let start = pack(goal.tiles());
-    let mut seen: HashSet<u64> = HashSet::from([start]);
-    let mut layer = vec![start];
-    let mut d = 0;
-    while d < depth {
-        let mut next = Vec::new();
-        for &code in &layer {
-            let tiles = unpack(code);
-            let blank = tiles.iter().position(|&t| t == 0).expect("a board has a blank");
-            for m in Move::ALL {
-                if let Some(to) = neighbor(w, h, blank, m) {
-                    let mut child = tiles.clone();
-                    child.swap(blank, to);
-                    let c = pack(&child);
-                    if seen.insert(c) {
-                        next.push(c);
-                    }
-                }
+    static LAST: Mutex<Option<Arc<DepthTable>>> = Mutex::new(None);
+    let table = {
+        let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+        match last.as_ref().filter(|t| t.goal() == goal) {
+            Some(t) => t.clone(),
+            None => {
+                let t = Arc::new(DepthTable::new(goal).expect("boards of at most nine cells have a table"));
+                *last = Some(t.clone());
+                t
             }
         }
-        if next.is_empty() {
-            return Err(GenerateError::TooDeep { depth, max: d });
-        }
-        layer = next;
-        d += 1;
+    };
+    if depth > table.max_depth() {
+        return Err(GenerateError::TooDeep { depth, max: table.max_depth() });
     }
-    // Sorting makes the pick independent of hash order, so a seed always gives the same board.
-    layer.sort_unstable();
-    let code = layer[rng.below(layer.len() as u64) as usize];
-    let tiles = unpack(code);
-    let board = Board::new(w, h, tiles).expect("a permutation of the goal's tiles is a board");
+    let board = table.random_at(depth, &mut rng).expect("every depth up to the maximum has boards");
     Ok(Generated { board, depth, exact: true })
-}
-
-/// A small, seedable generator (splitmix64).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (n > 0); the modulo bias is negligible for board-sized n.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 #[cfg(test)]

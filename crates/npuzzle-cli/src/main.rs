@@ -53,6 +53,11 @@ enum Command {
     Generate(generate::Args),
     /// Serve the web UI and its JSON API (http://127.0.0.1:8080/ by default).
     Serve(serve::Args),
+    /// Print a shell completion script, e.g. `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
 }
 
 fn main() -> ExitCode {
@@ -70,6 +75,10 @@ fn main() -> ExitCode {
         Command::Compare(a) => compare::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "npuzzle", &mut std::io::stdout());
+            Ok(exit::OK)
+        }
     };
     match result {
         Ok(code) => ExitCode::from(code),

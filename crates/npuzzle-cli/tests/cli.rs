@@ -249,3 +249,14 @@ fn batch_reports_every_line_in_order() {
 fn batch_missing_file_is_an_error() {
     error_case(&["batch", "/nonexistent/boards.txt"], 1, "reading /nonexistent/boards.txt");
 }
+
+#[test]
+fn completions_name_the_subcommands() {
+    npuzzle()
+        .args(["completions", "bash"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("solve"))
+        .stdout(predicate::str::contains("batch"));
+    error_case(&["completions", "cmd.exe"], 2, "invalid value");
+}

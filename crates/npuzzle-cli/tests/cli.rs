@@ -260,3 +260,23 @@ fn completions_name_the_subcommands() {
         .stdout(predicate::str::contains("batch"));
     error_case(&["completions", "cmd.exe"], 2, "invalid value");
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_the_search_with_status_limit() {
+    let bin = assert_cmd::cargo::cargo_bin("npuzzle");
+    let child = std::process::Command::new(bin)
+        .args(["solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first", "-a", "iddfs", "-f", "json"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(700));
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "limit");
+    assert_eq!(v["limit"], "cancelled");
+    assert!(v["stats"]["generated"].as_u64().unwrap() > 0);
+}

@@ -2,10 +2,12 @@
 //! everything about puzzles and search lives in the `npuzzle` library.
 
 mod batch;
+mod bench;
 mod exit;
 mod input;
 mod opts;
 mod output;
+mod pdb;
 mod solve;
 
 use clap::{Parser, Subcommand};
@@ -40,6 +42,10 @@ enum Command {
     /// Solve one board per line of a file (or stdin) and print one JSON object per line.
     #[command(after_help = AFTER_HELP)]
     Batch(batch::Args),
+    /// Build, list, verify or clean the cached pattern databases.
+    Pdb(pdb::Args),
+    /// Solve a benchmark suite (3x3-all, korf100, korf24) and check every length.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -54,6 +60,8 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) => solve::run(a),
         Command::Batch(a) => batch::run(a),
+        Command::Pdb(a) => pdb::run(a),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -41,6 +41,7 @@ pub fn run(args: Args) -> Result<u8> {
             return Err(e).context("bad board");
         }
     };
+    crate::pdb::prepare_for(&req)?;
     let outcome = solve(&req)?;
     let report = Report::new(&req, &outcome);
     let mut out = std::io::stdout().lock();

@@ -200,8 +200,9 @@ impl Reader<'_> {
     }
 }
 
-/// Parses and checks a whole file's bytes; returns the header and the offset of the table.
-pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
+/// Parses the header at the start of `bytes`; returns it, the end of the checksummed header
+/// fields, and the offset of the table. The table itself is not checked.
+fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize), CacheError> {
     let corrupt = |reason: &str| CacheError::Corrupt { path: path.to_path_buf(), reason: reason.to_string() };
     let mut r = Reader { bytes, at: 0 };
     if r.take(8) != Some(MAGIC.as_slice()) {
@@ -222,16 +223,31 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
     let entries = r.u64().ok_or_else(|| corrupt("truncated header"))?;
     let head_end = r.at;
     let checksum = r.u64().ok_or_else(|| corrupt("truncated header"))?;
-    let data_at = r.at;
+    Ok((Header { version, width, height, pattern, goal, entries, checksum }, head_end, r.at))
+}
+
+/// Parses and checks a whole file's bytes; returns the header and the offset of the table.
+pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
+    let corrupt = |reason: String| CacheError::Corrupt { path: path.to_path_buf(), reason };
+    let (header, head_end, data_at) = parse_header(path, bytes)?;
     let have = (bytes.len() - data_at) as u64;
-    if have != entries {
-        return Err(corrupt(&format!("{have} table bytes, header says {entries}")));
+    if have != header.entries {
+        return Err(corrupt(format!("{have} table bytes, header says {}", header.entries)));
     }
     let sum = self::checksum(&[&bytes[..head_end], &bytes[data_at..]]);
-    if sum != checksum {
-        return Err(corrupt(&format!("checksum {sum:016x} does not match the header's {checksum:016x}")));
+    if sum != header.checksum {
+        return Err(corrupt(format!("checksum {sum:016x} does not match the header's {:016x}", header.checksum)));
     }
-    Ok((Header { version, width, height, pattern, goal, entries, checksum }, data_at))
+    Ok((header, data_at))
+}
+
+/// Reads only the header of a cache file (for listing); the table is not verified.
+pub fn peek(path: &Path) -> Result<Header, CacheError> {
+    use std::io::Read;
+    let mut buf = Vec::with_capacity(512);
+    let f = fs::File::open(path).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
+    f.take(512).read_to_end(&mut buf).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
+    parse_header(path, &buf).map(|(h, _, _)| h)
 }
 
 /// Reads and verifies a cache file; returns its header and table.

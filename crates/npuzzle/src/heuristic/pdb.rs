@@ -84,6 +84,26 @@ impl Ranker {
         self.rank_with(|i| cells[i])
     }
 
+    /// Like [`Ranker::unrank`], also giving each tile's digit and the cells of the tiles before it.
+    #[inline]
+    fn unrank_digits(&self, mut idx: u64, cells: &mut [u8], digit: &mut [u64], used_before: &mut [u32]) {
+        let mut used = 0u32;
+        let all = if self.n == 32 { u32::MAX } else { (1u32 << self.n) - 1 };
+        for i in 0..self.k {
+            let d = idx / self.mults[i];
+            idx %= self.mults[i];
+            let mut free = !used & all;
+            for _ in 0..d {
+                free &= free - 1;
+            }
+            let p = free.trailing_zeros();
+            cells[i] = p as u8;
+            digit[i] = d;
+            used_before[i] = used;
+            used |= 1 << p;
+        }
+    }
+
     /// The placement of index `idx`, written to `cells[..k]`.
     #[inline]
     pub fn unrank(&self, mut idx: u64, cells: &mut [u8]) {
@@ -230,22 +250,42 @@ impl Pdb {
                         if table[idx as usize].load(Ordering::Relaxed) != depth {
                             continue;
                         }
-                        ranker.unrank(idx, &mut cells);
-                        let occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                        // Decode once; each successor's index is then the parent's, corrected
+                        // for the moved tile's digit and for the later tiles whose digit counts
+                        // cells between its old and new cell.
+                        let mut used = [0u32; MAX_PATTERN];
+                        let mut digit = [0u64; MAX_PATTERN];
+                        ranker.unrank_digits(idx, &mut cells, &mut digit, &mut used);
+                        let occupied = used[k - 1] | 1 << cells[k - 1];
                         for i in 0..k {
                             let p = cells[i];
                             for &q in &nbr[p as usize] {
                                 if q == u8::MAX || occupied & (1 << q) != 0 {
                                     continue;
                                 }
-                                cells[i] = q;
-                                let r = ranker.rank(&cells[..k]) as usize;
+                                let d_new = (q as u32 - (used[i] & ((1u32 << q) - 1)).count_ones()) as u64;
+                                let mut r = idx + d_new * ranker.mults[i] - digit[i] * ranker.mults[i];
+                                let (lo, hi) = if p < q { (p, q) } else { (q, p) };
+                                if hi - lo > 1 {
+                                    for j in i + 1..k {
+                                        let c = cells[j];
+                                        if lo < c && c < hi {
+                                            // One fewer earlier tile below it when the tile
+                                            // moved up past it, one more when it moved down.
+                                            if p < q {
+                                                r += ranker.mults[j];
+                                            } else {
+                                                r -= ranker.mults[j];
+                                            }
+                                        }
+                                    }
+                                }
+                                let r = r as usize;
                                 if table[r].load(Ordering::Relaxed) == UNSET {
                                     table[r].store(depth + 1, Ordering::Relaxed);
                                     count += 1;
                                 }
                             }
-                            cells[i] = p;
                         }
                     }
                     count
@@ -589,6 +629,12 @@ fn load_lock() -> &'static Mutex<()> {
 /// The canonical goal text stored in cache headers: cell `i` holds label `i`.
 fn goal_text(width: usize, height: usize) -> String {
     format!("{width}x{height} tiles relabelled by goal cell; pattern tiles only, blank ignored")
+}
+
+/// Forgets every loaded table (heuristics already bound keep theirs), so the next
+/// [`load_or_build`] reads the cache again.
+pub fn unload_all() {
+    registry().lock().unwrap_or_else(|e| e.into_inner()).clear();
 }
 
 /// Loads one table: from memory, else the cache (verified; a corrupt file is reported and

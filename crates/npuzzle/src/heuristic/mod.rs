@@ -171,7 +171,7 @@ impl Heuristic {
         Heuristic { kind, table: GoalTable::new(goal), height: goal.height(), tables }
     }
 
-    fn from_tables<S: State>(&self, s: &S) -> Cost {
+    fn table_estimate<S: State>(&self, s: &S) -> Cost {
         match &self.tables {
             Tables::Pdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
             // Unreachable arrangements never reach a search (parity is checked first).
@@ -199,7 +199,7 @@ impl Heuristic {
             HeuristicKind::Manhattan => manhattan::estimate(t, s),
             HeuristicKind::Euclidean => euclidean::estimate(t, s),
             HeuristicKind::LinearConflict => linear_conflict::estimate(t, self.height, s),
-            HeuristicKind::Pdb | HeuristicKind::Exact => self.from_tables(s),
+            HeuristicKind::Pdb | HeuristicKind::Exact => self.table_estimate(s),
         }
     }
 
@@ -215,7 +215,7 @@ impl Heuristic {
             HeuristicKind::Manhattan => manhattan::update(t, parent_h, tile, from, to),
             HeuristicKind::Euclidean => euclidean::update(t, parent_h, tile, from, to),
             HeuristicKind::LinearConflict => linear_conflict::update(t, self.height, child, parent_h, tile, from, to),
-            HeuristicKind::Pdb | HeuristicKind::Exact => self.from_tables(child),
+            HeuristicKind::Pdb | HeuristicKind::Exact => self.table_estimate(child),
         }
     }
 

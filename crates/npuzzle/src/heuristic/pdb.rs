@@ -86,6 +86,7 @@ impl Ranker {
 
     /// Like [`Ranker::unrank`], also giving each tile's digit and the cells of the tiles before it.
     #[inline]
+    #[allow(clippy::needless_range_loop)]
     fn unrank_digits(&self, mut idx: u64, cells: &mut [u8], digit: &mut [u64], used_before: &mut [u32]) {
         let mut used = 0u32;
         let all = if self.n == 32 { u32::MAX } else { (1u32 << self.n) - 1 };
@@ -106,6 +107,7 @@ impl Ranker {
 
     /// The placement of index `idx`, written to `cells[..k]`.
     #[inline]
+    #[allow(clippy::needless_range_loop)]
     pub fn unrank(&self, mut idx: u64, cells: &mut [u8]) {
         let mut used = 0u32;
         let all = if self.n == 32 { u32::MAX } else { (1u32 << self.n) - 1 };
@@ -267,8 +269,7 @@ impl Pdb {
                                 let mut r = idx + d_new * ranker.mults[i] - digit[i] * ranker.mults[i];
                                 let (lo, hi) = if p < q { (p, q) } else { (q, p) };
                                 if hi - lo > 1 {
-                                    for j in i + 1..k {
-                                        let c = cells[j];
+                                    for (j, &c) in cells.iter().enumerate().take(k).skip(i + 1) {
                                         if lo < c && c < hi {
                                             // One fewer earlier tile below it when the tile
                                             // moved up past it, one more when it moved down.

@@ -193,6 +193,15 @@ fn list() -> Result<u8> {
     Ok(exit::OK)
 }
 
+/// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
+fn blank_of(goal: &str) -> u8 {
+    goal.split("blank in cell ")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0)
+}
+
 fn file_name(p: &std::path::Path) -> String {
     p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
@@ -205,7 +214,8 @@ fn verify() -> Result<u8> {
     for f in &files {
         match cache::load(&f.path) {
             Ok((h, table)) => {
-                let ok = npuzzle::heuristic::pdb::Pdb::from_table(h.width as usize, h.height as usize, &h.pattern, table);
+                let ok =
+                    npuzzle::heuristic::pdb::Pdb::from_table(h.width as usize, h.height as usize, blank_of(&h.goal), &h.pattern, table);
                 match ok {
                     Ok(_) => println!("ok       {}", file_name(&f.path)),
                     Err(e) => {

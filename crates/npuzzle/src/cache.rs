@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error as ThisError;
 
 /// The cache file format version; bump it when the layout or the table meaning changes.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\n";
 
@@ -101,10 +101,11 @@ pub fn cache_dir() -> PathBuf {
     std::env::temp_dir().join("npuzzle-cache")
 }
 
-/// The file name that says what a table holds, e.g. `pdb-4x4-1.2.3.4.5.6.7.pdb`.
-pub fn file_name(width: usize, height: usize, pattern: &[u8]) -> String {
+/// The file name that says what a table holds: board, goal blank cell and pattern cells, e.g.
+/// `pdb-4x4-b0-1.2.3.4.5.6.7.pdb`.
+pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8]) -> String {
     let cells: Vec<String> = pattern.iter().map(|c| c.to_string()).collect();
-    format!("pdb-{width}x{height}-{}.{EXTENSION}", cells.join("."))
+    format!("pdb-{width}x{height}-b{blank}-{}.{EXTENSION}", cells.join("."))
 }
 
 /// A 64-bit checksum (word-wise multiply-rotate mixing), fast enough for half a gigabyte.
@@ -298,7 +299,7 @@ mod tests {
     #[test]
     fn save_load_round_trip_and_corruption() {
         let dir = std::env::temp_dir().join(format!("npuzzle-cache-unit-{}", std::process::id()));
-        let path = dir.join(file_name(3, 3, &[1, 2]));
+        let path = dir.join(file_name(3, 3, 0, &[1, 2]));
         let table: Vec<u8> = (0..72u32).map(|i| (i % 7) as u8).collect();
         let h = save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", &table).unwrap();
         let (h2, t2) = load(&path).unwrap();

@@ -84,27 +84,6 @@ impl Ranker {
         self.rank_with(|i| cells[i])
     }
 
-    /// Like [`Ranker::unrank`], also giving each tile's digit and the cells of the tiles before it.
-    #[inline]
-    #[allow(clippy::needless_range_loop)]
-    fn unrank_digits(&self, mut idx: u64, cells: &mut [u8], digit: &mut [u64], used_before: &mut [u32]) {
-        let mut used = 0u32;
-        let all = if self.n == 32 { u32::MAX } else { (1u32 << self.n) - 1 };
-        for i in 0..self.k {
-            let d = idx / self.mults[i];
-            idx %= self.mults[i];
-            let mut free = !used & all;
-            for _ in 0..d {
-                free &= free - 1;
-            }
-            let p = free.trailing_zeros();
-            cells[i] = p as u8;
-            digit[i] = d;
-            used_before[i] = used;
-            used |= 1 << p;
-        }
-    }
-
     /// The placement of index `idx`, written to `cells[..k]`.
     #[inline]
     #[allow(clippy::needless_range_loop)]
@@ -129,6 +108,7 @@ impl Ranker {
 pub struct Pdb {
     width: u8,
     height: u8,
+    blank: u8,
     cells: Vec<u8>,
     ranker: Ranker,
     table: Box<[u8]>,
@@ -225,95 +205,140 @@ pub fn neighbours(width: usize, height: usize) -> Vec<[u8; 4]> {
 }
 
 impl Pdb {
-    /// Builds the database for `pattern` (goal cells) on a `width`×`height` board by parallel
-    /// breadth-first search, reporting each level to `on`.
-    pub fn build(width: usize, height: usize, pattern: &[u8], on: &(dyn Fn(&PdbEvent) + Sync)) -> Result<Pdb, Error> {
+    /// Builds the database for `pattern` (goal cells) on a `width`×`height` board whose goal
+    /// blank is in cell `blank`, by parallel breadth-first search, reporting each level to `on`.
+    ///
+    /// The search is zero-aware: its states are the pattern tiles' cells plus the region of
+    /// free cells the blank is in (the blank moves inside it at no cost), and a move slides a
+    /// pattern tile into the blank's region for a cost of 1. The table keeps, per placement,
+    /// the least cost over the blank's regions. Visited states and the two frontiers are bit
+    /// sets, so a build needs 3 bits per (placement, free cell) and a byte per placement.
+    pub fn build(width: usize, height: usize, blank: u8, pattern: &[u8], on: &(dyn Fn(&PdbEvent) + Sync)) -> Result<Pdb, Error> {
         let n = width * height;
         check_pattern(width, height, pattern)?;
+        if blank as usize >= n || pattern.contains(&blank) {
+            return Err(Error::Invalid(format!("the goal blank's cell {blank} must be off the pattern {pattern:?}")));
+        }
         let k = pattern.len();
         let ranker = Ranker::new(n, k);
         let size = ranker.size();
+        let free_cells = (n - k) as u64;
+        let states = size * free_cells;
         let started = Instant::now();
         on(&PdbEvent::BuildStart { pattern, entries: size });
+        let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let col0: u32 = (0..height).fold(0, |m, r| m | 1 << (r * width));
+        let col_last: u32 = col0 << (width - 1);
         let nbr = neighbours(width, height);
+        let nbr_mask: Vec<u32> = nbr.iter().map(|ns| ns.iter().filter(|&&q| q != u8::MAX).fold(0u32, |m, &q| m | 1 << q)).collect();
+        // The blank's region: every free cell reachable from `seed`.
+        let region = |seed: u32, free: u32| -> u32 {
+            let mut r = 1u32 << seed;
+            loop {
+                let grown = (r | ((r << 1) & !col0) | ((r >> 1) & !col_last) | (r << width) | (r >> width)) & free;
+                if grown == r {
+                    return r;
+                }
+                r = grown;
+            }
+        };
+        // State index: placement rank × free cells + rank of the region's lowest cell among the
+        // free cells.
+        let state = |rank: u64, occupied: u32, reg: u32| -> u64 {
+            let rep = reg.trailing_zeros();
+            rank * free_cells + (rep - (occupied & ((1u32 << rep) - 1)).count_ones()) as u64
+        };
+        let words = states.div_ceil(64) as usize;
+        let bits = |w: usize| -> Vec<AtomicU64> { (0..w).into_par_iter().map(|_| AtomicU64::new(0)).collect() };
+        let visited = bits(words);
+        let mut frontier = bits(words);
+        let mut next = bits(words);
         let table: Vec<AtomicU8> = (0..size).into_par_iter().map(|_| AtomicU8::new(UNSET)).collect();
-        table[ranker.rank(pattern) as usize].store(0, Ordering::Relaxed);
-        let filled = AtomicU64::new(1);
-        const CHUNK: u64 = 1 << 15;
-        let chunks = size.div_ceil(CHUNK);
+        let goal_occ = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
+        let goal_rank = ranker.rank(pattern);
+        let g = state(goal_rank, goal_occ, region(blank as u32, all & !goal_occ));
+        visited[(g / 64) as usize].fetch_or(1 << (g % 64), Ordering::Relaxed);
+        frontier[(g / 64) as usize].fetch_or(1 << (g % 64), Ordering::Relaxed);
+        table[goal_rank as usize].store(0, Ordering::Relaxed);
+        let mut filled = 1u64;
+        const CHUNK: usize = 1 << 12;
         let mut depth = 0u8;
         loop {
-            let new: u64 = (0..chunks)
-                .into_par_iter()
-                .map(|c| {
+            let (new_states, new_entries): (u64, u64) = frontier
+                .par_chunks(CHUNK)
+                .enumerate()
+                .map(|(ci, chunk)| {
                     let mut cells = [0u8; MAX_PATTERN];
-                    let mut count = 0u64;
-                    for idx in c * CHUNK..((c + 1) * CHUNK).min(size) {
-                        if table[idx as usize].load(Ordering::Relaxed) != depth {
-                            continue;
-                        }
-                        // Decode once; each successor's index is then the parent's, corrected
-                        // for the moved tile's digit and for the later tiles whose digit counts
-                        // cells between its old and new cell.
-                        let mut used = [0u32; MAX_PATTERN];
-                        let mut digit = [0u64; MAX_PATTERN];
-                        ranker.unrank_digits(idx, &mut cells, &mut digit, &mut used);
-                        let occupied = used[k - 1] | 1 << cells[k - 1];
-                        for i in 0..k {
-                            let p = cells[i];
-                            for &q in &nbr[p as usize] {
-                                if q == u8::MAX || occupied & (1 << q) != 0 {
-                                    continue;
-                                }
-                                let d_new = (q as u32 - (used[i] & ((1u32 << q) - 1)).count_ones()) as u64;
-                                let mut r = idx + d_new * ranker.mults[i] - digit[i] * ranker.mults[i];
-                                let (lo, hi) = if p < q { (p, q) } else { (q, p) };
-                                if hi - lo > 1 {
-                                    for (j, &c) in cells.iter().enumerate().take(k).skip(i + 1) {
-                                        if lo < c && c < hi {
-                                            // One fewer earlier tile below it when the tile
-                                            // moved up past it, one more when it moved down.
-                                            if p < q {
-                                                r += ranker.mults[j];
-                                            } else {
-                                                r -= ranker.mults[j];
-                                            }
+                    let (mut ns, mut ne) = (0u64, 0u64);
+                    for (wi, word) in chunk.iter().enumerate() {
+                        let mut w = word.load(Ordering::Relaxed);
+                        while w != 0 {
+                            let b = w.trailing_zeros() as u64;
+                            w &= w - 1;
+                            let idx = ((ci * CHUNK + wi) as u64) * 64 + b;
+                            let (rank, rep_rank) = (idx / free_cells, idx % free_cells);
+                            ranker.unrank(rank, &mut cells);
+                            let occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                            let free = all & !occupied;
+                            let mut f = free;
+                            for _ in 0..rep_rank {
+                                f &= f - 1;
+                            }
+                            let reg = region(f.trailing_zeros(), free);
+                            for i in 0..k {
+                                let p = cells[i];
+                                let mut targets = nbr_mask[p as usize] & reg;
+                                while targets != 0 {
+                                    let q = targets.trailing_zeros() as u8;
+                                    targets &= targets - 1;
+                                    cells[i] = q;
+                                    let occ2 = occupied & !(1 << p) | 1 << q;
+                                    let r2 = ranker.rank(&cells[..k]);
+                                    let s2 = state(r2, occ2, region(p as u32, all & !occ2));
+                                    let (wd, bit) = ((s2 / 64) as usize, 1u64 << (s2 % 64));
+                                    if visited[wd].load(Ordering::Relaxed) & bit == 0
+                                        && visited[wd].fetch_or(bit, Ordering::Relaxed) & bit == 0
+                                    {
+                                        next[wd].fetch_or(bit, Ordering::Relaxed);
+                                        ns += 1;
+                                        if table[r2 as usize].load(Ordering::Relaxed) == UNSET {
+                                            table[r2 as usize].store(depth + 1, Ordering::Relaxed);
+                                            ne += 1;
                                         }
                                     }
                                 }
-                                let r = r as usize;
-                                if table[r].load(Ordering::Relaxed) == UNSET {
-                                    table[r].store(depth + 1, Ordering::Relaxed);
-                                    count += 1;
-                                }
+                                cells[i] = p;
                             }
                         }
                     }
-                    count
+                    (ns, ne)
                 })
-                .sum();
-            // Two threads may both fill one entry (with the same value), so the count can run
-            // slightly ahead; it only feeds progress reports.
-            let f = (filled.fetch_add(new, Ordering::Relaxed) + new).min(size);
-            if new == 0 {
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            if new_states == 0 {
                 break;
             }
             depth += 1;
-            on(&PdbEvent::BuildLevel { pattern, depth, filled: f, entries: size });
+            // Two threads may both fill one placement (with the same value), so the count can run
+            // slightly ahead; it only feeds progress reports.
+            filled = (filled + new_entries).min(size);
+            on(&PdbEvent::BuildLevel { pattern, depth, filled, entries: size });
             if depth == UNSET - 1 {
                 return Err(Error::Unsupported("pattern database deeper than 254 moves".into()));
             }
+            std::mem::swap(&mut frontier, &mut next);
+            next.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
         }
+        drop((visited, frontier, next));
         let table: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
         if table.contains(&UNSET) {
             return Err(Error::Unsupported(format!("pattern {pattern:?} on {width}×{height}: some placements are unreachable")));
         }
         on(&PdbEvent::Built { pattern, time: started.elapsed() });
-        Ok(Pdb { width: width as u8, height: height as u8, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
     }
 
     /// Wraps a table read from elsewhere, checking its size.
-    pub fn from_table(width: usize, height: usize, pattern: &[u8], table: Vec<u8>) -> Result<Pdb, Error> {
+    pub fn from_table(width: usize, height: usize, blank: u8, pattern: &[u8], table: Vec<u8>) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
         let ranker = Ranker::new(width * height, pattern.len());
         if table.len() as u64 != ranker.size() {
@@ -322,7 +347,12 @@ impl Pdb {
         if table.contains(&UNSET) {
             return Err(Error::Cache("table holds unset entries".into()));
         }
-        Ok(Pdb { width: width as u8, height: height as u8, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
+    }
+
+    /// The goal blank's cell.
+    pub fn blank(&self) -> u8 {
+        self.blank
     }
 
     /// The pattern: goal cells of its tiles.
@@ -364,7 +394,7 @@ impl Pdb {
 
     /// The cache file name of this table.
     pub fn file_name(&self) -> String {
-        cache::file_name(self.width as usize, self.height as usize, &self.cells)
+        cache::file_name(self.width as usize, self.height as usize, self.blank, &self.cells)
     }
 }
 
@@ -479,11 +509,18 @@ impl SetSpec {
         self.patterns.iter().map(|p| Ranker::new(self.width * self.height, p.len()).size()).sum()
     }
 
+    /// The goal blank's cell: the one cell no pattern holds.
+    pub fn blank(&self) -> u8 {
+        let used = self.patterns.iter().flatten().fold(0u32, |m, &c| m | 1 << c);
+        (!used).trailing_zeros() as u8
+    }
+
     /// Whether every table of the set is loaded or in the cache directory `dir`.
     pub fn available(&self, dir: &Path) -> bool {
+        let b = self.blank();
         self.patterns.iter().all(|p| {
-            registry().lock().map(|r| r.contains_key(&(self.width as u8, self.height as u8, p.clone()))).unwrap_or(false)
-                || dir.join(cache::file_name(self.width, self.height, p)).is_file()
+            registry().lock().map(|r| r.contains_key(&(self.width as u8, self.height as u8, b, p.clone()))).unwrap_or(false)
+                || dir.join(cache::file_name(self.width, self.height, b, p)).is_file()
         })
     }
 }
@@ -615,7 +652,7 @@ impl PdbHeuristic {
     }
 }
 
-type Key = (u8, u8, Vec<u8>);
+type Key = (u8, u8, u8, Vec<u8>);
 
 fn registry() -> &'static Mutex<HashMap<Key, Arc<Pdb>>> {
     static R: OnceLock<Mutex<HashMap<Key, Arc<Pdb>>>> = OnceLock::new();
@@ -628,8 +665,8 @@ fn load_lock() -> &'static Mutex<()> {
 }
 
 /// The canonical goal text stored in cache headers: cell `i` holds label `i`.
-fn goal_text(width: usize, height: usize) -> String {
-    format!("{width}x{height} tiles relabelled by goal cell; pattern tiles only, blank ignored")
+fn goal_text(width: usize, height: usize, blank: u8) -> String {
+    format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only")
 }
 
 /// Forgets every loaded table (heuristics already bound keep theirs), so the next
@@ -643,25 +680,30 @@ pub fn unload_all() {
 pub fn load_or_build(
     width: usize,
     height: usize,
+    blank: u8,
     pattern: &[u8],
     cache: &CacheUse,
     on: &(dyn Fn(&PdbEvent) + Sync),
 ) -> Result<Arc<Pdb>, Error> {
     check_pattern(width, height, pattern)?;
-    let key: Key = (width as u8, height as u8, pattern.to_vec());
+    let key: Key = (width as u8, height as u8, blank, pattern.to_vec());
     let _guard = load_lock().lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = registry().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return Ok(p.clone());
     }
-    let path = cache.dir.join(cache::file_name(width, height, pattern));
+    let path = cache.dir.join(cache::file_name(width, height, blank, pattern));
     let mut pdb = None;
     if cache.read {
         match cache::load(&path) {
             Ok((h, table)) => {
-                if h.width as usize != width || h.height as usize != height || h.pattern != pattern {
+                if h.width as usize != width
+                    || h.height as usize != height
+                    || h.pattern != pattern
+                    || h.goal != goal_text(width, height, blank)
+                {
                     on(&PdbEvent::Corrupt { path: &path, reason: "header names a different board or pattern".into() });
                 } else {
-                    match Pdb::from_table(width, height, pattern, table) {
+                    match Pdb::from_table(width, height, blank, pattern, table) {
                         Ok(p) => {
                             on(&PdbEvent::Loaded { pattern, path: &path });
                             pdb = Some(p);
@@ -678,9 +720,9 @@ pub fn load_or_build(
     let pdb = match pdb {
         Some(p) => p,
         None => {
-            let p = Pdb::build(width, height, pattern, on)?;
+            let p = Pdb::build(width, height, blank, pattern, on)?;
             if cache.write {
-                match cache::save(&path, width as u8, height as u8, pattern, &goal_text(width, height), p.table()) {
+                match cache::save(&path, width as u8, height as u8, pattern, &goal_text(width, height, blank), p.table()) {
                     Ok(_) => on(&PdbEvent::Saved { path: &path }),
                     Err(e) => on(&PdbEvent::SaveFailed { error: e.to_string() }),
                 }
@@ -707,7 +749,8 @@ pub fn heuristic_for(goal: &Board, spec: &SetSpec, cache: &CacheUse, on: &(dyn F
     }
     let frame = Frame::new(goal);
     let spec = spec.for_blank(frame.blank);
-    let pdbs = spec.patterns.iter().map(|p| load_or_build(frame.width, frame.height, p, cache, on)).collect::<Result<Vec<_>, _>>()?;
+    let pdbs =
+        spec.patterns.iter().map(|p| load_or_build(frame.width, frame.height, frame.blank, p, cache, on)).collect::<Result<Vec<_>, _>>()?;
     Ok(PdbHeuristic::new(goal, &spec.name, pdbs))
 }
 

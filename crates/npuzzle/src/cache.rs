@@ -253,14 +253,33 @@ pub fn peek(path: &Path) -> Result<Header, CacheError> {
 
 /// Reads and verifies a cache file; returns its header and table.
 pub fn load(path: &Path) -> Result<(Header, Vec<u8>), CacheError> {
-    let mut bytes = match fs::read(path) {
-        Ok(b) => b,
+    use std::io::{Read, Seek, SeekFrom};
+    let io = |source| CacheError::Io { path: path.to_path_buf(), source };
+    let mut f = match fs::File::open(path) {
+        Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(CacheError::Missing(path.to_path_buf())),
-        Err(source) => return Err(CacheError::Io { path: path.to_path_buf(), source }),
+        Err(source) => return Err(io(source)),
     };
-    let (header, at) = parse(path, &bytes)?;
-    bytes.drain(..at);
-    Ok((header, bytes))
+    let len = f.metadata().map_err(io)?.len();
+    // The header is small; the table is read straight into its own buffer, with no copy.
+    let mut head = Vec::with_capacity(4096);
+    (&mut f).take(4096).read_to_end(&mut head).map_err(io)?;
+    let (header, head_end, data_at) = parse_header(path, &head)?;
+    let have = len - data_at as u64;
+    if have != header.entries {
+        return Err(CacheError::Corrupt { path: path.to_path_buf(), reason: format!("{have} table bytes, header says {}", header.entries) });
+    }
+    let mut table = vec![0u8; header.entries as usize];
+    f.seek(SeekFrom::Start(data_at as u64)).map_err(io)?;
+    f.read_exact(&mut table).map_err(io)?;
+    let sum = checksum(&[&head[..head_end], &table]);
+    if sum != header.checksum {
+        return Err(CacheError::Corrupt {
+            path: path.to_path_buf(),
+            reason: format!("checksum {sum:016x} does not match the header's {:016x}", header.checksum),
+        });
+    }
+    Ok((header, table))
 }
 
 /// One file in the cache directory.

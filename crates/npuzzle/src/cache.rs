@@ -267,7 +267,10 @@ pub fn load(path: &Path) -> Result<(Header, Vec<u8>), CacheError> {
     let (header, head_end, data_at) = parse_header(path, &head)?;
     let have = len - data_at as u64;
     if have != header.entries {
-        return Err(CacheError::Corrupt { path: path.to_path_buf(), reason: format!("{have} table bytes, header says {}", header.entries) });
+        return Err(CacheError::Corrupt {
+            path: path.to_path_buf(),
+            reason: format!("{have} table bytes, header says {}", header.entries),
+        });
     }
     let mut table = vec![0u8; header.entries as usize];
     f.seek(SeekFrom::Start(data_at as u64)).map_err(io)?;

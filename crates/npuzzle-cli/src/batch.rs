@@ -37,6 +37,10 @@ pub fn run(args: Args) -> Result<u8> {
     } else {
         ProgressBar::hidden()
     };
+    // Load or build the pattern databases once, with a progress bar, before the workers start.
+    if let Some(req) = lines.iter().find_map(|(_, b)| plan.board(b).and_then(|b| plan.request(b)).ok()) {
+        crate::pdb::prepare_for(&req)?;
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .stack_size(64 << 20)

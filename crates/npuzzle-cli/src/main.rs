@@ -2,12 +2,14 @@
 //! everything about puzzles and search lives in the `npuzzle` library.
 
 mod batch;
+mod bench;
 mod compare;
 mod exit;
 mod generate;
 mod input;
 mod opts;
 mod output;
+mod pdb;
 mod plot;
 mod serve;
 mod solve;
@@ -58,6 +60,10 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Build, list, verify or clean the cached pattern databases.
+    Pdb(pdb::Args),
+    /// Solve a benchmark suite (3x3-all, korf100, korf24) and check every length.
+    Bench(bench::Args),
 }
 
 fn main() -> ExitCode {
@@ -79,6 +85,8 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "npuzzle", &mut std::io::stdout());
             Ok(exit::OK)
         }
+        Command::Pdb(a) => pdb::run(a),
+        Command::Bench(a) => bench::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -29,9 +29,11 @@ pub struct SearchOpts {
     #[arg(long, short = 'g', default_value = "blank-last")]
     pub goal: String,
     /// Algorithm: bfs, dfs, iddfs, ucs, greedy, astar, lc, dfbnb, idastar, rbfs, bidirectional.
+    /// Without it (and without --heuristic): the exact table up to 10 cells, IDA* with pattern
+    /// databases up to 25 cells, A* with Manhattan beyond.
     #[arg(long, short = 'a')]
     pub algorithm: Option<String>,
-    /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict.
+    /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict, pdb, exact.
     #[arg(long = "heuristic", short = 'H')]
     pub heuristic: Option<String>,
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
@@ -124,6 +126,9 @@ pub struct Plan {
     pub max_depth: Option<u32>,
     pub size: Option<(usize, usize)>,
     pub limits: Limits,
+    /// Neither --algorithm nor --heuristic was given: use the default solver for each board's
+    /// size (`npuzzle::fast::default_choice`).
+    pub auto: bool,
 }
 
 impl SearchOpts {
@@ -143,7 +148,8 @@ impl SearchOpts {
             memory: self.max_memory.as_deref().map(parse_bytes).transpose()?,
             cancel: Some(cancel_flag()),
         };
-        Ok(Plan { goal, algorithm, heuristic, order, weight: self.weight, max_depth: self.max_depth, size, limits })
+        let auto = self.algorithm.is_none() && self.heuristic.is_none();
+        Ok(Plan { goal, algorithm, heuristic, order, weight: self.weight, max_depth: self.max_depth, size, limits, auto })
     }
 }
 
@@ -157,11 +163,13 @@ impl Plan {
     pub fn request(&self, start: Board) -> Result<Request, npuzzle::Error> {
         let goal = self.goal.board(start.width(), start.height())?;
         start.check_same_size(&goal)?;
+        let (algorithm, heuristic) =
+            if self.auto { npuzzle::fast::default_choice(start.width(), start.height()) } else { (self.algorithm, self.heuristic) };
         Ok(Request {
             start,
             goal,
-            algorithm: self.algorithm,
-            heuristic: self.heuristic,
+            algorithm,
+            heuristic,
             order: self.order,
             weight: self.weight,
             max_depth: self.max_depth,

@@ -43,6 +43,7 @@ pub fn run(args: Args) -> Result<u8> {
             return Err(e).context("bad board");
         }
     };
+    crate::pdb::prepare_for(&req)?;
     if args.teach.active() {
         return crate::teach::run(&args, &req);
     }

@@ -182,8 +182,18 @@ fn algorithm(name: Option<&str>) -> Result<Algorithm, ApiError> {
     name.map_or(Ok(Algorithm::Astar), |s| s.parse().map_err(|e: npuzzle::Error| ApiError::bad_request(e.to_string())))
 }
 
+/// The web UI offers the heuristics that need no table: building pattern databases takes longer
+/// than a request may run (the CLI's `pdb build` makes them).
 fn heuristic(name: Option<&str>) -> Result<HeuristicKind, ApiError> {
-    name.map_or(Ok(HeuristicKind::Manhattan), |s| s.parse().map_err(|e: npuzzle::Error| ApiError::bad_request(e.to_string())))
+    let kind: HeuristicKind =
+        name.map_or(Ok(HeuristicKind::Manhattan), |s| s.parse().map_err(|e: npuzzle::Error| ApiError::bad_request(e.to_string())))?;
+    if kind.is_table() {
+        return Err(ApiError::bad_request(format!(
+            "the web UI does not offer the {kind} heuristic: use {}",
+            HeuristicKind::CLASSIC.map(|k| k.name()).join(", ")
+        )));
+    }
+    Ok(kind)
 }
 
 fn order(s: Option<&str>) -> Result<MoveOrder, ApiError> {
@@ -250,7 +260,7 @@ pub async fn options(State(state): State<App>) -> Json<Value> {
         Algorithm::ALL.iter().map(|a| json!({"name": a.name(), "uses_heuristic": a.uses_heuristic(), "optimal": a.is_optimal()})).collect();
     Json(json!({
         "algorithms": algorithms,
-        "heuristics": HeuristicKind::ALL.map(|h| h.name()),
+        "heuristics": HeuristicKind::CLASSIC.map(|h| h.name()),
         "goals": ["blank-last", "blank-first", "snail"],
         "default_order": MoveOrder::default().to_string(),
         "limits": {
@@ -272,7 +282,7 @@ pub async fn check(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, A
     let body: PairBody = parse_json(body)?;
     let (start, goal) = pair(&body.start, body.goal.as_ref(), body.size.as_deref())?;
     let solvable = start.can_reach(&goal);
-    let h: serde_json::Map<String, Value> = HeuristicKind::ALL
+    let h: serde_json::Map<String, Value> = HeuristicKind::CLASSIC
         .iter()
         .map(|&k| (k.name().to_string(), serde_json::to_value(Heuristic::new(k, &goal).estimate_board(&start)).unwrap_or(Value::Null)))
         .collect();

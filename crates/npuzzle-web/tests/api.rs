@@ -348,6 +348,7 @@ async fn bad_boards_and_options_are_400s_that_name_the_problem() {
         (json!({"start": BOARD14, "goal": "1 2 3 0"}), "bad goal"),
         (json!({"start": BOARD14, "algorithm": "quantum"}), "unknown algorithm"),
         (json!({"start": BOARD14, "heuristic": "vibes"}), "unknown heuristic"),
+        (json!({"start": BOARD14, "heuristic": "pdb"}), "does not offer the pdb heuristic"),
         (json!({"start": BOARD14, "order": "UUDD"}), "bad move order"),
         (json!({"start": BOARD14, "weight": 0.5}), "weight"),
     ] {

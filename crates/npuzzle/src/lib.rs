@@ -9,7 +9,9 @@
 //! - [`search`]: one module per classic search algorithm, all reporting through one
 //!   [`search::observer::Observer`];
 //! - [`record`]: an observer that keeps events and labelled nodes for traces and trees;
-//! - [`solve`]: the facade, `Request -> Outcome`.
+//! - [`solve`]: the facade, `Request -> Outcome`;
+//! - [`fast`]: the fast optimal engine (exact tables, IDA* with pattern databases) and the
+//!   default solver choice; [`cache`]: the on-disk pattern-database cache.
 //!
 //! ```
 //! use npuzzle::{parse::parse_board, goal::Goal, solve::{solve, Request}};
@@ -23,8 +25,10 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod cache;
 pub mod cost;
 pub mod error;
+pub mod fast;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;

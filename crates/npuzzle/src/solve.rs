@@ -210,6 +210,15 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
         let outcome = Outcome { status: Status::Unsolvable, limit: None, moves: Vec::new(), cost: None, stats: Stats::default() };
         return Ok((outcome, obs));
     }
+    req.effective_heuristic().check_size(req.start.width(), req.start.height())?;
+    if !O::ENABLED {
+        if let Some(outcome) = crate::fast::try_solve(req)? {
+            return Ok((outcome, obs));
+        }
+    }
+    if req.effective_heuristic() == HeuristicKind::Pdb {
+        crate::heuristic::pdb::prepare(&req.goal, &|_| {})?;
+    }
     let n = req.start.len();
     Ok(if n <= 16 {
         run::<Packed64, O>(req, obs)

@@ -122,7 +122,9 @@ proptest! {
     #[test]
     fn incremental_updates_equal_full_estimates(goal in perm(16), walk in moves()) {
         let goal = Board::new(4, 4, goal).unwrap();
-        for kind in HeuristicKind::ALL {
+        // Table heuristics are checked against the oracle elsewhere; a random 4×4 goal would
+        // need its own pattern databases.
+        for kind in HeuristicKind::CLASSIC {
             let heur = Heuristic::new(kind, &goal);
             let mut s = Packed64::from_tiles(goal.tiles());
             let mut h = heur.estimate(&s);

@@ -5,9 +5,11 @@
 //! searches never recompute h from scratch at a node.
 
 mod euclidean;
+pub mod exact;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
+pub mod pdb;
 
 use crate::board::{Board, Tile};
 use crate::cost::Cost;
@@ -32,12 +34,35 @@ pub enum HeuristicKind {
     /// Manhattan plus two moves for every tile that must leave its row or column to let
     /// another pass.
     LinearConflict,
+    /// Additive disjoint pattern databases with the mirror lookup (boards of up to 25 cells;
+    /// see [`pdb`]).
+    Pdb,
+    /// The exact distance, from a table built on first use (boards of up to 10 cells; see
+    /// [`exact`]).
+    Exact,
 }
 
 impl HeuristicKind {
     /// Every kind, in the order they are listed to users.
-    pub const ALL: [HeuristicKind; 5] =
+    pub const ALL: [HeuristicKind; 7] = [
+        HeuristicKind::Zero,
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::Euclidean,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::Pdb,
+        HeuristicKind::Exact,
+    ];
+
+    /// The kinds computed from the board alone, with no table to build or load first.
+    pub const CLASSIC: [HeuristicKind; 5] =
         [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Euclidean, HeuristicKind::LinearConflict];
+
+    /// Whether this kind needs a table (pattern databases or exact distances) built or loaded
+    /// before use.
+    pub fn is_table(self) -> bool {
+        matches!(self, HeuristicKind::Pdb | HeuristicKind::Exact)
+    }
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
@@ -47,6 +72,24 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::Euclidean => "euclidean",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb => "pdb",
+            HeuristicKind::Exact => "exact",
+        }
+    }
+
+    /// Checks that this heuristic covers a `width`×`height` board.
+    pub fn check_size(self, width: usize, height: usize) -> Result<(), Error> {
+        let n = width * height;
+        match self {
+            HeuristicKind::Pdb if n > pdb::MAX_CELLS => Err(Error::Unsupported(format!(
+                "the pdb heuristic covers boards of at most {} cells, not {width}×{height}",
+                pdb::MAX_CELLS
+            ))),
+            HeuristicKind::Exact if n > exact::MAX_CELLS => Err(Error::Unsupported(format!(
+                "the exact heuristic covers boards of at most {} cells, not {width}×{height}",
+                exact::MAX_CELLS
+            ))),
+            _ => Ok(()),
         }
     }
 }
@@ -69,6 +112,8 @@ impl FromStr for HeuristicKind {
                 "hamming" | "misplaced-tiles" => Some(HeuristicKind::Misplaced),
                 "md" | "manhattan-distance" => Some(HeuristicKind::Manhattan),
                 "lc" | "linear" | "linearconflict" => Some(HeuristicKind::LinearConflict),
+                "pattern-database" | "pattern-databases" | "pdbs" => Some(HeuristicKind::Pdb),
+                "table" | "perfect" => Some(HeuristicKind::Exact),
                 _ => None,
             })
             .ok_or_else(|| Error::Invalid(format!("unknown heuristic \"{s}\": use {}", HeuristicKind::ALL.map(|k| k.name()).join(", "))))
@@ -103,18 +148,46 @@ impl GoalTable {
     }
 }
 
+/// The tables behind the table-driven heuristics.
+#[derive(Clone, Debug)]
+enum Tables {
+    None,
+    Pdb(std::sync::Arc<pdb::PdbHeuristic>),
+    Exact(exact::ExactHeuristic),
+}
+
 /// A heuristic bound to one goal, ready to evaluate states.
 #[derive(Clone, Debug)]
 pub struct Heuristic {
     kind: HeuristicKind,
     table: GoalTable,
     height: usize,
+    tables: Tables,
 }
 
 impl Heuristic {
     /// Prepares `kind` for boards that aim at `goal`.
+    ///
+    /// `pdb` uses the set installed for the goal ([`pdb::prepare`], which the solve facade
+    /// calls first), and `exact` builds its table on first use. On a board either does not
+    /// cover (checked by [`HeuristicKind::check_size`] before any search), they fall back to
+    /// Manhattan distance.
     pub fn new(kind: HeuristicKind, goal: &Board) -> Heuristic {
-        Heuristic { kind, table: GoalTable::new(goal), height: goal.height() }
+        let tables = match kind {
+            HeuristicKind::Pdb => pdb::prepare(goal, &|_| {}).map(Tables::Pdb).unwrap_or(Tables::None),
+            HeuristicKind::Exact => exact::ExactHeuristic::new(goal).map(Tables::Exact).unwrap_or(Tables::None),
+            _ => Tables::None,
+        };
+        Heuristic { kind, table: GoalTable::new(goal), height: goal.height(), tables }
+    }
+
+    fn table_estimate<S: State>(&self, s: &S) -> Cost {
+        match &self.tables {
+            Tables::Pdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
+            // Unreachable arrangements never reach a search (parity is checked first).
+            Tables::Exact(e) => e.distance_tiles(|c| s.tile(c)).map_or(Cost::moves(u32::MAX / 4), |d| Cost::moves(d as u32)),
+            Tables::None => manhattan::estimate(&self.table, s),
+        }
     }
 
     /// Which heuristic this is.
@@ -136,6 +209,7 @@ impl Heuristic {
             HeuristicKind::Manhattan => manhattan::estimate(t, s),
             HeuristicKind::Euclidean => euclidean::estimate(t, s),
             HeuristicKind::LinearConflict => linear_conflict::estimate(t, self.height, s),
+            HeuristicKind::Pdb | HeuristicKind::Exact => self.table_estimate(s),
         }
     }
 
@@ -151,6 +225,7 @@ impl Heuristic {
             HeuristicKind::Manhattan => manhattan::update(t, parent_h, tile, from, to),
             HeuristicKind::Euclidean => euclidean::update(t, parent_h, tile, from, to),
             HeuristicKind::LinearConflict => linear_conflict::update(t, self.height, child, parent_h, tile, from, to),
+            HeuristicKind::Pdb | HeuristicKind::Exact => self.table_estimate(child),
         }
     }
 
@@ -188,7 +263,8 @@ mod tests {
     #[test]
     fn updates_match_full_estimates_along_a_walk() {
         let goal = Goal::Snail.board(4, 4).unwrap();
-        for kind in HeuristicKind::ALL {
+        // The table-driven kinds are checked in tests/pdb.rs with tables that stay in memory.
+        for kind in HeuristicKind::ALL.into_iter().filter(|k| !matches!(k, HeuristicKind::Pdb | HeuristicKind::Exact)) {
             let heur = Heuristic::new(kind, &goal);
             let mut board = Goal::BlankLast.board(4, 4).unwrap();
             let mut s = Packed64::from_tiles(board.tiles());

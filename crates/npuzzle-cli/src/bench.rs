@@ -1,0 +1,260 @@
+//! `npuzzle bench 3x3-all|korf100|korf24`: solves a benchmark suite with the fast engine and
+//! checks every length against the known optimum. The instance files are compiled in, so the
+//! command works from any directory.
+
+use crate::exit::{self, BadInput};
+use crate::pdb::reporter;
+use anyhow::{anyhow, bail, Context, Result};
+use clap::ValueEnum;
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::fast::ida;
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::exact::ExactHeuristic;
+use npuzzle::heuristic::pdb::{self, CacheUse, SetSpec};
+use npuzzle::search::{End, Limits};
+use npuzzle::{Board, MoveOrder};
+use rayon::prelude::*;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+const KORF100: &str = include_str!("../../../data/korf100.txt");
+const KORF24: &str = include_str!("../../../data/korf24_50.txt");
+const EIGHT: &str = include_str!("../../../data/eightpuzzle.txt");
+
+/// Benchmark suites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Suite {
+    /// All 181,440 3×3 boards that reach the goal (blank-last), checked against the known
+    /// distance histogram.
+    #[value(name = "3x3-all")]
+    All3x3,
+    /// Korf's 100 random 15-puzzle instances (goal blank-first).
+    Korf100,
+    /// Korf & Felner's 50 random 24-puzzle instances (goal blank-first); pick some with --ids.
+    Korf24,
+}
+
+/// Arguments of `bench`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The suite.
+    #[arg(value_enum)]
+    pub suite: Suite,
+    /// Instance ids, e.g. 40,38 or 1-10 (korf100, korf24). Default: all.
+    #[arg(long)]
+    pub ids: Option<String>,
+    /// Worker threads (default: all cores). korf100 solves this many instances at once;
+    /// korf24 splits each instance's tree over them.
+    #[arg(long, short = 'j')]
+    pub jobs: Option<usize>,
+    /// Pattern-database set (default: the strongest cached, else the small default).
+    #[arg(long)]
+    pub set: Option<String>,
+    /// Leave out the per-instance lines.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+struct Instance {
+    id: u32,
+    board: Board,
+    optimum: u32,
+}
+
+fn instances(text: &str, side: usize) -> Result<Vec<Instance>> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
+        let nums: Vec<u32> = line.split_whitespace().map(|t| t.parse()).collect::<Result<_, _>>().context("instance file")?;
+        if nums.len() != side * side + 2 {
+            bail!("instance line has {} numbers, expected {}", nums.len(), side * side + 2);
+        }
+        let board = Board::new(side, side, nums[1..=side * side].to_vec())?;
+        out.push(Instance { id: nums[0], board, optimum: nums[side * side + 1] });
+    }
+    Ok(out)
+}
+
+fn parse_ids(s: &str) -> Result<Vec<u32>> {
+    let mut ids = Vec::new();
+    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let bad = || anyhow!(BadInput).context(format!("bad id list \"{s}\" (use e.g. 40,38 or 1-10)"));
+        if let Some((a, b)) = part.split_once('-') {
+            let (a, b): (u32, u32) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+            ids.extend(a..=b);
+        } else {
+            ids.push(part.parse().map_err(|_| bad())?);
+        }
+    }
+    Ok(ids)
+}
+
+fn bar(len: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let b = ProgressBar::new(len);
+    b.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len}  {elapsed_precise} eta {eta}").expect("valid template"));
+    b
+}
+
+/// Runs `bench`; returns the exit code (1 when any length is not the known optimum).
+pub fn run(args: Args) -> Result<u8> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .stack_size(64 << 20)
+        .build()
+        .context("starting worker threads")?;
+    pool.install(|| match args.suite {
+        Suite::All3x3 => all_3x3(&args),
+        Suite::Korf100 => korf(&args, KORF100, 4, false),
+        Suite::Korf24 => korf(&args, KORF24, 5, true),
+    })
+}
+
+fn all_3x3(args: &Args) -> Result<u8> {
+    let started = Instant::now();
+    let goal = Goal::BlankLast.board(3, 3)?;
+    let expected: Vec<u64> = EIGHT
+        .lines()
+        .skip_while(|l| !l.starts_with("blank_last"))
+        .nth(1)
+        .and_then(|l| l.trim().strip_prefix("hist "))
+        .map(|l| l.trim_matches(|c| c == '[' || c == ']').split(',').filter_map(|x| x.trim().parse().ok()).collect())
+        .ok_or_else(|| anyhow!("eightpuzzle.txt has no blank_last histogram"))?;
+    let exact = ExactHeuristic::new(&goal)?;
+    let table_time = started.elapsed();
+    // Every arrangement of 0..8; the solvable ones are those the table reaches.
+    let boards: Vec<Board> = (0..362_880u64)
+        .into_par_iter()
+        .filter_map(|r| {
+            let mut p = [0u8; 9];
+            npuzzle::heuristic::exact::perm_unrank(r, &mut p);
+            let b = Board::new(3, 3, p.iter().map(|&t| t as u32).collect()).ok()?;
+            b.can_reach(&goal).then_some(b)
+        })
+        .collect();
+    let solve_start = Instant::now();
+    let results: Vec<(usize, u64, bool)> = boards
+        .par_iter()
+        .map(|b| {
+            let (moves, looked) = exact.walk(b, MoveOrder::default()).unwrap_or_default();
+            // Check the path: it must end at the goal.
+            let ok = b.apply_all(&moves).map(|p| p.last() == Some(&goal)).unwrap_or(false);
+            (moves.len(), looked, ok)
+        })
+        .collect();
+    let solve_time = solve_start.elapsed();
+    let mut hist = vec![0u64; expected.len().max(1)];
+    let mut nodes = 0;
+    let mut bad_paths = 0;
+    for (len, looked, ok) in &results {
+        if *len >= hist.len() {
+            hist.resize(len + 1, 0);
+        }
+        hist[*len] += 1;
+        nodes += looked;
+        bad_paths += usize::from(!ok);
+    }
+    let total = started.elapsed();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "3x3-all: {} boards, goal blank-last", boards.len())?;
+    if !args.quiet {
+        for (d, (h, e)) in hist.iter().zip(expected.iter().chain(std::iter::repeat(&0))).enumerate() {
+            writeln!(out, "  length {d:>2}: {h:>6} boards (known {e:>6}){}", if h == e { "" } else { "  MISMATCH" })?;
+        }
+    }
+    writeln!(out, "table built in {:.1} ms; solved in {:.1} ms; total {:.1} ms", ms(table_time), ms(solve_time), ms(total))?;
+    writeln!(out, "boards looked at: {nodes} ({:.1} M/s)", nodes as f64 / solve_time.as_secs_f64() / 1e6)?;
+    let ok = hist == expected && bad_paths == 0 && boards.len() == 181_440;
+    writeln!(out, "{}", if ok { "all lengths optimal (histogram matches)" } else { "MISMATCH against the known histogram" })?;
+    Ok(if ok { exit::OK } else { exit::ERROR })
+}
+
+fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
+    let started = Instant::now();
+    let mut all = instances(text, side)?;
+    if let Some(ids) = &args.ids {
+        let ids = parse_ids(ids)?;
+        if let Some(bad) = ids.iter().find(|i| !all.iter().any(|x| x.id == **i)) {
+            return Err(anyhow!(BadInput).context(format!("no instance {bad} in this suite")));
+        }
+        let mut picked = Vec::with_capacity(ids.len());
+        for i in &ids {
+            if let Some(p) = all.iter().position(|x| x.id == *i) {
+                picked.push(all.swap_remove(p));
+            }
+        }
+        all = picked;
+    }
+    let goal = Goal::BlankFirst.board(side, side)?;
+    let cache = CacheUse::default();
+    let spec = match &args.set {
+        Some(name) => SetSpec::named(side, side, name).context(BadInput)?,
+        None => pdb::choose_set(&goal, &cache)?,
+    };
+    let on = reporter();
+    let heur = pdb::heuristic_for(&goal, &spec, &cache, &on)?;
+    let load_time = started.elapsed();
+    let limits = Limits::default();
+    let bar = bar(all.len() as u64);
+    let solve_start = Instant::now();
+    let solve_one = |inst: &Instance| {
+        let (end, stats) = ida::search(&heur, &inst.board, MoveOrder::default(), &limits, split);
+        bar.inc(1);
+        let moves = match end {
+            End::Found(m) => Some(m),
+            _ => None,
+        };
+        let reaches = moves.as_ref().is_some_and(|m| inst.board.apply_all(m).map(|p| p.last() == Some(&goal)).unwrap_or(false));
+        (moves.map(|m| m.len() as u32), reaches, stats)
+    };
+    let results: Vec<_> = if split { all.iter().map(solve_one).collect() } else { all.par_iter().map(solve_one).collect() };
+    let solve_time = solve_start.elapsed();
+    bar.finish_and_clear();
+    let mut out = std::io::stdout().lock();
+    let name = if side == 4 { "korf100" } else { "korf24" };
+    writeln!(out, "{name}: {} instances, set {}, {} threads", all.len(), spec.name, rayon::current_num_threads())?;
+    if !args.quiet {
+        writeln!(out, "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10} {:>12}", "id", "length", "known", "ok", "nodes", "time ms", "nodes/s")?;
+    }
+    let (mut nodes, mut wrong) = (0u64, 0);
+    for (inst, (len, reaches, st)) in all.iter().zip(&results) {
+        let ok = *len == Some(inst.optimum) && *reaches;
+        wrong += usize::from(!ok);
+        nodes += st.generated;
+        if !args.quiet {
+            let secs = st.time.as_secs_f64();
+            writeln!(
+                out,
+                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10.1} {:>12.0}",
+                inst.id,
+                len.map_or("-".into(), |l| l.to_string()),
+                inst.optimum,
+                if ok { "yes" } else { "NO" },
+                st.generated,
+                secs * 1e3,
+                st.generated as f64 / secs.max(1e-9)
+            )?;
+        }
+    }
+    let total = started.elapsed();
+    writeln!(
+        out,
+        "total: {} nodes, {:.3} s solving ({:.1} M nodes/s), {:.3} s loading tables, {:.3} s wall",
+        nodes,
+        solve_time.as_secs_f64(),
+        nodes as f64 / solve_time.as_secs_f64().max(1e-9) / 1e6,
+        load_time.as_secs_f64(),
+        total.as_secs_f64()
+    )?;
+    writeln!(
+        out,
+        "{}",
+        if wrong == 0 { "all lengths optimal".to_string() } else { format!("{wrong} lengths differ from the known optimum") }
+    )?;
+    Ok(if wrong == 0 { exit::OK } else { exit::ERROR })
+}

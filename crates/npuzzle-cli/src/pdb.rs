@@ -1,0 +1,252 @@
+//! `npuzzle pdb build|list|verify|clean`: the pattern-database cache, and the progress bars
+//! shown whenever tables are built.
+
+use crate::exit::{self, BadInput};
+use anyhow::{anyhow, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::cache::{self, CacheError};
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::{self, CacheUse, PdbEvent, SetSpec};
+use npuzzle::parse::parse_size;
+use npuzzle::{Board, HeuristicKind, Request};
+use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Arguments of `pdb`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum Command {
+    /// Build a pattern-database set into the cache (tables already cached are loaded and
+    /// verified instead; a corrupt one is reported and rebuilt).
+    Build {
+        /// Board size: 4x4 or 5x5 (any board of up to 25 cells works).
+        #[arg(long, default_value = "4x4")]
+        size: String,
+        /// Goal: blank-first (default; any goal with the blank in a corner shares the tables),
+        /// blank-last, snail, or a board.
+        #[arg(long, short = 'g', default_value = "blank-first")]
+        goal: String,
+        /// Set: 7-8, 6-6-3 or 5-5-5 on 4×4; 6-6-6-6 or 5-5-5-5-4 on 5×5. Default: the strongest.
+        #[arg(long)]
+        set: Option<String>,
+        /// Rebuild even when the tables are cached.
+        #[arg(long)]
+        force: bool,
+    },
+    /// List the cached tables.
+    List,
+    /// Check every cached table's header and checksum.
+    Verify,
+    /// Delete every cached table.
+    Clean,
+}
+
+/// Where the cache lives, with how to change it.
+fn dir_note() -> String {
+    format!("cache directory: {} (set NPUZZLE_CACHE_DIR to change it)", cache::cache_dir().display())
+}
+
+/// A progress reporter for table loads and builds: a bar per table on stderr (when it is a
+/// terminal), and a line for every load, save and corrupt file.
+pub fn reporter() -> impl Fn(&PdbEvent) + Sync {
+    let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
+    let tty = std::io::stderr().is_terminal();
+    move |e: &PdbEvent| {
+        let mut slot = bar.lock().unwrap_or_else(|e| e.into_inner());
+        match e {
+            PdbEvent::BuildStart { pattern, entries } => {
+                let b = if tty { ProgressBar::new(*entries) } else { ProgressBar::hidden() };
+                b.set_style(
+                    ProgressStyle::with_template("{msg:32} {bar:30} {percent:>3}%  {elapsed_precise} eta {eta}").expect("valid template"),
+                );
+                b.set_message(format!("building pattern {}", pattern_name(pattern)));
+                if !tty {
+                    eprintln!("building pattern {} ({entries} entries)", pattern_name(pattern));
+                }
+                *slot = Some(b);
+            }
+            PdbEvent::BuildLevel { filled, depth, pattern, .. } => {
+                if let Some(b) = slot.as_ref() {
+                    b.set_position(*filled);
+                    b.set_message(format!("building pattern {} depth {depth}", pattern_name(pattern)));
+                }
+            }
+            PdbEvent::Built { pattern, time } => {
+                if let Some(b) = slot.take() {
+                    b.finish_and_clear();
+                }
+                eprintln!("built pattern {} in {:.1} s", pattern_name(pattern), time.as_secs_f64());
+            }
+            PdbEvent::Loaded { .. } => {}
+            PdbEvent::Saved { path } => eprintln!("saved {}", path.display()),
+            PdbEvent::SaveFailed { error } => eprintln!("warning: could not save the table ({error}); it is used from memory"),
+            PdbEvent::Corrupt { path, reason } => {
+                eprintln!("warning: cached table {} is corrupt ({reason}); rebuilding it", path.display())
+            }
+        }
+    }
+}
+
+fn pattern_name(p: &[u8]) -> String {
+    p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Before a run that uses the `pdb` heuristic: loads the strongest cached set for the goal, or
+/// builds the small default with a progress bar and says how to get the stronger one.
+pub fn prepare_for(req: &Request) -> Result<()> {
+    if req.effective_heuristic() != HeuristicKind::Pdb || pdb::installed(&req.goal).is_some() {
+        return Ok(());
+    }
+    let (w, h) = (req.goal.width(), req.goal.height());
+    if HeuristicKind::Pdb.check_size(w, h).is_err() {
+        return Ok(()); // solve reports it
+    }
+    let cache = CacheUse::default();
+    let spec = pdb::choose_set(&req.goal, &cache)?;
+    let strongest = SetSpec::strongest(w, h);
+    if spec.name != strongest.name {
+        eprintln!(
+            "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, {:.0} MB)",
+            spec.name,
+            strongest.name,
+            strongest.entries() as f64 / 1e6
+        );
+    }
+    let on = reporter();
+    let heur = pdb::heuristic_for(&req.goal, &spec, &cache, &on)?;
+    pdb::install(&req.goal, Arc::new(heur));
+    Ok(())
+}
+
+/// Runs `pdb`; returns the exit code.
+pub fn run(args: Args) -> Result<u8> {
+    match args.command {
+        Command::Build { size, goal, set, force } => build(&size, &goal, set.as_deref(), force),
+        Command::List => list(),
+        Command::Verify => verify(),
+        Command::Clean => clean(),
+    }
+}
+
+fn build(size: &str, goal: &str, set: Option<&str>, force: bool) -> Result<u8> {
+    let (w, h) = parse_size(size).context(BadInput)?;
+    HeuristicKind::Pdb.check_size(w, h).context(BadInput)?;
+    let goal_board: Board = Goal::parse(goal, Some((w, h))).and_then(|g| g.board(w, h)).context(BadInput)?;
+    let spec = match set {
+        Some(name) => SetSpec::named(w, h, name).context(BadInput)?,
+        None => SetSpec::strongest(w, h),
+    };
+    let mut cache = CacheUse::default();
+    if force {
+        cache.read = false;
+    }
+    eprintln!("{}", dir_note());
+    let started = Instant::now();
+    let on = reporter();
+    let heur = pdb::heuristic_for(&goal_board, &spec, &cache, &on)?;
+    let entries: usize = heur.pdbs().iter().map(|p| p.len()).sum();
+    println!(
+        "set {} for {w}x{h} ({} tables, {} entries, {:.1} MB) ready in {:.1} s",
+        spec.name,
+        heur.pdbs().len(),
+        entries,
+        entries as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    );
+    for p in heur.pdbs() {
+        println!("  {}", cache::cache_dir().join(p.file_name()).display());
+    }
+    Ok(exit::OK)
+}
+
+fn list() -> Result<u8> {
+    let dir = cache::cache_dir();
+    let files = cache::list(&dir)?;
+    eprintln!("{}", dir_note());
+    if files.is_empty() {
+        println!("no cached pattern databases");
+        return Ok(exit::OK);
+    }
+    let mut total = 0;
+    for f in &files {
+        total += f.bytes;
+        match cache::peek(&f.path) {
+            Ok(h) => println!(
+                "{:<44} {}x{}  pattern {:<24} {:>11} entries  {:>8.1} MB",
+                file_name(&f.path),
+                h.width,
+                h.height,
+                pattern_name(&h.pattern),
+                h.entries,
+                f.bytes as f64 / 1e6
+            ),
+            Err(e) => println!("{:<44} unreadable header: {e}", file_name(&f.path)),
+        }
+    }
+    println!("{} files, {:.1} MB", files.len(), total as f64 / 1e6);
+    Ok(exit::OK)
+}
+
+/// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
+fn blank_of(goal: &str) -> u8 {
+    goal.split("blank in cell ")
+        .nth(1)
+        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0)
+}
+
+fn file_name(p: &std::path::Path) -> String {
+    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
+fn verify() -> Result<u8> {
+    let dir = cache::cache_dir();
+    eprintln!("{}", dir_note());
+    let files = cache::list(&dir)?;
+    let mut bad = 0;
+    for f in &files {
+        match cache::load(&f.path) {
+            Ok((h, table)) => {
+                let ok =
+                    npuzzle::heuristic::pdb::Pdb::from_table(h.width as usize, h.height as usize, blank_of(&h.goal), &h.pattern, table);
+                match ok {
+                    Ok(_) => println!("ok       {}", file_name(&f.path)),
+                    Err(e) => {
+                        bad += 1;
+                        println!("CORRUPT  {}: {e}", file_name(&f.path));
+                    }
+                }
+            }
+            Err(CacheError::Corrupt { reason, .. }) => {
+                bad += 1;
+                println!("CORRUPT  {}: {reason}", file_name(&f.path));
+            }
+            Err(e) => return Err(anyhow!(e)),
+        }
+    }
+    println!("{} files checked, {bad} corrupt", files.len());
+    if bad > 0 {
+        eprintln!("corrupt tables are rebuilt on next use, or now with `npuzzle pdb build --force`");
+        return Ok(exit::ERROR);
+    }
+    Ok(exit::OK)
+}
+
+fn clean() -> Result<u8> {
+    let dir = cache::cache_dir();
+    let files = cache::list(&dir)?;
+    let mut bytes = 0;
+    for f in &files {
+        std::fs::remove_file(&f.path).with_context(|| format!("removing {}", f.path.display()))?;
+        bytes += f.bytes;
+    }
+    println!("removed {} files ({:.1} MB) from {}", files.len(), bytes as f64 / 1e6, dir.display());
+    Ok(exit::OK)
+}

@@ -1,0 +1,128 @@
+//! The real binary: the default solver, `pdb build|list|verify|clean`, and `bench` on small
+//! suites. Every run gets its own cache directory through NPUZZLE_CACHE_DIR.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn npuzzle(cache: &Path) -> Command {
+    let mut c = Command::new(assert_cmd::cargo::cargo_bin!("npuzzle"));
+    c.env("NPUZZLE_CACHE_DIR", cache);
+    c
+}
+
+#[test]
+fn default_solver_on_three_by_three_uses_the_exact_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = npuzzle(dir.path()).args(["solve", "8 1 3 4 0 2 7 6 5", "-f", "json"]).assert().success().get_output().stdout.clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["algorithm"], "idastar");
+    assert_eq!(v["heuristic"], "exact");
+    assert_eq!(v["cost"], 14);
+    assert_eq!(v["optimal"], true);
+    // An explicit algorithm keeps the old default heuristic.
+    let out = npuzzle(dir.path())
+        .args(["solve", "8 1 3 4 0 2 7 6 5", "-a", "astar", "-f", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["heuristic"], "manhattan");
+    assert_eq!(v["cost"], 14);
+}
+
+#[test]
+fn classic_algorithms_take_heuristic_pdb() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = npuzzle(dir.path())
+        .args(["solve", "8 1 3 4 0 2 7 6 5", "-a", "astar", "-H", "pdb", "-f", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["heuristic"], "pdb");
+    assert_eq!(v["cost"], 14);
+    npuzzle(dir.path())
+        .args([
+            "solve",
+            "--size",
+            "6x6",
+            &(1..36).chain([0]).map(|t| t.to_string()).collect::<Vec<_>>().join(" "),
+            "-a",
+            "idastar",
+            "-H",
+            "pdb",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at most 25 cells"));
+}
+
+#[test]
+fn pdb_build_list_verify_detects_corruption_and_clean() {
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "3x3"]).assert().success().stdout(predicate::str::contains("set 6-2 for 3x3"));
+    npuzzle(dir.path()).args(["pdb", "list"]).assert().success().stdout(predicate::str::contains("2 files"));
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().success().stdout(predicate::str::contains("2 files checked, 0 corrupt"));
+    // Damage one table byte.
+    let file =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).find(|p| p.to_string_lossy().contains("1.2.3.4.5.6")).unwrap();
+    let mut bytes = std::fs::read(&file).unwrap();
+    let n = bytes.len();
+    bytes[n - 100] ^= 0x01;
+    std::fs::write(&file, bytes).unwrap();
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().code(1).stdout(predicate::str::contains("CORRUPT"));
+    // Using it reports the damage and rebuilds the table.
+    npuzzle(dir.path())
+        .args(["solve", "8 1 3 4 0 2 7 6 5", "-a", "idastar", "-H", "pdb", "--no-boards"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solved in 14 moves"))
+        .stderr(predicate::str::contains("corrupt"));
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().success();
+    npuzzle(dir.path()).args(["pdb", "clean"]).assert().success().stdout(predicate::str::contains("removed 2 files"));
+    npuzzle(dir.path()).args(["pdb", "list"]).assert().success().stdout(predicate::str::contains("no cached pattern databases"));
+    npuzzle(dir.path())
+        .args(["pdb", "build", "--size", "4x4", "--set", "9-6"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no pattern set"));
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "7x7"]).assert().code(2);
+}
+
+#[test]
+fn bench_checks_every_three_by_three_length() {
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle(dir.path())
+        .args(["bench", "3x3-all", "--quiet"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("181440 boards").and(predicate::str::contains("all lengths optimal")));
+}
+
+#[test]
+fn bench_korf100_with_a_small_set_checks_lengths() {
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle(dir.path())
+        .args(["bench", "korf100", "--ids", "55,16", "--set", "5-5-5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("all lengths optimal").and(predicate::str::contains("  55     41     41  yes")));
+    npuzzle(dir.path()).args(["bench", "korf100", "--ids", "101"]).assert().code(2);
+}
+
+#[test]
+fn batch_without_algorithm_uses_the_default_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("boards.txt");
+    std::fs::write(&input, "8 1 3 4 0 2 7 6 5\n1 2 3 4 5 6 7 0 8\n").unwrap();
+    let out = npuzzle(dir.path()).args(["batch", input.to_str().unwrap(), "--jobs", "2"]).assert().success().get_output().stdout.clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["cost"], 14);
+    assert_eq!(lines[1]["cost"], 1);
+    assert_eq!(lines[1]["heuristic"], "exact");
+}

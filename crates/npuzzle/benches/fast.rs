@@ -1,0 +1,103 @@
+//! Criterion benches for the fast path: move generation, heuristic updates, pattern-database
+//! lookups, and a few full solves. Tables are built in memory (5-5-5), never read from the
+//! cache, so the figures do not depend on what is cached.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use npuzzle::board::{Board, Move, MoveOrder, MoveTable};
+use npuzzle::fast::{self, ida};
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::{self, CacheUse, SetSpec};
+use npuzzle::heuristic::{Heuristic, HeuristicKind};
+use npuzzle::search::Limits;
+use npuzzle::solve::solve;
+use npuzzle::state::{Packed64, State};
+use std::hint::black_box;
+
+/// A fixed pseudo-random walk of the blank on a 4×4 board, as (from, to) cell pairs.
+fn walk(len: usize) -> Vec<(usize, usize)> {
+    let table = MoveTable::new(4, 4);
+    let mut x = 12345u64;
+    let mut blank = 0;
+    let mut out = Vec::with_capacity(len);
+    while out.len() < len {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let m = Move::ALL[(x >> 62) as usize];
+        if let Some(to) = table.target(blank, m) {
+            out.push((blank, to));
+            blank = to;
+        }
+    }
+    out
+}
+
+fn korf(id: u32) -> Board {
+    let text = include_str!("../../../data/korf100.txt");
+    let line = text.lines().find(|l| l.split_whitespace().next() == Some(&id.to_string())).expect("instance");
+    let nums: Vec<u32> = line.split_whitespace().map(|t| t.parse().expect("number")).collect();
+    Board::new(4, 4, nums[1..17].to_vec()).expect("valid board")
+}
+
+fn benches(c: &mut Criterion) {
+    let goal = Goal::BlankFirst.board(4, 4).expect("goal");
+    let steps = walk(1000);
+
+    c.bench_function("moves/packed64 1000 slides via MoveTable", |b| {
+        let table = MoveTable::new(4, 4);
+        b.iter(|| {
+            let mut s = Packed64::from_tiles(goal.tiles());
+            let mut acc = 0u32;
+            for m in [Move::Right, Move::Down, Move::Left, Move::Up].iter().cycle().take(1000) {
+                if let Some(to) = table.target(s.blank(), *m) {
+                    acc ^= s.slide(to);
+                }
+            }
+            black_box(acc)
+        })
+    });
+
+    c.bench_function("heuristic/manhattan 1000 updates", |b| {
+        let heur = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        b.iter(|| {
+            let mut s = Packed64::from_tiles(goal.tiles());
+            let mut h = heur.estimate(&s);
+            for &(from, to) in &steps {
+                let tile = s.slide(to);
+                h = heur.update(&s, h, tile, to, from);
+            }
+            black_box(h)
+        })
+    });
+
+    let set = SetSpec::named(4, 4, "5-5-5").expect("set");
+    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &|_| {}).expect("tables");
+    c.bench_function("pdb/5-5-5 full lookup with mirror, 1000 positions", |b| {
+        // Positions along the walk, in the canonical frame.
+        let mut s = Packed64::from_tiles(goal.tiles());
+        let positions: Vec<[u8; 32]> = steps
+            .iter()
+            .map(|&(_, to)| {
+                s.slide(to);
+                heur.frame().positions(|c| s.tile(c))
+            })
+            .collect();
+        b.iter(|| black_box(positions.iter().map(|p| heur.estimate_canonical(p)).sum::<u32>()))
+    });
+
+    let mut group = c.benchmark_group("solve");
+    group.sample_size(10);
+    let board3 = npuzzle::parse::parse_board("8 6 7 2 5 4 3 0 1").expect("board");
+    let goal3 = Goal::BlankLast.board(3, 3).expect("goal");
+    group.bench_function("3x3 hardest (31 moves), default solver", |b| {
+        b.iter(|| black_box(solve(&fast::default_request(board3.clone(), goal3.clone())).expect("solved").cost))
+    });
+    for id in [55, 79] {
+        let start = korf(id);
+        group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread"), |b| {
+            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false).1.generated))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(fast_benches, benches);
+criterion_main!(fast_benches);

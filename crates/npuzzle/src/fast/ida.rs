@@ -1,0 +1,479 @@
+//! IDA* specialised for pattern databases.
+//!
+//! The board lives in fixed arrays in the goal's canonical frame (tiles relabelled by goal
+//! cell): the tile per cell, the cell per tile, and the blank. Each move changes one tile, so
+//! only the one table holding that tile (and the one holding its mirror image) is looked up
+//! again; the other tables' values are kept. Nothing is allocated per node, and the move that
+//! undoes the previous one is never tried.
+//!
+//! Once an iteration is big enough, the next ones split the tree: the nodes at a shallow depth
+//! within the bound become tasks that rayon's work-stealing pool runs on every core. Any
+//! solution found within the current bound is optimal, so the first one found ends the
+//! iteration for every task.
+
+use crate::board::{Board, Move, MoveOrder};
+use crate::heuristic::pdb::{neighbours, Pdb, PdbHeuristic, MAX_PATTERN};
+use crate::search::{End, LimitKind, Limits};
+use crate::stats::Stats;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::time::Instant;
+
+const NONE: u8 = u8::MAX;
+/// Deepest solution the fixed path buffer holds (the 24-puzzle needs at most 205 moves).
+const MAX_PATH: usize = 255;
+/// Nodes between checks of the limits and the stop flag.
+const POLL: u64 = 1 << 14;
+/// An iteration that generated this many nodes makes the next one run in parallel.
+const SPLIT_AFTER: u64 = 200_000;
+
+/// The heuristic's tables flattened for the inner loop.
+struct Tables<'a> {
+    pdbs: Vec<&'a Pdb>,
+    labels: Vec<[u8; MAX_PATTERN]>,
+    mirror_labels: Vec<[u8; MAX_PATTERN]>,
+    pattern_of: [u8; 32],
+    mirror_pattern_of: [u8; 32],
+    transpose: [u8; 32],
+    reflect: bool,
+    nbr: Vec<[u8; 4]>,
+    order: [u8; 4],
+}
+
+impl<'a> Tables<'a> {
+    fn new(h: &'a PdbHeuristic, order: MoveOrder) -> Tables<'a> {
+        let f = h.frame();
+        let pdbs: Vec<&Pdb> = h.pdbs().iter().map(|p| &**p).collect();
+        let t = h.transpose();
+        let mut transpose = [0u8; 32];
+        transpose[..t.len()].copy_from_slice(t);
+        let mut pattern_of = [NONE; 32];
+        let mut labels = Vec::new();
+        let mut mirror_labels = Vec::new();
+        for (i, p) in pdbs.iter().enumerate() {
+            let mut l = [0u8; MAX_PATTERN];
+            let mut m = [0u8; MAX_PATTERN];
+            for (j, &c) in p.cells().iter().enumerate() {
+                l[j] = c;
+                m[j] = transpose[c as usize];
+                pattern_of[c as usize] = i as u8;
+            }
+            labels.push(l);
+            mirror_labels.push(m);
+        }
+        let mut mirror_pattern_of = [NONE; 32];
+        for x in 0..t.len() {
+            mirror_pattern_of[x] = pattern_of[transpose[x] as usize];
+        }
+        let nbr = neighbours(f.width, f.height);
+        // The user's move order, seen in the canonical frame.
+        let (w, hh) = (f.width, f.height);
+        let mut canon = [0u8; 4];
+        for (i, m) in order.moves().into_iter().enumerate() {
+            let a = (0..w * hh).find(|&a| crate::board::neighbor(w, hh, a, m).is_some()).expect("a board has a move in every direction");
+            let b = crate::board::neighbor(w, hh, a, m).expect("checked");
+            let (ca, cb) = (f.cell_map[a], f.cell_map[b]);
+            canon[i] = (0..4).find(|&d| nbr[ca as usize][d] == cb).expect("symmetries keep neighbours") as u8;
+        }
+        Tables { pdbs, labels, mirror_labels, pattern_of, mirror_pattern_of, transpose, reflect: f.reflect, nbr, order: canon }
+    }
+
+    #[inline(always)]
+    fn direct(&self, p: usize, pos: &[u8; 32]) -> u8 {
+        let l = &self.labels[p];
+        let pdb = self.pdbs[p];
+        pdb.at(pdb.ranker().rank_with(|i| pos[l[i] as usize]))
+    }
+
+    #[inline(always)]
+    fn mirrored(&self, p: usize, pos: &[u8; 32]) -> u8 {
+        let l = &self.mirror_labels[p];
+        let pdb = self.pdbs[p];
+        pdb.at(pdb.ranker().rank_with(|i| self.transpose[pos[l[i] as usize] as usize]))
+    }
+}
+
+/// A board in the canonical frame with its per-table values.
+#[derive(Clone, Copy)]
+struct Node {
+    board: [u8; 32],
+    pos: [u8; 32],
+    blank: u8,
+    hn: [u8; 8],
+    hr: [u8; 8],
+    sn: u32,
+    sr: u32,
+}
+
+impl Node {
+    fn new(t: &Tables, h: &PdbHeuristic, start: &Board) -> Node {
+        let f = h.frame();
+        let pos = f.positions(|c| start.tiles()[c]);
+        let mut board = [NONE; 32];
+        for (label, &c) in pos.iter().enumerate().take(start.len()) {
+            if label as u8 != f.blank {
+                board[c as usize] = label as u8;
+            }
+        }
+        let mut n = Node { board, pos, blank: pos[f.blank as usize], hn: [0; 8], hr: [0; 8], sn: 0, sr: 0 };
+        for p in 0..t.pdbs.len() {
+            n.hn[p] = t.direct(p, &n.pos);
+            n.sn += n.hn[p] as u32;
+            if t.reflect {
+                n.hr[p] = t.mirrored(p, &n.pos);
+                n.sr += n.hr[p] as u32;
+            }
+        }
+        n
+    }
+
+    #[inline(always)]
+    fn h(&self) -> u32 {
+        self.sn.max(self.sr)
+    }
+}
+
+/// What a move changed, to undo it.
+#[derive(Clone, Copy)]
+struct Undo {
+    from: u8,
+    p: u8,
+    old: u8,
+    q: u8,
+    old_r: u8,
+}
+
+/// Shared between the tasks of one search.
+struct Shared<'l> {
+    limits: &'l Limits,
+    started: Instant,
+    nodes: AtomicU64,
+    found: AtomicBool,
+    limit: AtomicU8,
+}
+
+const LIMIT_KINDS: [LimitKind; 4] = [LimitKind::Nodes, LimitKind::Time, LimitKind::Cancelled, LimitKind::Memory];
+
+impl Shared<'_> {
+    fn limit(&self) -> Option<LimitKind> {
+        match self.limit.load(Ordering::Relaxed) {
+            0 => None,
+            k => Some(LIMIT_KINDS[k as usize - 1]),
+        }
+    }
+
+    fn set_limit(&self, k: LimitKind) {
+        let i = LIMIT_KINDS.iter().position(|&x| x == k).unwrap_or(0) as u8 + 1;
+        let _ = self.limit.compare_exchange(0, i, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+struct Search<'a, 'l> {
+    t: &'a Tables<'a>,
+    s: Node,
+    path: [u8; MAX_PATH],
+    bound: u32,
+    next: u32,
+    nodes: u64,
+    expanded: u64,
+    polled: u64,
+    shared: &'a Shared<'l>,
+    stop: bool,
+    /// Depth of the goal, once found.
+    depth: u32,
+}
+
+impl<'a, 'l> Search<'a, 'l> {
+    fn new(t: &'a Tables<'a>, s: Node, shared: &'a Shared<'l>, bound: u32) -> Self {
+        Search { t, s, path: [0; MAX_PATH], bound, next: u32::MAX, nodes: 0, expanded: 0, polled: 0, shared, stop: false, depth: 0 }
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, to: u8) -> Undo {
+        let t = self.t;
+        let s = &mut self.s;
+        let x = s.board[to as usize];
+        let from = s.blank;
+        s.board[from as usize] = x;
+        s.board[to as usize] = NONE;
+        s.pos[x as usize] = from;
+        s.blank = to;
+        let p = t.pattern_of[x as usize];
+        let old = s.hn[p as usize];
+        let new = t.direct(p as usize, &s.pos);
+        s.hn[p as usize] = new;
+        s.sn = s.sn + new as u32 - old as u32;
+        let (mut q, mut old_r) = (0, 0);
+        if t.reflect {
+            q = t.mirror_pattern_of[x as usize];
+            old_r = s.hr[q as usize];
+            let new_r = t.mirrored(q as usize, &s.pos);
+            s.hr[q as usize] = new_r;
+            s.sr = s.sr + new_r as u32 - old_r as u32;
+        }
+        Undo { from, p, old, q, old_r }
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, u: Undo) {
+        let s = &mut self.s;
+        let to = s.blank;
+        let x = s.board[u.from as usize];
+        s.board[to as usize] = x;
+        s.board[u.from as usize] = NONE;
+        s.pos[x as usize] = to;
+        s.blank = u.from;
+        let p = u.p as usize;
+        s.sn = s.sn + u.old as u32 - s.hn[p] as u32;
+        s.hn[p] = u.old;
+        if self.t.reflect {
+            let q = u.q as usize;
+            s.sr = s.sr + u.old_r as u32 - s.hr[q] as u32;
+            s.hr[q] = u.old_r;
+        }
+    }
+
+    /// Checks the limits and whether another task already finished the iteration.
+    #[cold]
+    fn poll(&mut self) {
+        let sh = self.shared;
+        let total = sh.nodes.fetch_add(self.nodes - self.polled, Ordering::Relaxed) + self.nodes - self.polled;
+        self.polled = self.nodes;
+        if sh.found.load(Ordering::Relaxed) || sh.limit().is_some() {
+            self.stop = true;
+            return;
+        }
+        let l = sh.limits;
+        let hit = if l.nodes.is_some_and(|n| total >= n) {
+            Some(LimitKind::Nodes)
+        } else if l.time.is_some_and(|t| sh.started.elapsed() >= t) {
+            Some(LimitKind::Time)
+        } else if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Some(LimitKind::Cancelled)
+        } else {
+            None
+        };
+        if let Some(k) = hit {
+            sh.set_limit(k);
+            self.stop = true;
+        }
+    }
+
+    /// Depth-first below the current node at depth `g`, reached by move `last` (4: none).
+    /// True when the goal is reached; the path is then in `self.path[..depth]`.
+    fn dfs(&mut self, g: u32, last: u8) -> bool {
+        if self.s.sn == 0 {
+            self.depth = g;
+            return true;
+        }
+        self.expanded += 1;
+        if self.nodes - self.polled >= POLL {
+            self.poll();
+        }
+        if self.stop {
+            return false;
+        }
+        let g1 = g + 1;
+        for i in 0..4 {
+            let d = self.t.order[i];
+            if d ^ 1 == last {
+                continue;
+            }
+            let to = self.t.nbr[self.s.blank as usize][d as usize];
+            if to == NONE {
+                continue;
+            }
+            let u = self.apply(to);
+            self.nodes += 1;
+            let f = g1 + self.s.h();
+            if f <= self.bound {
+                self.path[g as usize] = d;
+                if self.dfs(g1, d) {
+                    return true;
+                }
+            } else if f < self.next {
+                self.next = f;
+            }
+            self.undo(u);
+            if self.stop {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// Like [`Search::dfs`], but stops at depth `depth` and records those nodes as tasks.
+    fn collect(&mut self, g: u32, last: u8, depth: u32, out: &mut Vec<Task>) -> bool {
+        if self.s.sn == 0 {
+            self.depth = g;
+            return true;
+        }
+        if g == depth {
+            out.push(Task { node: self.s, g, last, prefix: self.path[..g as usize].to_vec() });
+            return false;
+        }
+        self.expanded += 1;
+        let g1 = g + 1;
+        for i in 0..4 {
+            let d = self.t.order[i];
+            if d ^ 1 == last {
+                continue;
+            }
+            let to = self.t.nbr[self.s.blank as usize][d as usize];
+            if to == NONE {
+                continue;
+            }
+            let u = self.apply(to);
+            self.nodes += 1;
+            let f = g1 + self.s.h();
+            if f <= self.bound {
+                self.path[g as usize] = d;
+                if self.collect(g1, d, depth, out) {
+                    return true;
+                }
+            } else if f < self.next {
+                self.next = f;
+            }
+            self.undo(u);
+        }
+        false
+    }
+}
+
+/// A subtree to search in parallel.
+struct Task {
+    node: Node,
+    g: u32,
+    last: u8,
+    prefix: Vec<u8>,
+}
+
+/// One iteration's result.
+struct Pass {
+    found: Option<Vec<u8>>,
+    next: u32,
+    nodes: u64,
+    expanded: u64,
+}
+
+fn serial_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
+    let mut s = Search::new(t, root, shared, bound);
+    s.nodes = 1;
+    let found = s.dfs(0, 4);
+    Pass { found: found.then(|| path_of(&s)), next: s.next, nodes: s.nodes, expanded: s.expanded }
+}
+
+fn path_of(s: &Search) -> Vec<u8> {
+    s.path[..s.depth as usize].to_vec()
+}
+
+fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
+    let threads = rayon::current_num_threads().max(1);
+    let mut nodes = 1u64;
+    let mut expanded = 0u64;
+    let mut next = u32::MAX;
+    let mut tasks = Vec::new();
+    for depth in (4..=bound).step_by(2) {
+        let mut s = Search::new(t, root, shared, bound);
+        tasks.clear();
+        let found = s.collect(0, 4, depth, &mut tasks);
+        if found {
+            return Pass { found: Some(path_of(&s)), next: s.next, nodes: nodes + s.nodes, expanded: expanded + s.expanded };
+        }
+        if tasks.len() >= 64 * threads || depth + 2 > bound {
+            nodes += s.nodes;
+            expanded += s.expanded;
+            next = s.next;
+            break;
+        }
+    }
+    let results: Vec<Pass> = tasks
+        .par_iter()
+        .with_max_len(1)
+        .map(|task| {
+            if shared.found.load(Ordering::Relaxed) || shared.limit().is_some() {
+                return Pass { found: None, next: u32::MAX, nodes: 0, expanded: 0 };
+            }
+            let mut s = Search::new(t, task.node, shared, bound);
+            s.path[..task.prefix.len()].copy_from_slice(&task.prefix);
+            let found = s.dfs(task.g, task.last);
+            if found {
+                shared.found.store(true, Ordering::Relaxed);
+            }
+            Pass { found: found.then(|| path_of(&s)), next: s.next, nodes: s.nodes, expanded: s.expanded }
+        })
+        .collect();
+    let mut pass = Pass { found: None, next, nodes, expanded };
+    for r in results {
+        pass.nodes += r.nodes;
+        pass.expanded += r.expanded;
+        pass.next = pass.next.min(r.next);
+        if pass.found.is_none() {
+            pass.found = r.found;
+        }
+    }
+    pass
+}
+
+/// Runs IDA* with `h` from `start` to the goal `h` was built for. `parallel` lets big
+/// iterations use every thread of the current rayon pool. Returns how it ended (moves in the
+/// actual frame) and the counters.
+pub fn search(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool) -> (End, Stats) {
+    let started = Instant::now();
+    let t = Tables::new(h, order);
+    let root = Node::new(&t, h, start);
+    let shared = Shared { limits, started, nodes: AtomicU64::new(0), found: AtomicBool::new(false), limit: AtomicU8::new(0) };
+    let mut stats = Stats::default();
+    let mut bound = root.h();
+    let mut last_nodes = 0u64;
+    let end = loop {
+        stats.iterations += 1;
+        let split = parallel && rayon::current_num_threads() > 1 && last_nodes >= SPLIT_AFTER;
+        if bound as usize >= MAX_PATH {
+            break End::Limit(LimitKind::Depth);
+        }
+        let pass = if split { parallel_pass(&t, root, &shared, bound) } else { serial_pass(&t, root, &shared, bound) };
+        stats.generated += pass.nodes;
+        stats.expanded += pass.expanded;
+        stats.max_depth = stats.max_depth.max(bound as u64);
+        stats.max_frontier = stats.max_frontier.max(bound as u64);
+        last_nodes = pass.nodes;
+        if let Some(dirs) = pass.found {
+            break End::Found(to_moves(h, root.blank, &dirs, &t));
+        }
+        if let Some(k) = shared.limit() {
+            break End::Limit(k);
+        }
+        if pass.next == u32::MAX {
+            break End::Exhausted;
+        }
+        bound = pass.next;
+    };
+    stats.time = started.elapsed();
+    if let End::Found(m) = &end {
+        stats.search_depth = m.len() as u64;
+    }
+    (end, stats)
+}
+
+/// Canonical directions from canonical cell `blank` → moves of the blank on the actual board.
+fn to_moves(h: &PdbHeuristic, mut blank: u8, dirs: &[u8], t: &Tables) -> Vec<Move> {
+    let f = h.frame();
+    let w = f.width;
+    dirs.iter()
+        .map(|&d| {
+            let to = t.nbr[blank as usize][d as usize];
+            let (a, b) = (f.cell_inv[blank as usize] as usize, f.cell_inv[to as usize] as usize);
+            blank = to;
+            if b + w == a {
+                Move::Up
+            } else if a + w == b {
+                Move::Down
+            } else if b + 1 == a {
+                Move::Left
+            } else {
+                Move::Right
+            }
+        })
+        .collect()
+}

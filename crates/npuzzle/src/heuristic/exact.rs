@@ -1,0 +1,236 @@
+//! Exact distance tables for small boards (up to 10 cells: 3×3, 2×4, 2×5, …).
+//!
+//! Tiles are relabelled by their goal cell, so the goal becomes the identity and one table per
+//! blank cell serves every goal: the table for blank cell `b` holds, for every arrangement
+//! (indexed by its permutation rank), the exact number of moves to the goal, found by one
+//! breadth-first search from the goal. A 3×3 table (9! entries, half of them reachable) builds
+//! in milliseconds on first use and is kept for the process.
+
+use crate::board::{Board, Move, MoveOrder, Tile};
+use crate::error::Error;
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Most cells an exact table covers.
+pub const MAX_CELLS: usize = 10;
+const UNSET: u8 = 0xFF;
+
+fn factorials() -> [u64; 13] {
+    let mut f = [1u64; 13];
+    for i in 1..13 {
+        f[i] = f[i - 1] * i as u64;
+    }
+    f
+}
+
+/// The rank of a permutation of `0..n` (Lehmer code), `n ≤ 12`.
+#[inline]
+pub fn perm_rank(perm: &[u8]) -> u64 {
+    let n = perm.len();
+    let f = factorials();
+    let mut seen = 0u32;
+    let mut r = 0u64;
+    for (i, &p) in perm.iter().enumerate() {
+        let below = (seen & ((1u32 << p) - 1)).count_ones();
+        r += (p as u32 - below) as u64 * f[n - 1 - i];
+        seen |= 1 << p;
+    }
+    r
+}
+
+/// The permutation of `0..n` with rank `r`.
+pub fn perm_unrank(mut r: u64, perm: &mut [u8]) {
+    let n = perm.len();
+    let f = factorials();
+    let mut used = 0u32;
+    for (i, slot) in perm.iter_mut().enumerate() {
+        let d = r / f[n - 1 - i];
+        r %= f[n - 1 - i];
+        let mut free = !used & ((1u32 << n) - 1);
+        for _ in 0..d {
+            free &= free - 1;
+        }
+        let p = free.trailing_zeros();
+        *slot = p as u8;
+        used |= 1 << p;
+    }
+}
+
+/// Exact distances to the identity goal with the blank's label in cell `blank`.
+pub struct ExactTable {
+    width: usize,
+    height: usize,
+    blank: u8,
+    table: Vec<u8>,
+}
+
+impl fmt::Debug for ExactTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ExactTable").field("width", &self.width).field("height", &self.height).field("blank", &self.blank).finish()
+    }
+}
+
+impl ExactTable {
+    /// Builds the table for a `width`×`height` board whose goal blank is in cell `blank`.
+    pub fn build(width: usize, height: usize, blank: usize) -> Result<ExactTable, Error> {
+        let n = width * height;
+        if n > MAX_CELLS {
+            return Err(Error::Unsupported(format!("exact tables cover boards of at most {MAX_CELLS} cells, not {width}×{height}")));
+        }
+        let nbr = super::pdb::neighbours(width, height);
+        let size = factorials()[n] as usize;
+        let mut table = vec![UNSET; size];
+        let goal: Vec<u8> = (0..n as u8).collect();
+        table[perm_rank(&goal) as usize] = 0;
+        // The queue holds ranks; the blank's cell is found by scanning (n ≤ 10).
+        let mut queue: Vec<u32> = Vec::with_capacity(size / 2);
+        queue.push(perm_rank(&goal) as u32);
+        let mut head = 0;
+        let mut perm = vec![0u8; n];
+        while head < queue.len() {
+            let r = queue[head];
+            head += 1;
+            perm_unrank(r as u64, &mut perm);
+            let d = table[r as usize];
+            let b = perm.iter().position(|&l| l == blank as u8).expect("the blank's label is present");
+            for &q in &nbr[b] {
+                if q == u8::MAX {
+                    continue;
+                }
+                perm.swap(b, q as usize);
+                let r2 = perm_rank(&perm) as usize;
+                if table[r2] == UNSET {
+                    table[r2] = d + 1;
+                    queue.push(r2 as u32);
+                }
+                perm.swap(b, q as usize);
+            }
+        }
+        Ok(ExactTable { width, height, blank: blank as u8, table })
+    }
+
+    /// The distance of an arrangement (`perm[cell]` = label), or `None` when unreachable.
+    #[inline]
+    pub fn distance(&self, perm: &[u8]) -> Option<u8> {
+        let d = self.table[perm_rank(perm) as usize];
+        (d != UNSET).then_some(d)
+    }
+
+    /// Number of arrangements reachable from the goal.
+    pub fn reachable(&self) -> usize {
+        self.table.iter().filter(|&&d| d != UNSET).count()
+    }
+
+    /// How many arrangements lie at each distance, from 0 to the largest.
+    pub fn histogram(&self) -> Vec<u64> {
+        let mut h = Vec::new();
+        for &d in self.table.iter().filter(|&&d| d != UNSET) {
+            if h.len() <= d as usize {
+                h.resize(d as usize + 1, 0);
+            }
+            h[d as usize] += 1;
+        }
+        h
+    }
+}
+
+type Key = (usize, usize, usize);
+
+/// The table for a board size and blank cell, built on first use and kept for the process.
+pub fn table(width: usize, height: usize, blank: usize) -> Result<Arc<ExactTable>, Error> {
+    static TABLES: OnceLock<Mutex<HashMap<Key, Arc<ExactTable>>>> = OnceLock::new();
+    let tables = TABLES.get_or_init(Default::default);
+    let mut guard = tables.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = guard.get(&(width, height, blank)) {
+        return Ok(t.clone());
+    }
+    let t = Arc::new(ExactTable::build(width, height, blank)?);
+    guard.insert((width, height, blank), t.clone());
+    Ok(t)
+}
+
+/// The exact table bound to one goal: tiles relabelled by their goal cell.
+#[derive(Clone, Debug)]
+pub struct ExactHeuristic {
+    table: Arc<ExactTable>,
+    /// `label[t]`: the goal cell of tile `t`.
+    label: Vec<u8>,
+}
+
+impl ExactHeuristic {
+    /// The heuristic for `goal` (building its table if needed).
+    pub fn new(goal: &Board) -> Result<ExactHeuristic, Error> {
+        let table = table(goal.width(), goal.height(), goal.blank())?;
+        Ok(ExactHeuristic { table, label: goal.positions().iter().map(|&p| p as u8).collect() })
+    }
+
+    /// The exact distance of a board given as its tile per cell (`None`: unreachable).
+    #[inline]
+    pub fn distance_tiles(&self, tile_at: impl Fn(usize) -> Tile) -> Option<u8> {
+        let mut perm = [0u8; MAX_CELLS];
+        let n = self.label.len();
+        for (c, p) in perm.iter_mut().enumerate().take(n) {
+            *p = self.label[tile_at(c) as usize];
+        }
+        self.table.distance(&perm[..n])
+    }
+
+    /// An optimal solution by walking down the table: at each step the first move in `order`
+    /// that lowers the distance by one. Returns the moves and the number of boards looked at,
+    /// or `None` when the goal cannot be reached.
+    pub fn walk(&self, start: &Board, order: MoveOrder) -> Option<(Vec<Move>, u64)> {
+        let n = self.label.len();
+        let (w, h) = (start.width(), start.height());
+        let mut perm: Vec<u8> = start.tiles().iter().map(|&t| self.label[t as usize]).collect();
+        let mut d = self.table.distance(&perm)?;
+        let mut blank = start.blank();
+        let mut moves = Vec::with_capacity(d as usize);
+        let mut looked = 1u64;
+        debug_assert_eq!(perm.len(), n);
+        while d > 0 {
+            let mut stepped = false;
+            for m in order.moves() {
+                let Some(to) = crate::board::neighbor(w, h, blank, m) else { continue };
+                perm.swap(blank, to);
+                looked += 1;
+                if self.table.distance(&perm) == Some(d - 1) {
+                    blank = to;
+                    d -= 1;
+                    moves.push(m);
+                    stepped = true;
+                    break;
+                }
+                perm.swap(blank, to);
+            }
+            if !stepped {
+                return None;
+            }
+        }
+        Some((moves, looked))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permutation_ranks_round_trip() {
+        let mut p = [0u8; 6];
+        for r in 0..720 {
+            perm_unrank(r, &mut p);
+            assert_eq!(perm_rank(&p), r);
+        }
+    }
+
+    #[test]
+    fn three_by_three_matches_the_known_histogram() {
+        let t = ExactTable::build(3, 3, 0).unwrap();
+        assert_eq!(t.reachable(), 181_440);
+        let h = t.histogram();
+        assert_eq!(h.len(), 32);
+        assert_eq!(h[31], 2);
+        assert_eq!(h[1], 2);
+    }
+}

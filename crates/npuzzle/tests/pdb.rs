@@ -1,0 +1,361 @@
+//! Pattern databases, exact tables and the fast IDA* engine against breadth-first oracles.
+//! Small boards and small patterns only: nothing here builds a large table.
+
+use npuzzle::board::{Board, Move, MoveOrder};
+use npuzzle::cache::{self, CacheError};
+use npuzzle::fast::{self, ida};
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::exact::ExactHeuristic;
+use npuzzle::heuristic::pdb::{self, CacheUse, Pdb, PdbEvent, PdbHeuristic, Ranker, SetSpec};
+use npuzzle::heuristic::{Heuristic, HeuristicKind};
+use npuzzle::search::{End, Limits};
+use npuzzle::solve::{solve, Request, Status};
+use npuzzle::state::{Packed64, State};
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// Exact distance to `goal` of every board that reaches it, by breadth-first search on boards.
+fn oracle(goal: &Board) -> HashMap<Vec<u32>, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.tiles().to_vec(), 0);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[b.tiles()];
+        for m in Move::ALL {
+            if let Some(n) = b.apply(m) {
+                if !dist.contains_key(n.tiles()) {
+                    dist.insert(n.tiles().to_vec(), d + 1);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    dist
+}
+
+/// The distances of one pattern by 0-1 breadth-first search over (pattern-tile cells, blank
+/// cell): the blank steps onto a free cell for 0, or swaps with a pattern tile for 1. A
+/// placement's value is the least over the blank's cells.
+fn pattern_oracle(width: usize, height: usize, blank: u8, pattern: &[u8]) -> HashMap<Vec<u8>, u8> {
+    let mut dist: HashMap<(Vec<u8>, u8), u8> = HashMap::new();
+    let mut queue = VecDeque::from([(pattern.to_vec(), blank, 0u8)]);
+    while let Some((cells, b, d)) = queue.pop_front() {
+        if dist.get(&(cells.clone(), b)).is_some_and(|&old| old <= d) {
+            continue;
+        }
+        dist.insert((cells.clone(), b), d);
+        for m in Move::ALL {
+            let Some(q) = npuzzle::board::neighbor(width, height, b as usize, m) else { continue };
+            let q = q as u8;
+            match cells.iter().position(|&c| c == q) {
+                Some(i) => {
+                    let mut next = cells.clone();
+                    next[i] = b;
+                    queue.push_back((next, q, d + 1));
+                }
+                None => queue.push_front((cells.clone(), q, d)),
+            }
+        }
+    }
+    let mut best: HashMap<Vec<u8>, u8> = HashMap::new();
+    for ((cells, _), d) in dist {
+        let e = best.entry(cells).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+/// A deterministic stream of pseudo-random numbers.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+fn scramble(goal: &Board, steps: usize, rng: &mut Lcg) -> Board {
+    let mut b = goal.clone();
+    for _ in 0..steps {
+        let m = Move::ALL[(rng.next() % 4) as usize];
+        if let Some(n) = b.apply(m) {
+            b = n;
+        }
+    }
+    b
+}
+
+fn quiet(_: &PdbEvent) {}
+
+fn spec(width: usize, height: usize, name: &str, patterns: Vec<Vec<u8>>) -> SetSpec {
+    SetSpec { width, height, name: name.into(), patterns }
+}
+
+#[test]
+fn rank_unrank_round_trips_for_every_index_of_a_small_pdb() {
+    for (n, k) in [(9, 4), (8, 3), (16, 3), (25, 2)] {
+        let r = Ranker::new(n, k);
+        let mut cells = [0u8; 8];
+        let mut seen = vec![false; r.size() as usize];
+        for idx in 0..r.size() {
+            r.unrank(idx, &mut cells);
+            let placed = &cells[..k];
+            assert!(placed.iter().all(|&c| (c as usize) < n));
+            let mut sorted = placed.to_vec();
+            sorted.sort();
+            sorted.dedup();
+            assert_eq!(sorted.len(), k, "cells of index {idx} are distinct");
+            let back = r.rank(placed);
+            assert_eq!(back, idx);
+            assert!(!std::mem::replace(&mut seen[idx as usize], true));
+        }
+    }
+}
+
+#[test]
+fn pdb_tables_equal_the_pattern_oracle() {
+    for (w, h, blank, pattern) in [
+        (3, 3, 0, vec![1u8, 2, 3, 4]),
+        (3, 3, 0, vec![5, 6, 7, 8]),
+        (4, 2, 0, vec![1, 2, 5, 6]),
+        (4, 2, 0, vec![3, 7]),
+        (3, 3, 4, vec![0, 1, 2, 3]),
+    ] {
+        let pdb = Pdb::build(w, h, blank, &pattern, &quiet).unwrap();
+        let want = pattern_oracle(w, h, blank, &pattern);
+        assert_eq!(pdb.len(), want.len(), "every placement is reachable");
+        for (cells, d) in &want {
+            assert_eq!(pdb.at(pdb.ranker().rank(cells)), *d, "{w}x{h} {pattern:?} at {cells:?}");
+        }
+    }
+}
+
+fn check_admissible_and_additive(goal: &Board, set: &SetSpec) {
+    let heur = pdb::heuristic_for(goal, set, &CacheUse::none(), &quiet).unwrap();
+    let truth = oracle(goal);
+    assert_eq!(truth.len(), goal.len() * (1..goal.len()).product::<usize>() / 2);
+    let mut exact_hits = 0;
+    for (tiles, &d) in &truth {
+        let est = heur.estimate_tiles(|c| tiles[c]);
+        assert!(est <= d, "{} on {tiles:?}: estimate {est} above the true distance {d}", set.name);
+        exact_hits += usize::from(est == d);
+        // Every table alone is a lower bound too, and the sum of them is what `est` adds up.
+        let pos = heur.frame().positions(|c| tiles[c]);
+        let sum: u32 = heur.pdbs().iter().map(|p| p.value(&pos) as u32).sum();
+        assert!(sum <= est);
+    }
+    assert!(exact_hits > 0);
+}
+
+#[test]
+fn three_by_three_sets_are_admissible_for_any_goal() {
+    let set = spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    check_admissible_and_additive(&Goal::BlankFirst.board(3, 3).unwrap(), &set);
+    check_admissible_and_additive(&Goal::BlankLast.board(3, 3).unwrap(), &set);
+    // The snail goal has its blank in the centre: a goal-specific partition.
+    check_admissible_and_additive(&Goal::Snail.board(3, 3).unwrap(), &set);
+}
+
+#[test]
+fn two_by_four_set_is_admissible() {
+    let set = spec(4, 2, "4-3", vec![vec![1, 2, 3, 4], vec![5, 6, 7]]);
+    check_admissible_and_additive(&Goal::BlankFirst.board(4, 2).unwrap(), &set);
+    check_admissible_and_additive(&Goal::BlankLast.board(4, 2).unwrap(), &set);
+}
+
+#[test]
+fn fast_ida_equals_the_oracle_on_random_three_by_three_boards() {
+    let set = spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    let mut rng = Lcg(7);
+    for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snail] {
+        let goal = goal.board(3, 3).unwrap();
+        let truth = oracle(&goal);
+        let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+        for i in 0..60 {
+            let start = scramble(&goal, 10 + i * 3, &mut rng);
+            for parallel in [false, true] {
+                let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), parallel);
+                let End::Found(moves) = end else { panic!("no solution for {start}") };
+                assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
+                assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+                assert!(stats.generated >= moves.len() as u64);
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_table_walks_are_optimal_for_any_goal() {
+    let mut rng = Lcg(11);
+    for goal in [Goal::BlankLast.board(3, 3).unwrap(), Goal::Snail.board(3, 3).unwrap(), Goal::BlankFirst.board(4, 2).unwrap()] {
+        let truth = oracle(&goal);
+        let e = ExactHeuristic::new(&goal).unwrap();
+        for i in 0..40 {
+            let start = scramble(&goal, 5 + i * 2, &mut rng);
+            let (moves, _) = e.walk(&start, MoveOrder::default()).unwrap();
+            assert_eq!(moves.len() as u32, truth[start.tiles()]);
+            assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+            assert_eq!(e.distance_tiles(|c| start.tiles()[c]), Some(truth[start.tiles()] as u8));
+        }
+    }
+}
+
+#[test]
+fn default_solver_on_three_by_three_is_optimal_and_uses_the_table() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let truth = oracle(&goal);
+    let mut rng = Lcg(3);
+    for i in 0..30 {
+        let start = scramble(&goal, 20 + i, &mut rng);
+        let req = fast::default_request(start.clone(), goal.clone());
+        assert_eq!(req.heuristic, HeuristicKind::Exact);
+        let out = solve(&req).unwrap();
+        assert_eq!(out.status, Status::Solved);
+        assert_eq!(out.cost, Some(truth[start.tiles()]));
+    }
+}
+
+fn korf_instances(ids: &[u32]) -> Vec<(Board, u32)> {
+    let text = include_str!("../../../data/korf100.txt");
+    ids.iter()
+        .map(|id| {
+            let line = text.lines().find(|l| l.split_whitespace().next() == Some(&id.to_string())).unwrap();
+            let nums: Vec<u32> = line.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            (Board::new(4, 4, nums[1..17].to_vec()).unwrap(), nums[17])
+        })
+        .collect()
+}
+
+#[test]
+fn short_korf_instances_solve_optimally_with_5_5_5() {
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let set = SetSpec::named(4, 4, "5-5-5").unwrap();
+    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    for (start, optimum) in korf_instances(&[55, 16, 79]) {
+        let (end, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), true);
+        let End::Found(moves) = end else { panic!("no solution") };
+        assert_eq!(moves.len() as u32, optimum);
+        assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+    }
+    // The same tables serve the blank-last goal through a symmetry of the board.
+    let last = Goal::BlankLast.board(4, 4).unwrap();
+    let heur_last = pdb::heuristic_for(&last, &set, &CacheUse::none(), &quiet).unwrap();
+    assert!(Arc::ptr_eq(&heur.pdbs()[0], &heur_last.pdbs()[0]));
+    let mut rng = Lcg(5);
+    let start = scramble(&last, 40, &mut rng);
+    let (end, _) = ida::search(&heur_last, &start, MoveOrder::default(), &Limits::default(), false);
+    let End::Found(moves) = end else { panic!("no solution") };
+    let manhattan = Heuristic::new(HeuristicKind::Manhattan, &last).estimate(&Packed64::from_tiles(start.tiles()));
+    assert!(moves.len() as u64 >= manhattan.floor_moves());
+    assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&last));
+}
+
+#[test]
+fn limits_stop_the_fast_engine() {
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let set = SetSpec::named(4, 4, "5-5-5").unwrap();
+    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    let (start, _) = korf_instances(&[1]).remove(0);
+    let limits = Limits { nodes: Some(50_000), ..Limits::default() };
+    let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &limits, false);
+    assert_eq!(end, End::Limit(npuzzle::search::LimitKind::Nodes));
+    assert!(stats.generated < 200_000);
+}
+
+#[test]
+fn classic_algorithms_accept_the_pdb_heuristic() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let set = spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    pdb::install(&goal, Arc::new(pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap()));
+    let truth = oracle(&goal);
+    let mut rng = Lcg(9);
+    for i in 0..10 {
+        let start = scramble(&goal, 30 + i, &mut rng);
+        for a in [npuzzle::Algorithm::Astar, npuzzle::Algorithm::Idastar, npuzzle::Algorithm::Rbfs] {
+            let req = Request::new(start.clone(), goal.clone()).algorithm(a).heuristic(HeuristicKind::Pdb);
+            let out = solve(&req).unwrap();
+            assert_eq!(out.cost, Some(truth[start.tiles()]), "{a}");
+        }
+    }
+    // Incremental updates equal full estimates along a walk.
+    let heur = Heuristic::new(HeuristicKind::Pdb, &goal);
+    let mut s = Packed64::from_tiles(goal.tiles());
+    let mut hv = heur.estimate(&s);
+    let table = npuzzle::board::MoveTable::new(3, 3);
+    for c in "ULDRRUULLDDRURDLLURD".chars() {
+        let from = s.blank();
+        let Some(to) = table.target(from, Move::from_letter(c).unwrap()) else { continue };
+        let tile = s.slide(to);
+        hv = heur.update(&s, hv, tile, to, from);
+        assert_eq!(hv, heur.estimate(&s));
+    }
+}
+
+#[test]
+fn too_big_boards_are_refused_with_a_clear_error() {
+    let start = Goal::BlankLast.board(6, 6).unwrap();
+    let req = Request::new(start.clone(), start).algorithm(npuzzle::Algorithm::Idastar).heuristic(HeuristicKind::Pdb);
+    let err = solve(&req).unwrap_err();
+    assert!(err.to_string().contains("at most 25 cells"), "{err}");
+    let start4 = Goal::BlankLast.board(4, 4).unwrap();
+    let req = Request::new(start4.clone(), start4).heuristic(HeuristicKind::Exact);
+    assert!(solve(&req).is_err());
+}
+
+#[test]
+fn corrupted_cache_files_are_detected_reported_and_rebuilt() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-pdb-test-{}", std::process::id()));
+    let cache_use = CacheUse { dir: dir.clone(), read: true, write: true };
+    // A pattern no other test uses, so the in-memory registry does not answer first.
+    let pattern = [2u8, 4, 5];
+    let events = Mutex::new(Vec::new());
+    let record = |e: &PdbEvent| {
+        events.lock().unwrap().push(match e {
+            PdbEvent::Corrupt { .. } => "corrupt",
+            PdbEvent::Saved { .. } => "saved",
+            PdbEvent::Loaded { .. } => "loaded",
+            PdbEvent::Built { .. } => "built",
+            _ => "other",
+        })
+    };
+    let first = pdb::load_or_build(3, 2, 0, &pattern, &cache_use, &record).unwrap();
+    let path = dir.join(cache::file_name(3, 2, 0, &pattern));
+    assert!(path.is_file());
+    pdb::unload_all();
+    let again = pdb::load_or_build(3, 2, 0, &pattern, &cache_use, &record).unwrap();
+    assert_eq!(first.table(), again.table());
+    // Flip one table byte: the checksum catches it, the table is rebuilt and saved again.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(matches!(cache::load(&path), Err(CacheError::Corrupt { .. })));
+    pdb::unload_all();
+    let rebuilt = pdb::load_or_build(3, 2, 0, &pattern, &cache_use, &record).unwrap();
+    assert_eq!(rebuilt.table(), first.table());
+    assert!(cache::load(&path).is_ok());
+    let seen = events.lock().unwrap().clone();
+    assert_eq!(seen.iter().filter(|e| **e == "corrupt").count(), 1, "{seen:?}");
+    assert_eq!(seen.iter().filter(|e| **e == "built").count(), 2, "{seen:?}");
+    assert!(seen.contains(&"loaded"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pdb_heuristic_matches_for_goal_and_reflection() {
+    // The mirror lookup never exceeds the true distance and sometimes beats the direct sum.
+    let goal = Goal::BlankFirst.board(3, 3).unwrap();
+    let set = spec(3, 3, "3-3-2", vec![vec![1, 2, 3], vec![4, 5, 6], vec![7, 8]]);
+    let heur: PdbHeuristic = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    assert!(heur.frame().reflect);
+    let truth = oracle(&goal);
+    let mut better = 0;
+    for (tiles, &d) in &truth {
+        let pos = heur.frame().positions(|c| tiles[c]);
+        let direct: u32 = heur.pdbs().iter().map(|p| p.value(&pos) as u32).sum();
+        let est = heur.estimate_canonical(&pos);
+        assert!(est <= d);
+        better += usize::from(est > direct);
+    }
+    assert!(better > 0, "the mirror lookup adds information");
+}

@@ -151,6 +151,9 @@ fn optimal_algorithms_match_the_oracle_on_3x3() {
     run_size(3, 3, 3, 1);
 }
 
+/// Regression: pattern databases installed for a 3×2 goal were reused for the 2×3 goal that
+/// lists the same tiles, and IDA* returned moves that left the board. Both sizes run in one
+/// process here on purpose.
 #[test]
 fn optimal_algorithms_match_the_oracle_on_2x3_and_3x2() {
     run_size(3, 2, 6, 2);

@@ -454,10 +454,12 @@ impl SetSpec {
         }
     }
 
-    /// Row-major groups of the largest size whose tables stay under 8 million entries.
+    /// Row-major groups of the largest size whose tables stay under 8 million entries. A group
+    /// leaves at least three cells free: with fewer, parity makes some placements (or the
+    /// blank's side of them) unreachable, and the build refuses such a table.
     fn generic(width: usize, height: usize) -> SetSpec {
         let n = width * height;
-        let k = (1..=6.min(n - 1)).rev().find(|&k| Ranker::new(n, k).size() <= 8_000_000).unwrap_or(1);
+        let k = (1..=6.min(n - 3)).rev().find(|&k| Ranker::new(n, k).size() <= 8_000_000).unwrap_or(1);
         let all: Vec<u8> = (1..n as u8).collect();
         let patterns: Vec<Vec<u8>> = all.chunks(k).map(|c| c.to_vec()).collect();
         let name = patterns.iter().map(|p| p.len().to_string()).collect::<Vec<_>>().join("-");
@@ -767,19 +769,21 @@ pub fn choose_set(goal: &Board, cache: &CacheUse) -> Result<SetSpec, Error> {
     Ok(cached.cloned().unwrap_or_else(|| SetSpec::small_default(w, h)))
 }
 
-fn prepared() -> &'static Mutex<HashMap<Vec<Tile>, Arc<PdbHeuristic>>> {
-    static P: OnceLock<Mutex<HashMap<Vec<Tile>, Arc<PdbHeuristic>>>> = OnceLock::new();
+/// Installed heuristics by goal board: keyed by the whole board, size included, since a 3×2 and
+/// a 2×3 goal can list the same tiles.
+fn prepared() -> &'static Mutex<HashMap<Board, Arc<PdbHeuristic>>> {
+    static P: OnceLock<Mutex<HashMap<Board, Arc<PdbHeuristic>>>> = OnceLock::new();
     P.get_or_init(Default::default)
 }
 
 /// Makes `h` the heuristic the `pdb` heuristic kind uses for its goal in this process.
 pub fn install(goal: &Board, h: Arc<PdbHeuristic>) {
-    prepared().lock().unwrap_or_else(|e| e.into_inner()).insert(goal.tiles().to_vec(), h);
+    prepared().lock().unwrap_or_else(|e| e.into_inner()).insert(goal.clone(), h);
 }
 
 /// The heuristic installed for `goal`, if any.
 pub fn installed(goal: &Board) -> Option<Arc<PdbHeuristic>> {
-    prepared().lock().unwrap_or_else(|e| e.into_inner()).get(goal.tiles()).cloned()
+    prepared().lock().unwrap_or_else(|e| e.into_inner()).get(goal).cloned()
 }
 
 /// The `pdb` heuristic for `goal`: the installed one, or the set [`choose_set`] picks, loaded

@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::solve::{solve, Report};
 use rayon::prelude::*;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::io::{IsTerminal, Write};
 
 /// Arguments of `batch`.
@@ -47,24 +47,20 @@ pub fn run(args: Args) -> Result<u8> {
         .build()
         .context("starting worker threads")?;
     let solve_line = |&(line, board): &(usize, &str)| -> String {
-        let value = match plan.board(board).and_then(|b| plan.request(b)) {
-            Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}),
+        let text = match plan.board(board).and_then(|b| plan.request(b)) {
+            Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}).to_string(),
             Ok(req) => match solve(&req) {
-                Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}),
+                Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}).to_string(),
                 Ok(outcome) => {
-                    let mut v = serde_json::to_value(Report::new(&req, &outcome)).unwrap_or(Value::Null);
-                    if let Value::Object(m) = &mut v {
-                        m.insert("line".into(), json!(line));
-                        if !args.paths {
-                            m.remove("path");
-                        }
-                    }
-                    v
+                    let report = if args.paths { Report::new(&req, &outcome) } else { Report::without_path(&req, &outcome) };
+                    // The report is an object: put the line number first.
+                    let body = serde_json::to_string(&report).expect("reports serialise");
+                    format!("{{\"line\":{line},{}", &body[1..])
                 }
             },
         };
         bar.inc(1);
-        value.to_string()
+        text
     };
     let results: Vec<String> = pool.install(|| lines.par_iter().map(solve_line).collect());
     bar.finish_and_clear();

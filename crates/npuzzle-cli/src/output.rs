@@ -25,7 +25,7 @@ pub fn text(r: &Report, boards: bool) -> String {
     }
     if boards && r.status == Status::Solved {
         let _ = writeln!(s);
-        for (i, b) in r.path.iter().enumerate() {
+        for (i, b) in r.path.iter().flatten().enumerate() {
             if i == 0 {
                 let _ = writeln!(s, "step 0 (start)");
             } else {

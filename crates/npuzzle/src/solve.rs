@@ -167,15 +167,23 @@ pub struct Report {
     pub cost: Option<u32>,
     /// The move letters.
     pub moves: String,
-    /// The boards along the path.
-    pub path: Vec<Board>,
+    /// The boards along the path (left out of batch output unless asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<Board>>,
     /// Counters.
     pub stats: Stats,
 }
 
 impl Report {
-    /// Builds the report of `outcome` for `req`.
+    /// Builds the report of `outcome` for `req`, with the boards along the path.
     pub fn new(req: &Request, outcome: &Outcome) -> Report {
+        let mut r = Report::without_path(req, outcome);
+        r.path = Some(if outcome.status == Status::Solved { outcome.path(&req.start) } else { Vec::new() });
+        r
+    }
+
+    /// Builds the report without the boards along the path (the moves are still there).
+    pub fn without_path(req: &Request, outcome: &Outcome) -> Report {
         Report {
             status: outcome.status,
             limit: outcome.limit,
@@ -189,7 +197,7 @@ impl Report {
             optimal: req.guarantees_optimal(),
             cost: outcome.cost,
             moves: outcome.moves_string(),
-            path: if outcome.status == Status::Solved { outcome.path(&req.start) } else { Vec::new() },
+            path: None,
             stats: outcome.stats,
         }
     }

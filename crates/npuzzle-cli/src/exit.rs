@@ -37,9 +37,15 @@ impl std::fmt::Display for BadInput {
 
 impl std::error::Error for BadInput {}
 
+/// Whether a link of an error chain is the [`BadInput`] marker. Attached with `.context(BadInput)`
+/// it shows up as a context layer, which only its text identifies.
+pub fn is_marker(c: &(dyn std::error::Error + 'static)) -> bool {
+    c.is::<BadInput>() || c.to_string() == BadInput.to_string()
+}
+
 /// The exit code for an error.
 pub fn code_for(e: &anyhow::Error) -> u8 {
-    if e.chain().any(|c| c.is::<BadInput>() || c.is::<npuzzle::Error>() || c.is::<npuzzle::BoardError>()) {
+    if e.chain().any(|c| is_marker(c) || c.is::<npuzzle::Error>() || c.is::<npuzzle::BoardError>()) {
         BAD_INPUT
     } else {
         ERROR

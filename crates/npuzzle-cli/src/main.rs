@@ -99,7 +99,9 @@ fn main() -> ExitCode {
             if exit::is_broken_pipe(&e) {
                 return ExitCode::from(exit::OK);
             }
-            eprintln!("error: {e:#}");
+            // `BadInput` only marks the exit code; it is not part of the message.
+            let message: Vec<String> = e.chain().filter(|c| !exit::is_marker(*c)).map(|c| c.to_string()).collect();
+            eprintln!("error: {}", message.join(": "));
             ExitCode::from(exit::code_for(&e))
         }
     }

@@ -16,12 +16,18 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub const MAX_CELLS: usize = 10;
 const UNSET: u8 = 0xFF;
 
-fn factorials() -> [u64; 13] {
+const FACTORIALS: [u64; 13] = {
     let mut f = [1u64; 13];
-    for i in 1..13 {
+    let mut i = 1;
+    while i < 13 {
         f[i] = f[i - 1] * i as u64;
+        i += 1;
     }
     f
+};
+
+fn factorials() -> &'static [u64; 13] {
+    &FACTORIALS
 }
 
 /// The rank of a permutation of `0..n` (Lehmer code), `n ≤ 12`.

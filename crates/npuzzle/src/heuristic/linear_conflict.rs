@@ -86,20 +86,25 @@ pub(super) fn update<S: State>(t: &GoalTable, height: usize, child: &S, h: Cost,
         }
     };
     let child_at = |c: usize| child.tile(c);
-    let (mut keys, mut tails) = (Vec::new(), Vec::new());
     let (fr, fc) = t.row_col(from);
     let (tr, tc) = t.row_col(to);
-    let (before, after) = if fr == tr {
-        // A horizontal slide changes column membership only.
-        let b =
-            col_removals(t, height, fc, &parent_at, &mut keys, &mut tails) + col_removals(t, height, tc, &parent_at, &mut keys, &mut tails);
-        let a =
-            col_removals(t, height, fc, &child_at, &mut keys, &mut tails) + col_removals(t, height, tc, &child_at, &mut keys, &mut tails);
-        (b, a)
-    } else {
-        let b = row_removals(t, fr, &parent_at, &mut keys, &mut tails) + row_removals(t, tr, &parent_at, &mut keys, &mut tails);
-        let a = row_removals(t, fr, &child_at, &mut keys, &mut tails) + row_removals(t, tr, &child_at, &mut keys, &mut tails);
-        (b, a)
-    };
+    let (before, after) = SCRATCH.with(|scratch| {
+        let (keys, tails) = &mut *scratch.borrow_mut();
+        if fr == tr {
+            // A horizontal slide changes column membership only.
+            let b = col_removals(t, height, fc, &parent_at, keys, tails) + col_removals(t, height, tc, &parent_at, keys, tails);
+            let a = col_removals(t, height, fc, &child_at, keys, tails) + col_removals(t, height, tc, &child_at, keys, tails);
+            (b, a)
+        } else {
+            let b = row_removals(t, fr, &parent_at, keys, tails) + row_removals(t, tr, &parent_at, keys, tails);
+            let a = row_removals(t, fr, &child_at, keys, tails) + row_removals(t, tr, &child_at, keys, tails);
+            (b, a)
+        }
+    });
     Cost(md.0 + 2 * after * Cost::ONE - 2 * before * Cost::ONE)
+}
+
+thread_local! {
+    /// Scratch buffers for [`update`], reused so a search allocates nothing per node.
+    static SCRATCH: std::cell::RefCell<(Vec<usize>, Vec<usize>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }

@@ -1,5 +1,5 @@
 //! Options shared by the commands that search, parsed in two stages: raw flags here, then
-//! validated library objects ([`SearchOpts::request`]).
+//! validated library objects (`SearchOpts::request`).
 
 use crate::exit::BadInput;
 use anyhow::{anyhow, Context, Result};

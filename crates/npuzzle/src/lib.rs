@@ -9,7 +9,7 @@
 //! - [`search`]: one module per classic search algorithm, all reporting through one
 //!   [`search::observer::Observer`];
 //! - [`record`]: an observer that keeps events and labelled nodes for traces and trees;
-//! - [`solve`]: the facade, `Request -> Outcome`;
+//! - [`solve`](mod@solve): the facade, `Request -> Outcome`;
 //! - [`fast`]: the fast optimal engine (exact tables, IDA* with pattern databases) and the
 //!   default solver choice; [`cache`]: the on-disk pattern-database cache.
 //!

@@ -120,6 +120,16 @@ fn pdb_tables_equal_the_pattern_oracle() {
         (4, 2, 0, vec![1, 2, 5, 6]),
         (4, 2, 0, vec![3, 7]),
         (3, 3, 4, vec![0, 1, 2, 3]),
+        // Three free cells: the blank's region is often cut in two or three.
+        (3, 3, 0, vec![1, 2, 3, 5, 7, 8]),
+        (4, 2, 0, vec![1, 2, 3, 4, 5]),
+        (5, 2, 0, vec![2, 3, 5, 6, 8, 9]),
+        // The layouts of the full-size boards: 13 free cells padded to 16 slots (two
+        // placements a word) on 4×4, 22 padded to 32 (one a word) on 5×5.
+        (4, 4, 0, vec![1, 2, 3]),
+        (4, 4, 15, vec![0, 5, 10]),
+        (5, 5, 0, vec![1, 7, 13]),
+        (5, 5, 12, vec![0, 6, 24]),
     ] {
         let pdb = Pdb::build(w, h, blank, &pattern, &quiet).unwrap();
         let want = pattern_oracle(w, h, blank, &pattern);

@@ -15,14 +15,15 @@
 //! therefore serves every goal whose blank is in a corner; a goal with the blank elsewhere uses
 //! the same patterns with cell 0 exchanged for the blank's cell, which are separate tables.
 
+mod build;
+
 use crate::board::{Board, Move, Tile};
 use crate::cache::{self, CacheError};
 use crate::error::Error;
-use rayon::prelude::*;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -30,8 +31,7 @@ use std::time::{Duration, Instant};
 pub const MAX_CELLS: usize = 25;
 /// Most tiles in one pattern.
 pub const MAX_PATTERN: usize = 8;
-/// Table value of a placement not reached (never stored in a finished table).
-const UNSET: u8 = 0xFF;
+use build::UNSET;
 
 /// Ranks k-permutations of n cells: the cells of k distinct tiles, in pattern order.
 #[derive(Clone, Debug)]
@@ -86,22 +86,39 @@ impl Ranker {
 
     /// The placement of index `idx`, written to `cells[..k]`.
     #[inline]
-    #[allow(clippy::needless_range_loop)]
-    pub fn unrank(&self, mut idx: u64, cells: &mut [u8]) {
+    pub fn unrank(&self, idx: u64, cells: &mut [u8]) {
         let mut used = 0u32;
         let all = if self.n == 32 { u32::MAX } else { (1u32 << self.n) - 1 };
-        for i in 0..self.k {
-            let d = idx / self.mults[i];
-            idx %= self.mults[i];
-            let mut free = !used & all;
-            for _ in 0..d {
-                free &= free - 1;
+        if self.size <= u32::MAX as u64 {
+            // Every table that fits in memory has 32-bit indices, and 32-bit division is faster.
+            let mut idx = idx as u32;
+            for (i, cell) in cells[..self.k].iter_mut().enumerate() {
+                let m = self.mults[i] as u32;
+                let p = select(!used & all, idx / m);
+                idx %= m;
+                *cell = p as u8;
+                used |= 1 << p;
             }
-            let p = free.trailing_zeros();
-            cells[i] = p as u8;
-            used |= 1 << p;
+        } else {
+            let mut idx = idx;
+            for (i, cell) in cells[..self.k].iter_mut().enumerate() {
+                let p = select(!used & all, (idx / self.mults[i]) as u32);
+                idx %= self.mults[i];
+                *cell = p as u8;
+                used |= 1 << p;
+            }
         }
     }
+}
+
+/// The cell of the `i`-th lowest set bit of `mask` (which has more than `i` bits set), found
+/// without branches by halving the search range five times.
+#[inline(always)]
+pub(crate) fn select(mut mask: u32, i: u32) -> u32 {
+    for _ in 0..i {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros()
 }
 
 /// One pattern database: the distances of every placement of a pattern's tiles.
@@ -206,130 +223,26 @@ pub fn neighbours(width: usize, height: usize) -> Vec<[u8; 4]> {
 
 impl Pdb {
     /// Builds the database for `pattern` (goal cells) on a `width`×`height` board whose goal
-    /// blank is in cell `blank`, by parallel breadth-first search, reporting each level to `on`.
+    /// blank is in cell `blank`, by parallel zero-aware breadth-first search, reporting each
+    /// level to `on`.
     ///
-    /// The search is zero-aware: its states are the pattern tiles' cells plus the region of
-    /// free cells the blank is in (the blank moves inside it at no cost), and a move slides a
-    /// pattern tile into the blank's region for a cost of 1. The table keeps, per placement,
-    /// the least cost over the blank's regions. Visited states and the two frontiers are bit
-    /// sets, so a build needs 3 bits per (placement, free cell) and a byte per placement.
+    /// The search's states are the pattern tiles' cells plus the region of free cells the blank
+    /// is in (the blank moves inside it at no cost), and a move slides a pattern tile into the
+    /// blank's region for a cost of 1. The table keeps, per placement, the least cost over the
+    /// blank's regions. Memory: 2 bits per (placement, free cell), the free cells padded to a
+    /// power of two, and a byte per placement for the table.
     pub fn build(width: usize, height: usize, blank: u8, pattern: &[u8], on: &(dyn Fn(&PdbEvent) + Sync)) -> Result<Pdb, Error> {
-        let n = width * height;
         check_pattern(width, height, pattern)?;
-        if blank as usize >= n || pattern.contains(&blank) {
+        if blank as usize >= width * height || pattern.contains(&blank) {
             return Err(Error::Invalid(format!("the goal blank's cell {blank} must be off the pattern {pattern:?}")));
         }
-        let k = pattern.len();
-        let ranker = Ranker::new(n, k);
+        let ranker = Ranker::new(width * height, pattern.len());
         let size = ranker.size();
-        let free_cells = (n - k) as u64;
-        let states = size * free_cells;
         let started = Instant::now();
         on(&PdbEvent::BuildStart { pattern, entries: size });
-        let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-        let col0: u32 = (0..height).fold(0, |m, r| m | 1 << (r * width));
-        let col_last: u32 = col0 << (width - 1);
-        let nbr = neighbours(width, height);
-        let nbr_mask: Vec<u32> = nbr.iter().map(|ns| ns.iter().filter(|&&q| q != u8::MAX).fold(0u32, |m, &q| m | 1 << q)).collect();
-        // The blank's region: every free cell reachable from `seed`.
-        let region = |seed: u32, free: u32| -> u32 {
-            let mut r = 1u32 << seed;
-            loop {
-                let grown = (r | ((r << 1) & !col0) | ((r >> 1) & !col_last) | (r << width) | (r >> width)) & free;
-                if grown == r {
-                    return r;
-                }
-                r = grown;
-            }
-        };
-        // State index: placement rank × free cells + rank of the region's lowest cell among the
-        // free cells.
-        let state = |rank: u64, occupied: u32, reg: u32| -> u64 {
-            let rep = reg.trailing_zeros();
-            rank * free_cells + (rep - (occupied & ((1u32 << rep) - 1)).count_ones()) as u64
-        };
-        let words = states.div_ceil(64) as usize;
-        let bits = |w: usize| -> Vec<AtomicU64> { (0..w).into_par_iter().map(|_| AtomicU64::new(0)).collect() };
-        let visited = bits(words);
-        let mut frontier = bits(words);
-        let mut next = bits(words);
-        let table: Vec<AtomicU8> = (0..size).into_par_iter().map(|_| AtomicU8::new(UNSET)).collect();
-        let goal_occ = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
-        let goal_rank = ranker.rank(pattern);
-        let g = state(goal_rank, goal_occ, region(blank as u32, all & !goal_occ));
-        visited[(g / 64) as usize].fetch_or(1 << (g % 64), Ordering::Relaxed);
-        frontier[(g / 64) as usize].fetch_or(1 << (g % 64), Ordering::Relaxed);
-        table[goal_rank as usize].store(0, Ordering::Relaxed);
-        let mut filled = 1u64;
-        const CHUNK: usize = 1 << 12;
-        let mut depth = 0u8;
-        loop {
-            let (new_states, new_entries): (u64, u64) = frontier
-                .par_chunks(CHUNK)
-                .enumerate()
-                .map(|(ci, chunk)| {
-                    let mut cells = [0u8; MAX_PATTERN];
-                    let (mut ns, mut ne) = (0u64, 0u64);
-                    for (wi, word) in chunk.iter().enumerate() {
-                        let mut w = word.load(Ordering::Relaxed);
-                        while w != 0 {
-                            let b = w.trailing_zeros() as u64;
-                            w &= w - 1;
-                            let idx = ((ci * CHUNK + wi) as u64) * 64 + b;
-                            let (rank, rep_rank) = (idx / free_cells, idx % free_cells);
-                            ranker.unrank(rank, &mut cells);
-                            let occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
-                            let free = all & !occupied;
-                            let mut f = free;
-                            for _ in 0..rep_rank {
-                                f &= f - 1;
-                            }
-                            let reg = region(f.trailing_zeros(), free);
-                            for i in 0..k {
-                                let p = cells[i];
-                                let mut targets = nbr_mask[p as usize] & reg;
-                                while targets != 0 {
-                                    let q = targets.trailing_zeros() as u8;
-                                    targets &= targets - 1;
-                                    cells[i] = q;
-                                    let occ2 = occupied & !(1 << p) | 1 << q;
-                                    let r2 = ranker.rank(&cells[..k]);
-                                    let s2 = state(r2, occ2, region(p as u32, all & !occ2));
-                                    let (wd, bit) = ((s2 / 64) as usize, 1u64 << (s2 % 64));
-                                    if visited[wd].load(Ordering::Relaxed) & bit == 0
-                                        && visited[wd].fetch_or(bit, Ordering::Relaxed) & bit == 0
-                                    {
-                                        next[wd].fetch_or(bit, Ordering::Relaxed);
-                                        ns += 1;
-                                        if table[r2 as usize].load(Ordering::Relaxed) == UNSET {
-                                            table[r2 as usize].store(depth + 1, Ordering::Relaxed);
-                                            ne += 1;
-                                        }
-                                    }
-                                }
-                                cells[i] = p;
-                            }
-                        }
-                    }
-                    (ns, ne)
-                })
-                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-            if new_states == 0 {
-                break;
-            }
-            depth += 1;
-            // Two threads may both fill one placement (with the same value), so the count can run
-            // slightly ahead; it only feeds progress reports.
-            filled = (filled + new_entries).min(size);
-            on(&PdbEvent::BuildLevel { pattern, depth, filled, entries: size });
-            if depth == UNSET - 1 {
-                return Err(Error::Unsupported("pattern database deeper than 254 moves".into()));
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            next.par_iter().for_each(|w| w.store(0, Ordering::Relaxed));
-        }
-        drop((visited, frontier, next));
-        let table: Vec<u8> = table.into_iter().map(AtomicU8::into_inner).collect();
+        let table = build::table(width, height, blank, pattern, &ranker, &|depth, filled| {
+            on(&PdbEvent::BuildLevel { pattern, depth, filled, entries: size })
+        })?;
         if table.contains(&UNSET) {
             return Err(Error::Unsupported(format!("pattern {pattern:?} on {width}×{height}: some placements are unreachable")));
         }
@@ -812,6 +725,28 @@ mod tests {
         for idx in 0..r.size() {
             r.unrank(idx, &mut cells);
             assert_eq!(r.rank(&cells[..3]), idx);
+        }
+    }
+
+    #[test]
+    fn select_finds_every_set_bit() {
+        for mask in [1u32, 0b1011_0110, 0xFFFF, 0x8000_0001, u32::MAX, 0x0155_5555, 0xF0F0_0F0F] {
+            let bits: Vec<u32> = (0..32).filter(|b| mask & 1 << b != 0).collect();
+            for (i, &b) in bits.iter().enumerate() {
+                assert_eq!(select(mask, i as u32), b, "mask {mask:#x} bit {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn wide_ranks_round_trip() {
+        // 32 cells, 8 tiles: more than 2^32 indices, so unrank takes its 64-bit path.
+        let r = Ranker::new(32, 8);
+        assert!(r.size() > u32::MAX as u64);
+        let mut cells = [0u8; 8];
+        for idx in [0, 1, u32::MAX as u64, u32::MAX as u64 + 1, r.size() / 3, r.size() - 1] {
+            r.unrank(idx, &mut cells);
+            assert_eq!(r.rank(&cells), idx);
         }
     }
 

@@ -1,0 +1,277 @@
+//! Zero-aware breadth-first construction of one pattern database.
+//!
+//! A search state is a placement of the pattern tiles plus the region of free cells the blank
+//! is in; the blank moves inside its region at no cost, and a move slides a pattern tile into
+//! the region for a cost of 1. Every (placement, free cell) pair has a 2-bit code:
+//!
+//! | code | meaning |
+//! | --- | --- |
+//! | `00` | not reached |
+//! | `11` | reached: expanded, or a non-representative cell of a reached region |
+//! | `01` / `10` | the region's representative (its lowest cell), on the current or next level |
+//!
+//! The current and next codes trade places each level, so no pass is needed between levels,
+//! and a whole region is claimed with one atomic OR because the codes of one placement share a
+//! 64-bit word (the free cells are padded to a power of two). Levels are scanned in index order
+//! and the table byte of a placement is set when its first region is expanded, so the table is
+//! written sequentially; the only random accesses are the successor checks, which are loaded
+//! together before any is used so their cache misses overlap.
+
+use super::{select, Ranker, MAX_PATTERN};
+use crate::error::Error;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Table value of a placement not reached (never left in a finished table).
+pub(super) const UNSET: u8 = 0xFF;
+/// Bits 0, 2, 4, …: the low bit of every code in a word.
+const LOW: u64 = 0x5555_5555_5555_5555;
+/// Words scanned by one task.
+const CHUNK: usize = 1 << 11;
+/// Successors checked together.
+const BATCH: usize = 64;
+
+/// The board's shape and the bit tricks that move the blank's region around it.
+struct Grid {
+    width: usize,
+    all: u32,
+    not_col0: u32,
+    not_col_last: u32,
+    nbr_mask: Vec<u32>,
+}
+
+impl Grid {
+    fn new(width: usize, height: usize) -> Grid {
+        let n = width * height;
+        let all: u32 = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+        let col0: u32 = (0..height).fold(0, |m, r| m | 1 << (r * width));
+        let col_last = col0 << (width - 1);
+        let nbr_mask =
+            super::neighbours(width, height).iter().map(|ns| ns.iter().filter(|&&q| q != u8::MAX).fold(0u32, |m, &q| m | 1 << q)).collect();
+        Grid { width, all, not_col0: !col0, not_col_last: !col_last, nbr_mask }
+    }
+
+    /// Every cell of `free` reachable from `seed`.
+    #[inline(always)]
+    fn region(&self, seed: u32, free: u32) -> u32 {
+        let mut r = 1u32 << seed;
+        loop {
+            let grown = (r | ((r << 1) & self.not_col0) | ((r >> 1) & self.not_col_last) | (r << self.width) | (r >> self.width)) & free;
+            if grown == r {
+                return r;
+            }
+            r = grown;
+        }
+    }
+}
+
+/// Position of free cell `c` among the free cells `free` (its slot in the placement's codes).
+#[inline(always)]
+fn slot(c: u32, free: u32) -> u32 {
+    (free & ((1u32 << c) - 1)).count_ones()
+}
+
+/// The state codes: 2 bits per (placement, free-cell slot), each placement's slots in one word.
+struct Codes {
+    words: Vec<AtomicU64>,
+    /// log2 of the bits one placement takes (2 × slots, a power of two ≤ 64).
+    span_log2: u32,
+    /// log2 of the placements per word.
+    per_word_log2: u32,
+}
+
+impl Codes {
+    fn new(placements: u64, free_cells: usize) -> Codes {
+        let slots = free_cells.next_power_of_two().max(1);
+        let span_log2 = (2 * slots).trailing_zeros();
+        let per_word_log2 = 6 - span_log2;
+        let words = placements.div_ceil(1 << per_word_log2) as usize;
+        Codes { words: (0..words).into_par_iter().map(|_| AtomicU64::new(0)).collect(), span_log2, per_word_log2 }
+    }
+
+    /// The word holding placement `rank`, and the bit where its codes start.
+    #[inline(always)]
+    fn locate(&self, rank: u64) -> (usize, u32) {
+        let word = (rank >> self.per_word_log2) as usize;
+        let base = ((rank as u32) & ((1 << self.per_word_log2) - 1)) << self.span_log2;
+        (word, base)
+    }
+}
+
+/// Builds the distance table of `pattern` (goal cells) on a `width`×`height` board whose goal
+/// blank is in cell `blank`, calling `level(depth, filled)` after each breadth-first level.
+pub(super) fn table(
+    width: usize,
+    height: usize,
+    blank: u8,
+    pattern: &[u8],
+    ranker: &Ranker,
+    level: &(dyn Fn(u8, u64) + Sync),
+) -> Result<Vec<u8>, Error> {
+    let n = width * height;
+    let k = pattern.len();
+    let grid = Grid::new(width, height);
+    let size = ranker.size();
+    let codes = Codes::new(size, n - k);
+    let table: Vec<AtomicU8> = (0..size).into_par_iter().map(|_| AtomicU8::new(UNSET)).collect();
+
+    // Level 0: the goal placement and the blank's region, representative coded `01`.
+    let goal_occ = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
+    let free = grid.all & !goal_occ;
+    let (word, base) = codes.locate(ranker.rank(pattern));
+    codes.words[word].fetch_or(claim_mask(grid.region(blank as u32, free), free, 0b01) << base, Ordering::Relaxed);
+
+    let span = 1u32 << codes.span_log2;
+    let mut filled = 0u64;
+    let mut depth = 0u8;
+    loop {
+        let (cur, next) = if depth % 2 == 0 { (0b01u64, 0b10u64) } else { (0b10, 0b01) };
+        let (reached, entries): (u64, u64) = codes
+            .words
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(ci, chunk)| {
+                let mut cells = [0u8; MAX_PATTERN];
+                let mut tile_at = [0u8; 32];
+                let mut batch = Vec::with_capacity(BATCH + 4 * MAX_PATTERN);
+                let (mut reached, mut entries) = (0u64, 0u64);
+                for (wi, word) in chunk.iter().enumerate() {
+                    let w = word.load(Ordering::Relaxed);
+                    let (lo, hi) = (w & LOW, (w >> 1) & LOW);
+                    let mut current = if cur == 0b01 { lo & !hi } else { hi & !lo };
+                    if current == 0 {
+                        continue;
+                    }
+                    let first_rank = ((ci * CHUNK + wi) as u64) << codes.per_word_log2;
+                    word.fetch_or(current | current << 1, Ordering::Relaxed);
+                    let mut unranked = u64::MAX;
+                    while current != 0 {
+                        let bit = current.trailing_zeros();
+                        current &= current - 1;
+                        let rank = first_rank + (bit >> codes.span_log2) as u64;
+                        if rank != unranked {
+                            unranked = rank;
+                            ranker.unrank(rank, &mut cells);
+                            for (i, &c) in cells[..k].iter().enumerate() {
+                                tile_at[c as usize] = i as u8;
+                            }
+                            if table[rank as usize].load(Ordering::Relaxed) == UNSET {
+                                table[rank as usize].store(depth, Ordering::Relaxed);
+                                entries += 1;
+                            }
+                        }
+                        let occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                        let free = grid.all & !occupied;
+                        let rep = select(free, (bit & (span - 1)) / 2);
+                        let reg = grid.region(rep, free);
+                        for (i, &p) in cells[..k].iter().enumerate() {
+                            let mut targets = grid.nbr_mask[p as usize] & reg;
+                            while targets != 0 {
+                                let q = targets.trailing_zeros() as u8;
+                                targets &= targets - 1;
+                                let free2 = free ^ (1 << p) ^ (1 << q);
+                                let r2 = moved_rank(ranker, rank, &tile_at, occupied, i, p, q);
+                                let (word, base) = codes.locate(r2);
+                                batch.push(Successor { word, base, seed: p, free: free2, seen: 0 });
+                            }
+                        }
+                        if batch.len() >= BATCH {
+                            reached += claim(&codes, &grid, &mut batch, next);
+                        }
+                    }
+                }
+                reached += claim(&codes, &grid, &mut batch, next);
+                (reached, entries)
+            })
+            .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        filled += entries;
+        level(depth, filled);
+        if reached == 0 {
+            break;
+        }
+        if depth == UNSET - 1 {
+            return Err(Error::Unsupported("pattern database deeper than 254 moves".into()));
+        }
+        depth += 1;
+    }
+    drop(codes);
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+/// The rank after tile `i` of a placement of rank `rank` moves from cell `p` to the free cell
+/// `q`, found from the change in its digit and in the digits of later tiles between `p` and `q`
+/// (`tile_at` maps each occupied cell to its tile). For a move along a row nothing lies between
+/// and only tile `i`'s digit moves by one.
+#[inline(always)]
+fn moved_rank(ranker: &Ranker, rank: u64, tile_at: &[u8; 32], occupied: u32, i: usize, p: u8, q: u8) -> u64 {
+    let (lo, hi) = if q > p { (p, q) } else { (q, p) };
+    let m = ranker.mults[i];
+    let mut delta = (hi - lo) as u64 * m;
+    let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+    while between != 0 {
+        let t = tile_at[between.trailing_zeros() as usize] as usize;
+        between &= between - 1;
+        if t < i {
+            delta -= m;
+        } else {
+            delta += ranker.mults[t];
+        }
+    }
+    if q > p {
+        rank + delta
+    } else {
+        rank - delta
+    }
+}
+
+/// Checks a batch of successors, claiming (coded `next`) the regions not reached before, and
+/// empties it; returns how many regions it claimed. The words are all loaded first, in a
+/// tight loop, so their cache misses overlap.
+fn claim(codes: &Codes, grid: &Grid, batch: &mut Vec<Successor>, next: u64) -> u64 {
+    for s in batch.iter_mut() {
+        s.seen = codes.words[s.word].load(Ordering::Relaxed);
+    }
+    let mut reached = 0;
+    for s in batch.iter() {
+        if (s.seen >> (s.base + 2 * slot(s.seed as u32, s.free))) & 0b11 != 0 {
+            continue;
+        }
+        // Another thread may claim the same region at the same time; both write the same
+        // codes, and the count (which only ends the search and feeds progress reports) may
+        // run ahead.
+        let reg = grid.region(s.seed as u32, s.free);
+        codes.words[s.word].fetch_or(claim_mask(reg, s.free, next) << s.base, Ordering::Relaxed);
+        reached += 1;
+    }
+    batch.clear();
+    reached
+}
+
+/// One successor of a state being expanded.
+#[derive(Clone, Copy, Default)]
+struct Successor {
+    /// Word of its placement's codes.
+    word: usize,
+    /// Bit where its placement's codes start.
+    base: u32,
+    /// The blank's new cell.
+    seed: u8,
+    /// Its free cells.
+    free: u32,
+    /// The word as loaded.
+    seen: u64,
+}
+
+/// The codes that mark region `reg` of the free cells `free` reached: `11` on every cell but the
+/// representative (the lowest), which gets `code`.
+#[inline(always)]
+fn claim_mask(reg: u32, free: u32, code: u64) -> u64 {
+    let mut m = 0u64;
+    let mut r = reg;
+    while r != 0 {
+        let c = r.trailing_zeros();
+        r &= r - 1;
+        m |= 0b11 << (2 * slot(c, free));
+    }
+    m ^ (0b11 ^ code) << (2 * slot(reg.trailing_zeros(), free))
+}

@@ -29,7 +29,8 @@ Exit codes:
   1  an I/O or internal error
   2  bad input: a malformed board, a bad option, a start/goal size mismatch
   3  unsolvable: start and goal have different parity (detected before any search)
-  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the search
+  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the search,
+     or a pattern-database build would need more memory than it may use
   5  not found: the search space within --max-depth holds no solution
 
 Board formats: '1 4 2 0 5 3 6 7 8', '1,4,2,0,5,3,6,7,8', '142053678' (3×3), '1 4 2/0 5 3/6 7 8',

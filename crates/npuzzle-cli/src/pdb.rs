@@ -38,6 +38,10 @@ enum Command {
         /// Rebuild even when the tables are cached.
         #[arg(long)]
         force: bool,
+        /// Most memory one table build may use, e.g. 2G (default: the memory the system
+        /// reports available). A set that needs more is refused at once, with exit code 4.
+        #[arg(long, value_name = "SIZE")]
+        max_memory: Option<String>,
     },
     /// List the cached tables.
     List,
@@ -127,14 +131,14 @@ pub fn prepare_for(req: &Request) -> Result<()> {
 /// Runs `pdb`; returns the exit code.
 pub fn run(args: Args) -> Result<u8> {
     match args.command {
-        Command::Build { size, goal, set, force } => build(&size, &goal, set.as_deref(), force),
+        Command::Build { size, goal, set, force, max_memory } => build(&size, &goal, set.as_deref(), force, max_memory.as_deref()),
         Command::List => list(),
         Command::Verify => verify(),
         Command::Clean => clean(),
     }
 }
 
-fn build(size: &str, goal: &str, set: Option<&str>, force: bool) -> Result<u8> {
+fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Option<&str>) -> Result<u8> {
     let (w, h) = parse_size(size).context(BadInput)?;
     HeuristicKind::Pdb.check_size(w, h).context(BadInput)?;
     let goal_board: Board = Goal::parse(goal, Some((w, h))).and_then(|g| g.board(w, h)).context(BadInput)?;
@@ -142,7 +146,7 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool) -> Result<u8> {
         Some(name) => SetSpec::named(w, h, name).context(BadInput)?,
         None => SetSpec::strongest(w, h),
     };
-    let mut cache = CacheUse::default();
+    let mut cache = CacheUse { build_memory: max_memory.map(crate::opts::parse_bytes).transpose()?, ..CacheUse::default() };
     if force {
         cache.read = false;
     }

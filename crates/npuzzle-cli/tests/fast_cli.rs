@@ -95,6 +95,22 @@ fn pdb_build_list_verify_detects_corruption_and_clean() {
 }
 
 #[test]
+fn pdb_build_over_its_memory_limit_stops_at_once_with_exit_4() {
+    let dir = tempfile::tempdir().unwrap();
+    // The 8-tile table of 7-8 needs about 1.56 GB; 1G is refused before any table is built.
+    npuzzle(dir.path())
+        .args(["pdb", "build", "--size", "4x4", "--max-memory", "1G"])
+        .assert()
+        .code(4)
+        .stderr(predicate::str::contains("building set 7-8 for 4×4 needs about 1557 MB, more than the limit"))
+        .stderr(predicate::str::contains("building pattern").not());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0, "nothing written");
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "4x4", "--max-memory", "lots"]).assert().code(2);
+    // A set that fits is built.
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "3x3", "--max-memory", "10M"]).assert().success();
+}
+
+#[test]
 fn bench_checks_every_three_by_three_length() {
     let dir = tempfile::tempdir().unwrap();
     npuzzle(dir.path())

@@ -128,4 +128,7 @@ pub enum Error {
     /// A pattern-database or other cache file could not be read or written.
     #[error("cache: {0}")]
     Cache(String),
+    /// A table build would need more memory than it may use; nothing was allocated.
+    #[error("{0}")]
+    Memory(String),
 }

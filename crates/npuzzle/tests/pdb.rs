@@ -313,9 +313,35 @@ fn too_big_boards_are_refused_with_a_clear_error() {
 }
 
 #[test]
+fn a_build_over_the_memory_limit_is_refused_before_it_starts() {
+    let dir = std::env::temp_dir().join(format!("npuzzle-pdb-memory-test-{}", std::process::id()));
+    // A pattern no other test uses, so the in-memory registry does not answer first.
+    let pattern = [1u8, 2, 5];
+    let needed = Pdb::build_bytes(2, 3, pattern.len());
+    assert!(needed >= Ranker::new(6, 3).size(), "the table alone takes a byte an entry");
+    let started = Mutex::new(0);
+    let on = |e: &PdbEvent| {
+        if let PdbEvent::BuildStart { .. } = e {
+            *started.lock().unwrap() += 1;
+        }
+    };
+    let tight = CacheUse { dir: dir.clone(), read: true, write: true, build_memory: Some(needed - 1) };
+    let err = pdb::load_or_build(2, 3, 0, &pattern, &tight, &on).unwrap_err();
+    assert!(matches!(err, npuzzle::Error::Memory(_)), "{err:?}");
+    assert!(err.to_string().contains("more than the limit"), "{err}");
+    assert_eq!(*started.lock().unwrap(), 0, "nothing was built");
+    assert!(!dir.join(cache::file_name(2, 3, 0, &pattern)).exists());
+    let enough = CacheUse { build_memory: Some(needed), ..tight };
+    let built = pdb::load_or_build(2, 3, 0, &pattern, &enough, &on).unwrap();
+    assert_eq!(built.len() as u64, Ranker::new(6, 3).size());
+    assert_eq!(*started.lock().unwrap(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn corrupted_cache_files_are_detected_reported_and_rebuilt() {
     let dir = std::env::temp_dir().join(format!("npuzzle-pdb-test-{}", std::process::id()));
-    let cache_use = CacheUse { dir: dir.clone(), read: true, write: true };
+    let cache_use = CacheUse { dir: dir.clone(), read: true, write: true, build_memory: None };
     // A pattern no other test uses, so the in-memory registry does not answer first.
     let pattern = [2u8, 4, 5];
     let events = Mutex::new(Vec::new());

@@ -191,7 +191,7 @@ pub enum PdbEvent<'a> {
     },
 }
 
-/// Where tables come from and go to.
+/// Where tables come from and go to, and how much memory building one may take.
 #[derive(Clone, Debug)]
 pub struct CacheUse {
     /// The cache directory.
@@ -200,19 +200,48 @@ pub struct CacheUse {
     pub read: bool,
     /// Write freshly built tables to the cache.
     pub write: bool,
+    /// Most bytes one table build may use; `None` means the memory the system reports
+    /// available. A build that would need more is refused with [`Error::Memory`] before it
+    /// allocates anything.
+    pub build_memory: Option<u64>,
 }
 
 impl Default for CacheUse {
     fn default() -> Self {
-        CacheUse { dir: cache::cache_dir(), read: true, write: true }
+        CacheUse { dir: cache::cache_dir(), read: true, write: true, build_memory: None }
     }
 }
 
 impl CacheUse {
     /// Memory only: nothing read, nothing written.
     pub fn none() -> CacheUse {
-        CacheUse { dir: PathBuf::new(), read: false, write: false }
+        CacheUse { dir: PathBuf::new(), read: false, write: false, build_memory: None }
     }
+}
+
+/// The memory the system reports available, where known: `MemAvailable` in `/proc/meminfo`,
+/// or less when the process's control group has a memory limit (`memory.max` less
+/// `memory.current`).
+pub fn available_memory() -> Option<u64> {
+    let read = |path: &str| std::fs::read_to_string(path).ok();
+    let system = read("/proc/meminfo").and_then(|info| {
+        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+    });
+    let group = (|| {
+        let max: u64 = read("/sys/fs/cgroup/memory.max")?.trim().parse().ok()?;
+        let current: u64 = read("/sys/fs/cgroup/memory.current")?.trim().parse().ok()?;
+        Some(max.saturating_sub(current))
+    })();
+    match (system, group) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Megabytes, for messages.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.0} MB", bytes as f64 / 1e6)
 }
 
 /// The cells a blank on a `width`×`height` board reaches in one move, per cell and move
@@ -248,6 +277,14 @@ impl Pdb {
         }
         on(&PdbEvent::Built { pattern, time: started.elapsed() });
         Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
+    }
+
+    /// The memory a build of a `k`-tile pattern on a `width`×`height` board holds at its
+    /// peak: the 2-bit state codes and the table.
+    pub fn build_bytes(width: usize, height: usize, k: usize) -> u64 {
+        let n = width * height;
+        let size = Ranker::new(n, k).size();
+        build::code_bytes(size, n - k) + size
     }
 
     /// Wraps a table read from elsewhere, checking its size.
@@ -635,6 +672,7 @@ pub fn load_or_build(
     let pdb = match pdb {
         Some(p) => p,
         None => {
+            check_memory(cache, Pdb::build_bytes(width, height, pattern.len()), &format!("the table of pattern {pattern:?}"))?;
             let p = Pdb::build(width, height, blank, pattern, on)?;
             if cache.write {
                 match cache::save(&path, width as u8, height as u8, pattern, &goal_text(width, height, blank), p.table()) {
@@ -650,7 +688,26 @@ pub fn load_or_build(
     Ok(pdb)
 }
 
+/// Refuses a build of `what` that needs `needed` bytes when that is more than the build may
+/// use.
+fn check_memory(cache: &CacheUse, needed: u64, what: &str) -> Result<(), Error> {
+    let (limit, name) = match cache.build_memory {
+        Some(m) => (Some(m), "the limit"),
+        None => (available_memory(), "the memory available"),
+    };
+    match limit {
+        Some(limit) if needed > limit => Err(Error::Memory(format!(
+            "building {what} needs about {}, more than {name} ({}); choose a smaller pattern set",
+            megabytes(needed),
+            megabytes(limit)
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Loads or builds every table of `spec` as adjusted for `goal`, and binds them to `goal`.
+/// Before any work it checks that the largest table still to build fits the memory a build
+/// may use.
 pub fn heuristic_for(goal: &Board, spec: &SetSpec, cache: &CacheUse, on: &(dyn Fn(&PdbEvent) + Sync)) -> Result<PdbHeuristic, Error> {
     if spec.width != goal.width() || spec.height != goal.height() {
         return Err(Error::Invalid(format!(
@@ -664,6 +721,15 @@ pub fn heuristic_for(goal: &Board, spec: &SetSpec, cache: &CacheUse, on: &(dyn F
     }
     let frame = Frame::new(goal);
     let spec = spec.for_blank(frame.blank);
+    let to_build = spec.patterns.iter().filter(|p| {
+        let key: Key = (frame.width as u8, frame.height as u8, frame.blank, p.to_vec());
+        let loaded = registry().lock().map(|r| r.contains_key(&key)).unwrap_or(false);
+        let cached = cache.read && cache.dir.join(cache::file_name(frame.width, frame.height, frame.blank, p)).is_file();
+        !loaded && !cached
+    });
+    if let Some(needed) = to_build.map(|p| Pdb::build_bytes(frame.width, frame.height, p.len())).max() {
+        check_memory(cache, needed, &format!("set {} for {}×{}", spec.name, frame.width, frame.height))?;
+    }
     let pdbs =
         spec.patterns.iter().map(|p| load_or_build(frame.width, frame.height, frame.blank, p, cache, on)).collect::<Result<Vec<_>, _>>()?;
     Ok(PdbHeuristic::new(goal, &spec.name, pdbs))

@@ -81,12 +81,19 @@ struct Codes {
 }
 
 impl Codes {
-    fn new(placements: u64, free_cells: usize) -> Codes {
-        let slots = free_cells.next_power_of_two().max(1);
-        let span_log2 = (2 * slots).trailing_zeros();
-        let per_word_log2 = 6 - span_log2;
+    /// log2 of the bits one placement's codes take, and of the placements per word.
+    fn layout(free_cells: usize) -> (u32, u32) {
+        let span_log2 = (2 * free_cells.next_power_of_two()).trailing_zeros();
+        (span_log2, 6 - span_log2)
+    }
+
+    fn new(placements: u64, free_cells: usize) -> Result<Codes, Error> {
+        let (span_log2, per_word_log2) = Codes::layout(free_cells);
         let words = placements.div_ceil(1 << per_word_log2) as usize;
-        Codes { words: (0..words).into_par_iter().map(|_| AtomicU64::new(0)).collect(), span_log2, per_word_log2 }
+        let mut codes = Vec::new();
+        codes.try_reserve_exact(words).map_err(|_| out_of_memory(words as u64 * 8))?;
+        codes.par_extend((0..words).into_par_iter().map(|_| AtomicU64::new(0)));
+        Ok(Codes { words: codes, span_log2, per_word_log2 })
     }
 
     /// The word holding placement `rank`, and the bit where its codes start.
@@ -96,6 +103,17 @@ impl Codes {
         let base = ((rank as u32) & ((1 << self.per_word_log2) - 1)) << self.span_log2;
         (word, base)
     }
+}
+
+/// The bytes of state codes a build of `placements` placements with `free_cells` free cells
+/// holds.
+pub(super) fn code_bytes(placements: u64, free_cells: usize) -> u64 {
+    let (_, per_word_log2) = Codes::layout(free_cells);
+    placements.div_ceil(1 << per_word_log2) * 8
+}
+
+fn out_of_memory(bytes: u64) -> Error {
+    Error::Memory(format!("could not allocate {:.0} MB for a pattern-database build", bytes as f64 / 1e6))
 }
 
 /// Builds the distance table of `pattern` (goal cells) on a `width`×`height` board whose goal
@@ -112,8 +130,10 @@ pub(super) fn table(
     let k = pattern.len();
     let grid = Grid::new(width, height);
     let size = ranker.size();
-    let codes = Codes::new(size, n - k);
-    let table: Vec<AtomicU8> = (0..size).into_par_iter().map(|_| AtomicU8::new(UNSET)).collect();
+    let codes = Codes::new(size, n - k)?;
+    let mut table: Vec<AtomicU8> = Vec::new();
+    table.try_reserve_exact(size as usize).map_err(|_| out_of_memory(size))?;
+    table.par_extend((0..size).into_par_iter().map(|_| AtomicU8::new(UNSET)));
 
     // Level 0: the goal placement and the blank's region, representative coded `01`.
     let goal_occ = pattern.iter().fold(0u32, |m, &c| m | 1 << c);

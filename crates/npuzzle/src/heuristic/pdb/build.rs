@@ -142,6 +142,8 @@ pub(super) fn table(
     codes.words[word].fetch_or(claim_mask(grid.region(blank as u32, free), free, 0b01) << base, Ordering::Relaxed);
 
     let span = 1u32 << codes.span_log2;
+    // Cells the last pattern tile may take once the others are placed.
+    let last_radix = (n - k + 1) as u64;
     let mut filled = 0u64;
     let mut depth = 0u8;
     loop {
@@ -153,6 +155,8 @@ pub(super) fn table(
             .map(|(ci, chunk)| {
                 let mut cells = [0u8; MAX_PATTERN];
                 let mut tile_at = [0u8; 32];
+                // Placements scanned in order often differ only in the last tile's cell.
+                let (mut prefix, mut prefix_free) = (u64::MAX, 0u32);
                 let mut batch = Vec::with_capacity(BATCH + 4 * MAX_PATTERN);
                 let (mut reached, mut entries) = (0u64, 0u64);
                 for (wi, word) in chunk.iter().enumerate() {
@@ -171,9 +175,17 @@ pub(super) fn table(
                         let rank = first_rank + (bit >> codes.span_log2) as u64;
                         if rank != unranked {
                             unranked = rank;
-                            ranker.unrank(rank, &mut cells);
-                            for (i, &c) in cells[..k].iter().enumerate() {
-                                tile_at[c as usize] = i as u8;
+                            if rank / last_radix == prefix {
+                                let c = select(prefix_free, (rank % last_radix) as u32);
+                                cells[k - 1] = c as u8;
+                                tile_at[c as usize] = (k - 1) as u8;
+                            } else {
+                                prefix = rank / last_radix;
+                                ranker.unrank(rank, &mut cells);
+                                prefix_free = grid.all & !cells[..k - 1].iter().fold(0u32, |m, &p| m | 1 << p);
+                                for (i, &c) in cells[..k].iter().enumerate() {
+                                    tile_at[c as usize] = i as u8;
+                                }
                             }
                             if table[rank as usize].load(Ordering::Relaxed) == UNSET {
                                 table[rank as usize].store(depth, Ordering::Relaxed);

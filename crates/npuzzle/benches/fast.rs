@@ -1,12 +1,12 @@
 //! Criterion benches for the fast path: move generation, heuristic updates, pattern-database
-//! lookups, and a few full solves. Tables are built in memory (5-5-5), never read from the
+//! lookups and builds, and a few full solves. Tables are built in memory (5-5-5), never read from the
 //! cache, so the figures do not depend on what is cached.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use npuzzle::board::{Board, Move, MoveOrder, MoveTable};
 use npuzzle::fast::{self, ida};
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::pdb::{self, CacheUse, SetSpec};
+use npuzzle::heuristic::pdb::{self, CacheUse, Pdb, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
 use npuzzle::search::Limits;
 use npuzzle::solve::solve;
@@ -82,6 +82,16 @@ fn benches(c: &mut Criterion) {
             .collect();
         b.iter(|| black_box(positions.iter().map(|p| heur.estimate_canonical(p)).sum::<u32>()))
     });
+
+    let mut group = c.benchmark_group("pdb build");
+    group.sample_size(10);
+    // One 5-tile table of 5-5-5 (524,160 placements) and one 6-tile table of 6-6-3 (5.8 M).
+    for pattern in [vec![1u8, 4, 5, 8, 9], vec![1, 4, 5, 8, 9, 12]] {
+        group.bench_function(format!("4x4 {}-tile pattern {pattern:?}", pattern.len()), |b| {
+            b.iter(|| black_box(Pdb::build(4, 4, 0, &pattern, &|_| {}).expect("built").len()))
+        });
+    }
+    group.finish();
 
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);

@@ -470,11 +470,15 @@ impl SetSpec {
     /// Whether every table of the set is loaded or in the cache directory `dir`.
     pub fn available(&self, dir: &Path) -> bool {
         let b = self.blank();
-        self.patterns.iter().all(|p| {
-            registry().lock().map(|r| r.contains_key(&(self.width as u8, self.height as u8, b, p.clone()))).unwrap_or(false)
-                || dir.join(cache::file_name(self.width, self.height, b, p)).is_file()
-        })
+        self.patterns.iter().all(|p| ready(self.width, self.height, b, p, Some(dir)))
     }
+}
+
+/// Whether a table is loaded, or (when `dir` is given) has a file in the cache directory `dir`.
+fn ready(width: usize, height: usize, blank: u8, pattern: &[u8], dir: Option<&Path>) -> bool {
+    let key: Key = (width as u8, height as u8, blank, pattern.to_vec());
+    registry().lock().map(|r| r.contains_key(&key)).unwrap_or(false)
+        || dir.is_some_and(|d| d.join(cache::file_name(width, height, blank, pattern)).is_file())
 }
 
 /// The canonical frame of a goal: a symmetry of the board that puts the goal's blank in cell 0
@@ -721,12 +725,8 @@ pub fn heuristic_for(goal: &Board, spec: &SetSpec, cache: &CacheUse, on: &(dyn F
     }
     let frame = Frame::new(goal);
     let spec = spec.for_blank(frame.blank);
-    let to_build = spec.patterns.iter().filter(|p| {
-        let key: Key = (frame.width as u8, frame.height as u8, frame.blank, p.to_vec());
-        let loaded = registry().lock().map(|r| r.contains_key(&key)).unwrap_or(false);
-        let cached = cache.read && cache.dir.join(cache::file_name(frame.width, frame.height, frame.blank, p)).is_file();
-        !loaded && !cached
-    });
+    let dir = cache.read.then_some(cache.dir.as_path());
+    let to_build = spec.patterns.iter().filter(|p| !ready(frame.width, frame.height, frame.blank, p, dir));
     if let Some(needed) = to_build.map(|p| Pdb::build_bytes(frame.width, frame.height, p.len())).max() {
         check_memory(cache, needed, &format!("set {} for {}×{}", spec.name, frame.width, frame.height))?;
     }

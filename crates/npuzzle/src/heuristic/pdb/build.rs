@@ -90,10 +90,7 @@ impl Codes {
     fn new(placements: u64, free_cells: usize) -> Result<Codes, Error> {
         let (span_log2, per_word_log2) = Codes::layout(free_cells);
         let words = placements.div_ceil(1 << per_word_log2) as usize;
-        let mut codes = Vec::new();
-        codes.try_reserve_exact(words).map_err(|_| out_of_memory(words as u64 * 8))?;
-        codes.par_extend((0..words).into_par_iter().map(|_| AtomicU64::new(0)));
-        Ok(Codes { words: codes, span_log2, per_word_log2 })
+        Ok(Codes { words: filled(words, || AtomicU64::new(0))?, span_log2, per_word_log2 })
     }
 
     /// The word holding placement `rank`, and the bit where its codes start.
@@ -112,8 +109,16 @@ pub(super) fn code_bytes(placements: u64, free_cells: usize) -> u64 {
     placements.div_ceil(1 << per_word_log2) * 8
 }
 
-fn out_of_memory(bytes: u64) -> Error {
-    Error::Memory(format!("could not allocate {:.0} MB for a pattern-database build", bytes as f64 / 1e6))
+/// `len` values made by `make`, filled in parallel; a failed allocation is an error, not an
+/// abort.
+fn filled<T: Send>(len: usize, make: impl Fn() -> T + Sync + Send) -> Result<Vec<T>, Error> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).map_err(|_| {
+        let mb = (len * std::mem::size_of::<T>()) as f64 / 1e6;
+        Error::Memory(format!("could not allocate {mb:.0} MB for a pattern-database build"))
+    })?;
+    v.par_extend((0..len).into_par_iter().map(|_| make()));
+    Ok(v)
 }
 
 /// Builds the distance table of `pattern` (goal cells) on a `width`×`height` board whose goal
@@ -131,9 +136,7 @@ pub(super) fn table(
     let grid = Grid::new(width, height);
     let size = ranker.size();
     let codes = Codes::new(size, n - k)?;
-    let mut table: Vec<AtomicU8> = Vec::new();
-    table.try_reserve_exact(size as usize).map_err(|_| out_of_memory(size))?;
-    table.par_extend((0..size).into_par_iter().map(|_| AtomicU8::new(UNSET)));
+    let table = filled(size as usize, || AtomicU8::new(UNSET))?;
 
     // Level 0: the goal placement and the blank's region, representative coded `01`.
     let goal_occ = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -144,7 +147,7 @@ pub(super) fn table(
     let span = 1u32 << codes.span_log2;
     // Cells the last pattern tile may take once the others are placed.
     let last_radix = (n - k + 1) as u64;
-    let mut filled = 0u64;
+    let mut set_entries = 0u64;
     let mut depth = 0u8;
     loop {
         let (cur, next) = if depth % 2 == 0 { (0b01u64, 0b10u64) } else { (0b10, 0b01) };
@@ -157,6 +160,7 @@ pub(super) fn table(
                 let mut tile_at = [0u8; 32];
                 // Placements scanned in order often differ only in the last tile's cell.
                 let (mut prefix, mut prefix_free) = (u64::MAX, 0u32);
+                let (mut occupied, mut free) = (0u32, 0u32);
                 let mut batch = Vec::with_capacity(BATCH + 4 * MAX_PATTERN);
                 let (mut reached, mut entries) = (0u64, 0u64);
                 for (wi, word) in chunk.iter().enumerate() {
@@ -187,13 +191,13 @@ pub(super) fn table(
                                     tile_at[c as usize] = i as u8;
                                 }
                             }
+                            occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
+                            free = grid.all & !occupied;
                             if table[rank as usize].load(Ordering::Relaxed) == UNSET {
                                 table[rank as usize].store(depth, Ordering::Relaxed);
                                 entries += 1;
                             }
                         }
-                        let occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
-                        let free = grid.all & !occupied;
                         let rep = select(free, (bit & (span - 1)) / 2);
                         let reg = grid.region(rep, free);
                         for (i, &p) in cells[..k].iter().enumerate() {
@@ -216,8 +220,8 @@ pub(super) fn table(
                 (reached, entries)
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-        filled += entries;
-        level(depth, filled);
+        set_entries += entries;
+        level(depth, set_entries);
         if reached == 0 {
             break;
         }

@@ -3,18 +3,19 @@
 //! command works from any directory.
 
 use crate::exit::{self, BadInput};
-use crate::pdb::reporter;
+use crate::opts::cancel_flag;
+use crate::pdb::{reporter, store};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::fast::ida;
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::exact::ExactHeuristic;
-use npuzzle::heuristic::pdb::{self, CacheUse, SetSpec};
-use npuzzle::search::{End, Limits};
-use npuzzle::{Board, MoveOrder};
+use npuzzle::heuristic::pdb::SetSpec;
+use npuzzle::search::Limits;
+use npuzzle::solve::{solve, Request, Status};
+use npuzzle::{Algorithm, Board, HeuristicKind, Tables};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 const KORF100: &str = include_str!("../../../data/korf100.txt");
@@ -121,7 +122,7 @@ fn all_3x3(args: &Args) -> Result<u8> {
         .and_then(|l| l.trim().strip_prefix("hist "))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').split(',').filter_map(|x| x.trim().parse().ok()).collect())
         .ok_or_else(|| anyhow!("eightpuzzle.txt has no blank_last histogram"))?;
-    let exact = ExactHeuristic::new(&goal)?;
+    let tables = store().prepare(HeuristicKind::Exact, &goal, &reporter(), None)?;
     let table_time = started.elapsed();
     // Every arrangement of 0..8; the solvable ones are those the table reaches.
     let boards: Vec<Board> = (0..362_880u64)
@@ -137,10 +138,11 @@ fn all_3x3(args: &Args) -> Result<u8> {
     let results: Vec<(usize, u64, bool)> = boards
         .par_iter()
         .map(|b| {
-            let (moves, looked) = exact.walk(b, MoveOrder::default()).unwrap_or_default();
+            let req = Request::auto(b.clone(), goal.clone()).tables(tables.clone());
+            let Ok(out) = solve(&req) else { return (0, 0, false) };
             // Check the path: it must end at the goal.
-            let ok = b.apply_all(&moves).map(|p| p.last() == Some(&goal)).unwrap_or(false);
-            (moves.len(), looked, ok)
+            let ok = out.status == Status::Solved && b.apply_all(&out.moves).map(|p| p.last() == Some(&goal)).unwrap_or(false);
+            (out.moves.len(), out.stats.generated, ok)
         })
         .collect();
     let solve_time = solve_start.elapsed();
@@ -191,26 +193,29 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
         all = picked;
     }
     let goal = Goal::BlankFirst.board(side, side)?;
-    let cache = CacheUse::default();
     let spec = match &args.set {
         Some(name) => SetSpec::named(side, side, name).context(BadInput)?,
-        None => pdb::choose_set(&goal, &cache)?,
+        None => store().choose_set(&goal)?,
     };
     let on = reporter();
-    let heur = pdb::heuristic_for(&goal, &spec, &cache, &on)?;
+    let heur = store().load_or_build(&goal, &spec, &on, Some(&cancel_flag()))?;
+    let tables = Tables::none().with_pdb(Arc::new(heur));
     let load_time = started.elapsed();
-    let limits = Limits::default();
+    let limits = Limits { cancel: Some(cancel_flag()), ..Limits::default() };
     let bar = bar(all.len() as u64);
     let solve_start = Instant::now();
     let solve_one = |inst: &Instance| {
-        let (end, stats) = ida::search(&heur, &inst.board, MoveOrder::default(), &limits, split);
+        let mut req = Request::new(inst.board.clone(), goal.clone())
+            .algorithm(Algorithm::Idastar)
+            .heuristic(HeuristicKind::Pdb)
+            .limits(limits.clone())
+            .tables(tables.clone());
+        req.parallel = split;
+        let out = solve(&req).ok();
         bar.inc(1);
-        let moves = match end {
-            End::Found(m) => Some(m),
-            _ => None,
-        };
-        let reaches = moves.as_ref().is_some_and(|m| inst.board.apply_all(m).map(|p| p.last() == Some(&goal)).unwrap_or(false));
-        (moves.map(|m| m.len() as u32), reaches, stats)
+        let moves = out.as_ref().filter(|o| o.status == Status::Solved).map(|o| &o.moves);
+        let reaches = moves.is_some_and(|m| inst.board.apply_all(m).map(|p| p.last() == Some(&goal)).unwrap_or(false));
+        (moves.map(|m| m.len() as u32), reaches, out.map(|o| o.stats).unwrap_or_default())
     };
     let results: Vec<_> = if split { all.iter().map(solve_one).collect() } else { all.par_iter().map(solve_one).collect() };
     let solve_time = solve_start.elapsed();

@@ -119,6 +119,9 @@ pub enum Error {
     /// A malformed or inconsistent board.
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// A malformed goal board.
+    #[error("bad goal board: {0}")]
+    Goal(BoardError),
     /// An unknown goal preset, algorithm, heuristic or move order, or a bad option value.
     #[error("{0}")]
     Invalid(String),
@@ -131,4 +134,10 @@ pub enum Error {
     /// A table build would need more memory than it may use; nothing was allocated.
     #[error("{0}")]
     Memory(String),
+    /// A heuristic or algorithm needs tables that were not prepared for its goal.
+    #[error("{0}")]
+    Unprepared(String),
+    /// A cancel flag stopped a table build.
+    #[error("cancelled")]
+    Cancelled,
 }

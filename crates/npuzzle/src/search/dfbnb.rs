@@ -3,6 +3,7 @@
 //! f ≥ bound is pruned. A table of the cheapest g seen per state drops repeated states. When the
 //! stack empties, the incumbent is optimal (given an admissible heuristic).
 
+use super::info::{Bound, GoalTest, Info, Words};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::{Ctx, End, Problem};
@@ -11,6 +12,20 @@ use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
+
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "dfbnb",
+    aliases: &["bnb", "branch-and-bound"],
+    title: "Depth-first branch and bound",
+    summary: "depth-first, children by f; the best solution so far bounds the rest; optimal",
+    optimal: true,
+    uses_heuristic: true,
+    goal_test: GoalTest::OnSelection,
+    frontier: "stack (top first)",
+    params: &[],
+    words: Words { tested: None, bound: Some(Bound::Incumbent) },
+};
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {

@@ -89,9 +89,7 @@ where
     let root_id = ctx.id();
     ctx.stats.generated_at(0);
     let f0 = (hooks.f)(0, h0);
-    if O::ENABLED {
-        ctx.obs.event(&Event::Generated { id: root_id, parent: None, mv: None, g: 0, h: h0, f: f0, state: &p.start, fate: Fate::Added });
-    }
+    ctx.generated(root_id, None, None, 0, h0, f0, &p.start, Fate::Added);
     buf.stack.push(Entry { state: p.start.clone(), g: 0, h: h0, mv: None, id: root_id });
     ctx.stats.frontier(1);
     emit_frontier(ctx, &buf.stack);
@@ -116,19 +114,13 @@ where
         if let Some(m) = e.mv {
             buf.path.push(m);
         }
-        if O::ENABLED {
-            ctx.obs.event(&Event::Selected { id: e.id, g: e.g, h: e.h, f, state: &e.state });
-        }
+        ctx.note(Event::Selected { id: e.id, g: e.g, h: e.h, f, state: &e.state });
         if p.is_goal(&e.state) {
-            if O::ENABLED {
-                ctx.obs.event::<S>(&Event::Goal { id: e.id });
-            }
+            ctx.note::<S>(Event::Goal { id: e.id });
             match (hooks.goal)(&buf.path, e.id) {
                 AtGoal::Stop => return Ok(Some(buf.path.clone())),
                 AtGoal::Incumbent => {
-                    if O::ENABLED {
-                        ctx.obs.event::<S>(&Event::Incumbent { id: e.id, cost: e.g });
-                    }
+                    ctx.note::<S>(Event::Incumbent { id: e.id, cost: e.g });
                     emit_frontier(ctx, &buf.stack);
                     continue;
                 }
@@ -146,18 +138,7 @@ where
             let f2 = (hooks.f)(g2, succ.h);
             let id = ctx.id();
             let fate = (hooks.admit)(&succ.state, g2, f2);
-            if O::ENABLED {
-                ctx.obs.event(&Event::Generated {
-                    id,
-                    parent: Some(e.id),
-                    mv: Some(succ.mv),
-                    g: g2,
-                    h: succ.h,
-                    f: f2,
-                    state: &succ.state,
-                    fate,
-                });
-            }
+            ctx.generated(id, Some(e.id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
             if fate == Fate::Added {
                 buf.kids.push((Entry { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, f2));
             }

@@ -1,7 +1,6 @@
-//! The on-disk cache of pattern databases.
+//! The on-disk format of cached pattern databases. The directory is the caller's choice (see
+//! [`super::TableStore`]); the library itself reads no environment variable.
 //!
-//! Files live in `$NPUZZLE_CACHE_DIR`, or else the user's cache directory (`$XDG_CACHE_HOME/npuzzle`,
-//! `~/.cache/npuzzle`, `~/Library/Caches/npuzzle` on macOS, `%LOCALAPPDATA%\npuzzle` on Windows).
 //! Each file is a header followed by the table:
 //!
 //! | field | bytes |
@@ -74,31 +73,6 @@ pub enum CacheError {
         /// Which check failed.
         reason: String,
     },
-}
-
-/// The cache directory: `$NPUZZLE_CACHE_DIR`, or else the user's cache directory.
-pub fn cache_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("NPUZZLE_CACHE_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(d);
-    }
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    if cfg!(target_os = "macos") {
-        if let Some(h) = home {
-            return h.join("Library/Caches/npuzzle");
-        }
-    } else if cfg!(windows) {
-        if let Some(d) = std::env::var_os("LOCALAPPDATA") {
-            return PathBuf::from(d).join("npuzzle");
-        }
-    } else {
-        if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
-            return PathBuf::from(d).join("npuzzle");
-        }
-        if let Some(h) = home {
-            return h.join(".cache/npuzzle");
-        }
-    }
-    std::env::temp_dir().join("npuzzle-cache")
 }
 
 /// The file name that says what a table holds: board, goal blank cell and pattern cells, e.g.

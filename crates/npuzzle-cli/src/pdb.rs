@@ -164,7 +164,7 @@ pub fn run(args: Args) -> Result<u8> {
 fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Option<&str>) -> Result<u8> {
     let (w, h) = parse_size(size).context(BadInput)?;
     HeuristicKind::Pdb.check_size(w, h).context(BadInput)?;
-    let goal_board: Board = Goal::parse(goal, Some((w, h))).and_then(|g| g.board(w, h)).context(BadInput)?;
+    let goal_board: Board = Goal::resolve(goal, w, h)?;
     let spec = match set {
         Some(name) => SetSpec::named(w, h, name).context(BadInput)?,
         None => SetSpec::strongest(w, h),

@@ -285,9 +285,7 @@ pub async fn generate(q: Result<Query<HashMap<String, String>>, QueryRejection>)
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
         Some(s) => s.trim().parse().map_err(|_| ApiError::bad_request(format!("bad seed \"{s}\": give a whole number")))?,
     };
-    let goal = Goal::parse(q.get("goal").map_or("blank-last", String::as_str), Some((w, h)))
-        .and_then(|g| g.board(w, h))
-        .map_err(|e| ApiError::bad_request(format!("bad goal: {e}")))?;
+    let goal = Goal::resolve(q.get("goal").map_or("blank-last", String::as_str), w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let g = {
         let goal = goal.clone();
         tokio::task::spawn_blocking(move || crate::generate(&goal, depth, seed)).await.map_err(internal)?

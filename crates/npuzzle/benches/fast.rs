@@ -10,8 +10,8 @@ use npuzzle::heuristic::pdb::{Pdb, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
 use npuzzle::search::Limits;
 use npuzzle::solve::{solve, Request};
-use npuzzle::tables::TableStore;
 use npuzzle::state::{Packed64, State};
+use npuzzle::tables::TableStore;
 use std::hint::black_box;
 
 /// A fixed pseudo-random walk of the blank on a 4×4 board, as (from, to) cell pairs.

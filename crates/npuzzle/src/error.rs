@@ -141,3 +141,13 @@ pub enum Error {
     #[error("cancelled")]
     Cancelled,
 }
+
+impl Error {
+    /// The same error, said to be about the goal board when it is a board error.
+    pub fn about_goal(self) -> Error {
+        match self {
+            Error::Board(b) => Error::Goal(b),
+            other => other,
+        }
+    }
+}

@@ -269,9 +269,7 @@ pub fn solve(req: &Request) -> Result<Outcome, Error> {
 /// Solves `req`, reporting every search event to `obs`, and hands the observer back.
 pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     req.start.check_same_size(&req.goal)?;
-    if !(req.weight.is_finite() && req.weight >= 1.0) {
-        return Err(Error::Invalid(format!("weight {} must be a number ≥ 1", req.weight)));
-    }
+    crate::spec::check_weight(req.weight)?;
     if !req.start.can_reach(&req.goal) {
         return Ok((Outcome::unsolvable(), obs));
     }

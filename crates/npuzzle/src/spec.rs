@@ -114,14 +114,11 @@ impl Spec {
     /// Applies the defaults and checks every field.
     pub fn plan(&self) -> Result<Plan, Error> {
         let size = self.size.as_deref().map(parse_size).transpose()?;
-        let weight = self.weight.unwrap_or(1.0);
-        if !(weight.is_finite() && weight >= 1.0) {
-            return Err(Error::Invalid(format!("weight {weight} must be a number ≥ 1")));
-        }
+        let weight = check_weight(self.weight.unwrap_or(1.0))?;
         let goal = match &self.goal {
             None => Goal::BlankLast,
-            Some(BoardInput::Text(t)) => Goal::parse(t, size).map_err(goal_error)?,
-            Some(input) => Goal::Board(input.parse(size).map_err(|e| goal_error(e.into()))?),
+            Some(BoardInput::Text(t)) => Goal::parse(t, size).map_err(Error::about_goal)?,
+            Some(input) => Goal::Board(input.parse(size).map_err(Error::Goal)?),
         };
         Ok(Plan {
             goal,
@@ -136,11 +133,12 @@ impl Spec {
     }
 }
 
-/// Says that a board error is about the goal.
-fn goal_error(e: Error) -> Error {
-    match e {
-        Error::Board(b) => Error::Goal(b),
-        other => other,
+/// Checks a weight on h: a finite number ≥ 1.
+pub fn check_weight(weight: f64) -> Result<f64, Error> {
+    if weight.is_finite() && weight >= 1.0 {
+        Ok(weight)
+    } else {
+        Err(Error::Invalid(format!("weight {weight} must be a number ≥ 1")))
     }
 }
 
@@ -170,7 +168,7 @@ impl Plan {
 
     /// The goal board for a `width`×`height` start; errors say they are about the goal.
     pub fn goal_board(&self, width: usize, height: usize) -> Result<Board, Error> {
-        self.goal.board(width, height).map_err(goal_error)
+        self.goal.board(width, height).map_err(Error::about_goal)
     }
 
     /// The algorithm and heuristic for a `width`×`height` board: the ones asked for, or the

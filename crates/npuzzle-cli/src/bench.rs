@@ -8,6 +8,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::fast::ida;
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::exact::ExactHeuristic;
 use npuzzle::heuristic::pdb::{self, CacheUse, SetSpec};
@@ -53,6 +54,10 @@ pub struct Args {
     /// Leave out the per-instance lines.
     #[arg(long)]
     pub quiet: bool,
+    /// Depth of the duplicate-path pruning automaton (korf100, korf24): 2 prunes only the move
+    /// that undoes the previous one. Default: the engine's own choice for the board.
+    #[arg(long)]
+    pub prune_depth: Option<u32>,
 }
 
 struct Instance {
@@ -198,12 +203,16 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
     };
     let on = reporter();
     let heur = pdb::heuristic_for(&goal, &spec, &cache, &on)?;
+    let depth = args.prune_depth.unwrap_or_else(|| Fsm::default_depth(side * side));
+    let fsm_start = Instant::now();
+    let fsm = Fsm::for_board(side, side, depth);
+    let fsm_time = fsm_start.elapsed();
     let load_time = started.elapsed();
     let limits = Limits::default();
     let bar = bar(all.len() as u64);
     let solve_start = Instant::now();
     let solve_one = |inst: &Instance| {
-        let (end, stats) = ida::search(&heur, &inst.board, MoveOrder::default(), &limits, split);
+        let (end, stats) = ida::search_with(&heur, &inst.board, MoveOrder::default(), &limits, split, &fsm);
         bar.inc(1);
         let moves = match end {
             End::Found(m) => Some(m),
@@ -218,23 +227,38 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
     let mut out = std::io::stdout().lock();
     let name = if side == 4 { "korf100" } else { "korf24" };
     writeln!(out, "{name}: {} instances, set {}, {} threads", all.len(), spec.name, rayon::current_num_threads())?;
+    writeln!(
+        out,
+        "pruning automaton: depth {}, {} forbidden strings, {} states, {:.1} MB, built in {:.3} s",
+        fsm.depth(),
+        fsm.patterns(),
+        fsm.states(),
+        fsm.bytes() as f64 / 1e6,
+        fsm_time.as_secs_f64()
+    )?;
     if !args.quiet {
-        writeln!(out, "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10} {:>12}", "id", "length", "known", "ok", "nodes", "time ms", "nodes/s")?;
+        writeln!(
+            out,
+            "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10} {:>12}",
+            "id", "length", "known", "ok", "expanded", "generated", "time ms", "generated/s"
+        )?;
     }
-    let (mut nodes, mut wrong) = (0u64, 0);
+    let (mut expanded, mut nodes, mut wrong) = (0u64, 0u64, 0);
     for (inst, (len, reaches, st)) in all.iter().zip(&results) {
         let ok = *len == Some(inst.optimum) && *reaches;
         wrong += usize::from(!ok);
+        expanded += st.expanded;
         nodes += st.generated;
         if !args.quiet {
             let secs = st.time.as_secs_f64();
             writeln!(
                 out,
-                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10.1} {:>12.0}",
+                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10.1} {:>12.0}",
                 inst.id,
                 len.map_or("-".into(), |l| l.to_string()),
                 inst.optimum,
                 if ok { "yes" } else { "NO" },
+                st.expanded,
                 st.generated,
                 secs * 1e3,
                 st.generated as f64 / secs.max(1e-9)
@@ -244,7 +268,8 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
     let total = started.elapsed();
     writeln!(
         out,
-        "total: {} nodes, {:.3} s solving ({:.1} M nodes/s), {:.3} s loading tables, {:.3} s wall",
+        "total: {} expanded, {} generated, {:.3} s solving ({:.1} M generated/s), {:.3} s loading tables, {:.3} s wall",
+        expanded,
         nodes,
         solve_time.as_secs_f64(),
         nodes as f64 / solve_time.as_secs_f64().max(1e-9) / 1e6,

@@ -3,14 +3,17 @@
 //! The board lives in fixed arrays in the goal's canonical frame (tiles relabelled by goal
 //! cell): the tile per cell, the cell per tile, and the blank. Each move changes one tile, so
 //! only the one table holding that tile (and the one holding its mirror image) is looked up
-//! again; the other tables' values are kept. Nothing is allocated per node, and the move that
-//! undoes the previous one is never tried.
+//! again; the other tables' values are kept. Nothing is allocated per node. A finite-state
+//! machine over the blank's moves ([`super::prune`]) forbids move strings that only repeat a
+//! board a shorter or shortlex-smaller string reaches (the move that undoes the previous one
+//! among them); the step is dropped before the move is made.
 //!
 //! Once an iteration is big enough, the next ones split the tree: the nodes at a shallow depth
 //! within the bound become tasks that rayon's work-stealing pool runs on every core. Any
 //! solution found within the current bound is optimal, so the first one found ends the
 //! iteration for every task.
 
+use super::prune::Fsm;
 use crate::board::{Board, Move, MoveOrder};
 use crate::heuristic::pdb::{neighbours, Pdb, PdbHeuristic, MAX_PATTERN};
 use crate::search::{End, LimitKind, Limits};
@@ -38,10 +41,11 @@ struct Tables<'a> {
     reflect: bool,
     nbr: Vec<[u8; 4]>,
     order: [u8; 4],
+    fsm: &'a Fsm,
 }
 
 impl<'a> Tables<'a> {
-    fn new(h: &'a PdbHeuristic, order: MoveOrder) -> Tables<'a> {
+    fn new(h: &'a PdbHeuristic, order: MoveOrder, fsm: &'a Fsm) -> Tables<'a> {
         let f = h.frame();
         let pdbs: Vec<&Pdb> = h.pdbs().iter().map(|p| &**p).collect();
         let t = h.transpose();
@@ -75,7 +79,8 @@ impl<'a> Tables<'a> {
             let (ca, cb) = (f.cell_map[a], f.cell_map[b]);
             canon[i] = (0..4).find(|&d| nbr[ca as usize][d] == cb).expect("symmetries keep neighbours") as u8;
         }
-        Tables { pdbs, labels, mirror_labels, pattern_of, mirror_pattern_of, transpose, reflect: f.reflect, nbr, order: canon }
+        assert!(fsm.neighbours() == nbr.as_slice(), "the pruning automaton is for another board");
+        Tables { pdbs, labels, mirror_labels, pattern_of, mirror_pattern_of, transpose, reflect: f.reflect, nbr, order: canon, fsm }
     }
 
     #[inline(always)]
@@ -259,9 +264,9 @@ impl<'a, 'l> Search<'a, 'l> {
         }
     }
 
-    /// Depth-first below the current node at depth `g`, reached by move `last` (4: none).
+    /// Depth-first below the current node at depth `g`, with the pruning automaton in `state`.
     /// True when the goal is reached; the path is then in `self.path[..depth]`.
-    fn dfs(&mut self, g: u32, last: u8) -> bool {
+    fn dfs(&mut self, g: u32, state: u32) -> bool {
         if self.s.sn == 0 {
             self.depth = g;
             return true;
@@ -276,11 +281,12 @@ impl<'a, 'l> Search<'a, 'l> {
         let g1 = g + 1;
         for i in 0..4 {
             let d = self.t.order[i];
-            if d ^ 1 == last {
-                continue;
-            }
             let to = self.t.nbr[self.s.blank as usize][d as usize];
             if to == NONE {
+                continue;
+            }
+            let step = self.t.fsm.step(state, d);
+            if step.forbid >> to & 1 != 0 {
                 continue;
             }
             let u = self.apply(to);
@@ -288,7 +294,7 @@ impl<'a, 'l> Search<'a, 'l> {
             let f = g1 + self.s.h();
             if f <= self.bound {
                 self.path[g as usize] = d;
-                if self.dfs(g1, d) {
+                if self.dfs(g1, step.next) {
                     return true;
                 }
             } else if f < self.next {
@@ -303,24 +309,25 @@ impl<'a, 'l> Search<'a, 'l> {
     }
 
     /// Like [`Search::dfs`], but stops at depth `depth` and records those nodes as tasks.
-    fn collect(&mut self, g: u32, last: u8, depth: u32, out: &mut Vec<Task>) -> bool {
+    fn collect(&mut self, g: u32, state: u32, depth: u32, out: &mut Vec<Task>) -> bool {
         if self.s.sn == 0 {
             self.depth = g;
             return true;
         }
         if g == depth {
-            out.push(Task { node: self.s, g, last, prefix: self.path[..g as usize].to_vec() });
+            out.push(Task { node: self.s, g, state, prefix: self.path[..g as usize].to_vec() });
             return false;
         }
         self.expanded += 1;
         let g1 = g + 1;
         for i in 0..4 {
             let d = self.t.order[i];
-            if d ^ 1 == last {
-                continue;
-            }
             let to = self.t.nbr[self.s.blank as usize][d as usize];
             if to == NONE {
+                continue;
+            }
+            let step = self.t.fsm.step(state, d);
+            if step.forbid >> to & 1 != 0 {
                 continue;
             }
             let u = self.apply(to);
@@ -328,7 +335,7 @@ impl<'a, 'l> Search<'a, 'l> {
             let f = g1 + self.s.h();
             if f <= self.bound {
                 self.path[g as usize] = d;
-                if self.collect(g1, d, depth, out) {
+                if self.collect(g1, step.next, depth, out) {
                     return true;
                 }
             } else if f < self.next {
@@ -344,7 +351,7 @@ impl<'a, 'l> Search<'a, 'l> {
 struct Task {
     node: Node,
     g: u32,
-    last: u8,
+    state: u32,
     prefix: Vec<u8>,
 }
 
@@ -359,7 +366,7 @@ struct Pass {
 fn serial_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
     let mut s = Search::new(t, root, shared, bound);
     s.nodes = 1;
-    let found = s.dfs(0, 4);
+    let found = s.dfs(0, Fsm::START);
     Pass { found: found.then(|| path_of(&s)), next: s.next, nodes: s.nodes, expanded: s.expanded }
 }
 
@@ -376,7 +383,7 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
     for depth in (4..=bound).step_by(2) {
         let mut s = Search::new(t, root, shared, bound);
         tasks.clear();
-        let found = s.collect(0, 4, depth, &mut tasks);
+        let found = s.collect(0, Fsm::START, depth, &mut tasks);
         if found {
             return Pass { found: Some(path_of(&s)), next: s.next, nodes: nodes + s.nodes, expanded: expanded + s.expanded };
         }
@@ -396,7 +403,7 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
             }
             let mut s = Search::new(t, task.node, shared, bound);
             s.path[..task.prefix.len()].copy_from_slice(&task.prefix);
-            let found = s.dfs(task.g, task.last);
+            let found = s.dfs(task.g, task.state);
             if found {
                 shared.found.store(true, Ordering::Relaxed);
             }
@@ -417,10 +424,26 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
 
 /// Runs IDA* with `h` from `start` to the goal `h` was built for. `parallel` lets big
 /// iterations use every thread of the current rayon pool. Returns how it ended (moves in the
-/// actual frame) and the counters.
+/// actual frame) and the counters. Duplicate paths are pruned with the shared automaton of
+/// [`Fsm::default_depth`] for the board (built on first use, and counted in the time).
 pub fn search(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool) -> (End, Stats) {
     let started = Instant::now();
-    let t = Tables::new(h, order);
+    let f = h.frame();
+    let fsm = Fsm::for_board(f.width, f.height, Fsm::default_depth(f.width * f.height));
+    let (end, mut stats) = search_with(h, start, order, limits, parallel, &fsm);
+    stats.time = started.elapsed();
+    (end, stats)
+}
+
+/// [`search`] with a given pruning automaton, which must be built for the goal's board in its
+/// canonical frame (`Fsm::for_board(frame.width, frame.height, depth)`); depth 2 prunes only
+/// the moves that undo the previous one.
+///
+/// # Panics
+/// When `fsm` is for another board.
+pub fn search_with(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool, fsm: &Fsm) -> (End, Stats) {
+    let started = Instant::now();
+    let t = Tables::new(h, order, fsm);
     let root = Node::new(&t, h, start);
     let shared = Shared { limits, started, nodes: AtomicU64::new(0), found: AtomicBool::new(false), limit: AtomicU8::new(0) };
     let mut stats = Stats::default();

@@ -10,6 +10,7 @@
 //! explicit algorithm should use.
 
 pub mod ida;
+pub mod prune;
 
 use crate::board::Board;
 use crate::error::Error;

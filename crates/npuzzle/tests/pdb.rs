@@ -3,6 +3,7 @@
 
 use npuzzle::board::{Board, Move, MoveOrder};
 use npuzzle::cache::{self, CacheError};
+use npuzzle::fast::prune::Fsm;
 use npuzzle::fast::{self, ida};
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::exact::ExactHeuristic;
@@ -394,4 +395,82 @@ fn pdb_heuristic_matches_for_goal_and_reflection() {
         better += usize::from(est > direct);
     }
     assert!(better > 0, "the mirror lookup adds information");
+}
+
+/// The pruning automaton for the goal's board in its canonical frame.
+fn fsm_for(heur: &PdbHeuristic, depth: u32) -> Arc<Fsm> {
+    let f = heur.frame();
+    Fsm::for_board(f.width, f.height, depth)
+}
+
+#[test]
+fn pruned_ida_equals_the_oracle_on_every_goal_of_small_rectangles() {
+    // Non-square boards (no mirror lookup) and a centre blank (a goal frame off cell 0), with
+    // the default automaton and a deep one.
+    let mut rng = Lcg(13);
+    for (w, h, patterns) in [
+        (4, 2, vec![vec![1, 2, 3, 4], vec![5, 6, 7]]),
+        (2, 4, vec![vec![1, 2, 3, 4], vec![5, 6, 7]]),
+        (3, 2, vec![vec![1, 2], vec![3, 4, 5]]),
+    ] {
+        for goal in [Goal::BlankFirst, Goal::BlankLast, Goal::Snail] {
+            let goal = goal.board(w, h).unwrap();
+            let set = spec(w, h, "small", patterns.clone());
+            let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+            let truth = oracle(&goal);
+            let deep = fsm_for(&heur, 22);
+            for i in 0..40 {
+                let start = scramble(&goal, 5 + i * 4, &mut rng);
+                for fsm in [None, Some(&deep)] {
+                    let (end, _) = match fsm {
+                        None => ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0),
+                        Some(f) => ida::search_with(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, f),
+                    };
+                    let End::Found(moves) = end else { panic!("no solution for {start}") };
+                    assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
+                    assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pruned_ida_solves_korf_instances_optimally_in_every_move_order() {
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let set = SetSpec::named(4, 4, "5-5-5").unwrap();
+    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    let plain = fsm_for(&heur, 2);
+    let ids = [55, 16, 42, 79, 71, 85, 97, 12, 61, 86];
+    for (k, (start, optimum)) in korf_instances(&ids).into_iter().enumerate() {
+        let order = MoveOrder::parse(["UDLR", "LURD", "RDLU", "DRUL"][k % 4]).unwrap();
+        let (end, pruned) = ida::search(&heur, &start, order, &Limits::default(), true);
+        let End::Found(moves) = end else { panic!("no solution") };
+        assert_eq!(moves.len() as u32, optimum, "instance {}", ids[k]);
+        assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+        // Serial, the pruned search expands no more nodes than inverse-move pruning alone.
+        let (_, pruned_serial) = ida::search(&heur, &start, order, &Limits::default(), false);
+        let (end, unpruned) = ida::search_with(&heur, &start, order, &Limits::default(), false, &plain);
+        assert!(matches!(end, End::Found(m) if m.len() as u32 == optimum));
+        assert!(pruned_serial.expanded <= unpruned.expanded, "instance {}", ids[k]);
+        assert!(pruned.generated > 0);
+    }
+}
+
+#[test]
+fn pruned_ida_agrees_with_inverse_move_pruning_on_the_24_puzzle() {
+    // Eight 3-tile patterns: weak, but quick to build; scrambles short enough to solve.
+    let goal = Goal::BlankFirst.board(5, 5).unwrap();
+    let patterns: Vec<Vec<u8>> = (0..8).map(|i| vec![3 * i + 1, 3 * i + 2, 3 * i + 3]).collect();
+    let heur = pdb::heuristic_for(&goal, &spec(5, 5, "3x8", patterns), &CacheUse::none(), &quiet).unwrap();
+    let plain = fsm_for(&heur, 2);
+    let mut rng = Lcg(17);
+    for i in 0..12 {
+        let start = scramble(&goal, 30 + 3 * i, &mut rng);
+        let (a, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0);
+        let (b, _) = ida::search_with(&heur, &start, MoveOrder::default(), &Limits::default(), false, &plain);
+        let (End::Found(a), End::Found(b)) = (a, b) else { panic!("no solution for {start}") };
+        assert_eq!(a.len(), b.len(), "{start}");
+        assert_eq!(start.apply_all(&a).unwrap().last(), Some(&goal));
+    }
 }

@@ -193,6 +193,8 @@ impl<'a, 'l> Search<'a, 'l> {
         Search { t, s, path: [0; MAX_PATH], bound, next: u32::MAX, nodes: 0, expanded: 0, polled: 0, shared, stop: false, depth: 0 }
     }
 
+    /// Moves the blank to `to` and updates the direct tables; the mirrored ones wait for
+    /// [`Search::mirror`].
     #[inline(always)]
     fn apply(&mut self, to: u8) -> Undo {
         let t = self.t;
@@ -208,15 +210,25 @@ impl<'a, 'l> Search<'a, 'l> {
         let new = t.direct(p as usize, &s.pos);
         s.hn[p as usize] = new;
         s.sn = s.sn + new as u32 - old as u32;
-        let (mut q, mut old_r) = (0, 0);
-        if t.reflect {
-            q = t.mirror_pattern_of[x as usize];
-            old_r = s.hr[q as usize];
-            let new_r = t.mirrored(q as usize, &s.pos);
-            s.hr[q as usize] = new_r;
-            s.sr = s.sr + new_r as u32 - old_r as u32;
+        Undo { from, p, old, q: NONE, old_r: 0 }
+    }
+
+    /// Updates the mirrored tables after [`Search::apply`] (when the mirror lookup applies).
+    #[inline(always)]
+    fn mirror(&mut self, u: &mut Undo) {
+        let t = self.t;
+        if !t.reflect {
+            return;
         }
-        Undo { from, p, old, q, old_r }
+        let s = &mut self.s;
+        let x = s.board[u.from as usize];
+        let q = t.mirror_pattern_of[x as usize];
+        let old_r = s.hr[q as usize];
+        let new_r = t.mirrored(q as usize, &s.pos);
+        s.hr[q as usize] = new_r;
+        s.sr = s.sr + new_r as u32 - old_r as u32;
+        u.q = q;
+        u.old_r = old_r;
     }
 
     #[inline(always)]
@@ -231,7 +243,7 @@ impl<'a, 'l> Search<'a, 'l> {
         let p = u.p as usize;
         s.sn = s.sn + u.old as u32 - s.hn[p] as u32;
         s.hn[p] = u.old;
-        if self.t.reflect {
+        if u.q != NONE {
             let q = u.q as usize;
             s.sr = s.sr + u.old_r as u32 - s.hr[q] as u32;
             s.hr[q] = u.old_r;
@@ -289,8 +301,16 @@ impl<'a, 'l> Search<'a, 'l> {
             if step.forbid >> to & 1 != 0 {
                 continue;
             }
-            let u = self.apply(to);
+            let mut u = self.apply(to);
             self.nodes += 1;
+            // The direct sum alone may already put the child past the bound, and past the
+            // least value seen for the next one: then the mirrored lookup cannot matter.
+            let lower = g1 + self.s.sn;
+            if lower > self.bound && lower >= self.next {
+                self.undo(u);
+                continue;
+            }
+            self.mirror(&mut u);
             let f = g1 + self.s.h();
             if f <= self.bound {
                 self.path[g as usize] = d;
@@ -330,7 +350,8 @@ impl<'a, 'l> Search<'a, 'l> {
             if step.forbid >> to & 1 != 0 {
                 continue;
             }
-            let u = self.apply(to);
+            let mut u = self.apply(to);
+            self.mirror(&mut u);
             self.nodes += 1;
             let f = g1 + self.s.h();
             if f <= self.bound {

@@ -8,10 +8,14 @@
 //! board a shorter or shortlex-smaller string reaches (the move that undoes the previous one
 //! among them); the step is dropped before the move is made.
 //!
+//! The children of a node are generated first and searched smallest estimate first, which
+//! meets the solution early in the last iteration (the only one whose count depends on the
+//! order).
+//!
 //! Once an iteration is big enough, the next ones split the tree: the nodes at a shallow depth
-//! within the bound become tasks that rayon's work-stealing pool runs on every core. Any
-//! solution found within the current bound is optimal, so the first one found ends the
-//! iteration for every task.
+//! within the bound become tasks, listed in the serial search's order, that every thread of
+//! the rayon pool takes in turn. Any solution found within the current bound is optimal, so
+//! the first one found ends the iteration for every task.
 
 use super::prune::Fsm;
 use crate::board::{Board, Move, MoveOrder};
@@ -19,7 +23,7 @@ use crate::heuristic::pdb::{neighbours, Pdb, PdbHeuristic, MAX_PATTERN};
 use crate::search::{End, LimitKind, Limits};
 use crate::stats::Stats;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::time::Instant;
 
 const NONE: u8 = u8::MAX;
@@ -148,6 +152,17 @@ struct Undo {
     old_r: u8,
 }
 
+/// A child within the bound, to search after its siblings were generated.
+#[derive(Clone, Copy, Default)]
+struct Kid {
+    d: u8,
+    to: u8,
+    next: u32,
+    h: u32,
+    hn: u8,
+    hr: u8,
+}
+
 /// Shared between the tasks of one search.
 struct Shared<'l> {
     limits: &'l Limits,
@@ -213,6 +228,32 @@ impl<'a, 'l> Search<'a, 'l> {
         Undo { from, p, old, q: NONE, old_r: 0 }
     }
 
+    /// Makes a child's move again with the table values found when it was generated.
+    #[inline(always)]
+    fn redo(&mut self, k: &Kid) -> Undo {
+        let t = self.t;
+        let s = &mut self.s;
+        let to = k.to;
+        let x = s.board[to as usize];
+        let from = s.blank;
+        s.board[from as usize] = x;
+        s.board[to as usize] = NONE;
+        s.pos[x as usize] = from;
+        s.blank = to;
+        let p = t.pattern_of[x as usize];
+        let old = s.hn[p as usize];
+        s.hn[p as usize] = k.hn;
+        s.sn = s.sn + k.hn as u32 - old as u32;
+        let (mut q, mut old_r) = (NONE, 0);
+        if t.reflect {
+            q = t.mirror_pattern_of[x as usize];
+            old_r = s.hr[q as usize];
+            s.hr[q as usize] = k.hr;
+            s.sr = s.sr + k.hr as u32 - old_r as u32;
+        }
+        Undo { from, p, old, q, old_r }
+    }
+
     /// Updates the mirrored tables after [`Search::apply`] (when the mirror lookup applies).
     #[inline(always)]
     fn mirror(&mut self, u: &mut Undo) {
@@ -276,23 +317,17 @@ impl<'a, 'l> Search<'a, 'l> {
         }
     }
 
-    /// Depth-first below the current node at depth `g`, with the pruning automaton in `state`.
-    /// True when the goal is reached; the path is then in `self.path[..depth]`.
-    fn dfs(&mut self, g: u32, state: u32) -> bool {
-        if self.s.sn == 0 {
-            self.depth = g;
-            return true;
-        }
-        self.expanded += 1;
-        if self.nodes - self.polled >= POLL {
-            self.poll();
-        }
-        if self.stop {
-            return false;
-        }
-        let g1 = g + 1;
-        for i in 0..4 {
-            let d = self.t.order[i];
+    /// Generates the children of the current node at depth `g1 - 1` that the automaton in
+    /// `state` allows, and writes those within the bound to `kids`, smallest estimate first
+    /// (ties in move order); returns how many. Children past the bound lower `self.next`.
+    ///
+    /// Only the last iteration's count depends on the order, and there the child nearest the
+    /// goal by the estimate is the likeliest to lead to it: on 24-puzzle #38 this order
+    /// expands 45 M nodes where the move order expands 68 M.
+    #[inline(always)]
+    fn children(&mut self, g1: u32, state: u32, kids: &mut [Kid; 4]) -> usize {
+        let mut n = 0;
+        for &d in &self.t.order {
             let to = self.t.nbr[self.s.blank as usize][d as usize];
             if to == NONE {
                 continue;
@@ -311,14 +346,50 @@ impl<'a, 'l> Search<'a, 'l> {
                 continue;
             }
             self.mirror(&mut u);
-            let f = g1 + self.s.h();
+            let h = self.s.h();
+            let f = g1 + h;
             if f <= self.bound {
-                self.path[g as usize] = d;
-                if self.dfs(g1, step.next) {
-                    return true;
-                }
+                let hr = if u.q != NONE { self.s.hr[u.q as usize] } else { 0 };
+                kids[n] = Kid { d, to, next: step.next, h, hn: self.s.hn[u.p as usize], hr };
+                n += 1;
             } else if f < self.next {
                 self.next = f;
+            }
+            self.undo(u);
+        }
+        // Insertion sort of at most four, stable: ties keep the move order.
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && kids[j - 1].h > kids[j].h {
+                kids.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        n
+    }
+
+    /// Depth-first below the current node at depth `g`, with the pruning automaton in `state`.
+    /// True when the goal is reached; the path is then in `self.path[..depth]`.
+    fn dfs(&mut self, g: u32, state: u32) -> bool {
+        if self.s.sn == 0 {
+            self.depth = g;
+            return true;
+        }
+        self.expanded += 1;
+        if self.nodes - self.polled >= POLL {
+            self.poll();
+        }
+        if self.stop {
+            return false;
+        }
+        let g1 = g + 1;
+        let mut kids = [Kid::default(); 4];
+        let n = self.children(g1, state, &mut kids);
+        for k in &kids[..n] {
+            let u = self.redo(k);
+            self.path[g as usize] = k.d;
+            if self.dfs(g1, k.next) {
+                return true;
             }
             self.undo(u);
             if self.stop {
@@ -340,27 +411,13 @@ impl<'a, 'l> Search<'a, 'l> {
         }
         self.expanded += 1;
         let g1 = g + 1;
-        for i in 0..4 {
-            let d = self.t.order[i];
-            let to = self.t.nbr[self.s.blank as usize][d as usize];
-            if to == NONE {
-                continue;
-            }
-            let step = self.t.fsm.step(state, d);
-            if step.forbid >> to & 1 != 0 {
-                continue;
-            }
-            let mut u = self.apply(to);
-            self.mirror(&mut u);
-            self.nodes += 1;
-            let f = g1 + self.s.h();
-            if f <= self.bound {
-                self.path[g as usize] = d;
-                if self.collect(g1, step.next, depth, out) {
-                    return true;
-                }
-            } else if f < self.next {
-                self.next = f;
+        let mut kids = [Kid::default(); 4];
+        let n = self.children(g1, state, &mut kids);
+        for k in &kids[..n] {
+            let u = self.redo(k);
+            self.path[g as usize] = k.d;
+            if self.collect(g1, k.next, depth, out) {
+                return true;
             }
             self.undo(u);
         }
@@ -415,20 +472,31 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
             break;
         }
     }
-    let results: Vec<Pass> = tasks
-        .par_iter()
+    // Every thread takes the next task in the serial search's order, so the last iteration
+    // meets the solution about as early as a serial search would.
+    let cursor = AtomicUsize::new(0);
+    let results: Vec<Pass> = (0..threads)
+        .into_par_iter()
         .with_max_len(1)
-        .map(|task| {
-            if shared.found.load(Ordering::Relaxed) || shared.limit().is_some() {
-                return Pass { found: None, next: u32::MAX, nodes: 0, expanded: 0 };
+        .map(|_| {
+            let mut acc = Pass { found: None, next: u32::MAX, nodes: 0, expanded: 0 };
+            while let Some(task) = tasks.get(cursor.fetch_add(1, Ordering::Relaxed)) {
+                if shared.found.load(Ordering::Relaxed) || shared.limit().is_some() {
+                    break;
+                }
+                let mut s = Search::new(t, task.node, shared, bound);
+                s.path[..task.prefix.len()].copy_from_slice(&task.prefix);
+                let found = s.dfs(task.g, task.state);
+                acc.nodes += s.nodes;
+                acc.expanded += s.expanded;
+                acc.next = acc.next.min(s.next);
+                if found {
+                    shared.found.store(true, Ordering::Relaxed);
+                    acc.found = Some(path_of(&s));
+                    break;
+                }
             }
-            let mut s = Search::new(t, task.node, shared, bound);
-            s.path[..task.prefix.len()].copy_from_slice(&task.prefix);
-            let found = s.dfs(task.g, task.state);
-            if found {
-                shared.found.store(true, Ordering::Relaxed);
-            }
-            Pass { found: found.then(|| path_of(&s)), next: s.next, nodes: s.nodes, expanded: s.expanded }
+            acc
         })
         .collect();
     let mut pass = Pass { found: None, next, nodes, expanded };

@@ -20,6 +20,8 @@ use std::time::Instant;
 
 const KORF100: &str = include_str!("../../../data/korf100.txt");
 const KORF24: &str = include_str!("../../../data/korf24_50.txt");
+/// Korf & Felner's (2002) node counts for the 24-puzzle instances, shown beside ours.
+const KORF24_NODES: &str = include_str!("../../../data/korf24_50_nodes_korf_felner_2002.txt");
 const EIGHT: &str = include_str!("../../../data/eightpuzzle.txt");
 
 /// Benchmark suites.
@@ -111,8 +113,8 @@ pub fn run(args: Args) -> Result<u8> {
         .context("starting worker threads")?;
     pool.install(|| match args.suite {
         Suite::All3x3 => all_3x3(&args),
-        Suite::Korf100 => korf(&args, KORF100, 4, false),
-        Suite::Korf24 => korf(&args, KORF24, 5, true),
+        Suite::Korf100 => korf(&args, KORF100, 4, false, None),
+        Suite::Korf24 => korf(&args, KORF24, 5, true, Some(KORF24_NODES)),
     })
 }
 
@@ -179,7 +181,21 @@ fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
+/// Published node counts by instance id, from lines `id length nodes`.
+fn published(text: &str) -> Vec<(u32, u64)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            let id = it.next()?.parse().ok()?;
+            Some((id, it.nth(1)?.parse().ok()?))
+        })
+        .collect()
+}
+
+fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&str>) -> Result<u8> {
+    let known_nodes = known_nodes.map(published);
+    let known_of = |id: u32| known_nodes.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
     let started = Instant::now();
     let mut all = instances(text, side)?;
     if let Some(ids) = &args.ids {
@@ -239,8 +255,16 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
     if !args.quiet {
         writeln!(
             out,
-            "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10} {:>12}",
-            "id", "length", "known", "ok", "expanded", "generated", "time ms", "generated/s"
+            "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10} {:>12}{}",
+            "id",
+            "length",
+            "known",
+            "ok",
+            "expanded",
+            "generated",
+            "time ms",
+            "generated/s",
+            if known_nodes.is_some() { format!(" {:>14}", "K&F 2002") } else { String::new() }
         )?;
     }
     let (mut expanded, mut nodes, mut wrong) = (0u64, 0u64, 0);
@@ -253,7 +277,7 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
             let secs = st.time.as_secs_f64();
             writeln!(
                 out,
-                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10.1} {:>12.0}",
+                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10.1} {:>12.0}{}",
                 inst.id,
                 len.map_or("-".into(), |l| l.to_string()),
                 inst.optimum,
@@ -261,7 +285,8 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
                 st.expanded,
                 st.generated,
                 secs * 1e3,
-                st.generated as f64 / secs.max(1e-9)
+                st.generated as f64 / secs.max(1e-9),
+                known_of(inst.id).map_or(String::new(), |n| format!(" {n:>14}"))
             )?;
         }
     }
@@ -276,6 +301,10 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
         load_time.as_secs_f64(),
         total.as_secs_f64()
     )?;
+    if known_nodes.is_some() {
+        let known: u64 = all.iter().filter_map(|i| known_of(i.id)).sum();
+        writeln!(out, "Korf & Felner (2002), 6-6-6-6 with reflection, for these instances: {known} nodes")?;
+    }
     writeln!(
         out,
         "{}",

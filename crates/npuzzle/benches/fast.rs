@@ -4,6 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use npuzzle::board::{Board, Move, MoveOrder, MoveTable};
+use npuzzle::fast::prune::Fsm;
 use npuzzle::fast::{self, ida};
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{self, CacheUse, Pdb, SetSpec};
@@ -93,6 +94,17 @@ fn benches(c: &mut Criterion) {
     }
     group.finish();
 
+    let mut group = c.benchmark_group("prune");
+    group.sample_size(10);
+    // Learning the duplicate-path automaton at the engine's default depth (built anew, not
+    // taken from the per-process cache).
+    for side in [4usize, 5] {
+        let nbr = pdb::neighbours(side, side);
+        let depth = Fsm::default_depth(side * side);
+        group.bench_function(format!("{side}x{side} automaton, depth {depth}"), |b| b.iter(|| black_box(Fsm::new(&nbr, depth).states())));
+    }
+    group.finish();
+
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
     let board3 = npuzzle::parse::parse_board("8 6 7 2 5 4 3 0 1").expect("board");
@@ -100,10 +112,16 @@ fn benches(c: &mut Criterion) {
     group.bench_function("3x3 hardest (31 moves), default solver", |b| {
         b.iter(|| black_box(solve(&fast::default_request(board3.clone(), goal3.clone())).expect("solved").cost))
     });
+    let inverse_only = Fsm::for_board(4, 4, 2);
     for id in [55, 79] {
         let start = korf(id);
         group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread"), |b| {
             b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false).1.generated))
+        });
+        group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread, inverse-move pruning only"), |b| {
+            b.iter(|| {
+                black_box(ida::search_with(&heur, &start, MoveOrder::default(), &Limits::default(), false, &inverse_only).1.generated)
+            })
         });
     }
     group.finish();

@@ -195,6 +195,15 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     for p in heur.pdbs() {
         println!("  {}", cache_dir().join(p.file_name()).display());
     }
+    // The fast engine's pruning automaton for the board, cached beside the tables.
+    let f = heur.frame();
+    let depth = Fsm::default_depth(f.width * f.height);
+    let fsm = store.prune(f.width, f.height, depth, &on);
+    println!(
+        "  {} (pruning automaton, {} states)",
+        cache_dir().join(cache::automaton_file_name(f.width, f.height, depth)).display(),
+        fsm.states()
+    );
     Ok(exit::OK)
 }
 

@@ -1,15 +1,17 @@
 //! `npuzzle batch`: one board per line in, one JSON object per line out, in input order.
 
 use crate::input::source_text;
-use crate::opts::SearchOpts;
+use crate::opts::{cancel_flag, SearchOpts};
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::error::excerpt;
 use npuzzle::solve::{solve, Report, Request};
 use npuzzle::{Board, HeuristicKind, Tables};
 use rayon::prelude::*;
 use serde_json::json;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::Ordering;
 
 /// Arguments of `batch`.
 #[derive(clap::Args, Debug)]
@@ -26,9 +28,16 @@ pub struct Args {
     pub paths: bool,
 }
 
-/// Runs `batch`; returns the exit code (0 when every line was processed, whatever its status).
+/// Runs `batch`; returns the exit code: 0 when every line was processed, whatever its status;
+/// 4 when Ctrl-C cut the batch short (the lines it stopped say `cancelled`).
 pub fn run(args: Args) -> Result<u8> {
-    let plan = args.search.plan()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.unwrap_or(0))
+        .stack_size(64 << 20)
+        .build()
+        .context("starting worker threads")?;
+    // Each of the searches running at once gets its share of the default memory limit.
+    let plan = args.search.plan(pool.current_num_threads())?;
     let text = source_text(&args.source)?;
     let lines: Vec<(usize, &str)> =
         text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty() && !l.starts_with('#')).collect();
@@ -39,14 +48,27 @@ pub fn run(args: Args) -> Result<u8> {
     } else {
         ProgressBar::hidden()
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.unwrap_or(0))
-        .stack_size(64 << 20)
-        .build()
-        .context("starting worker threads")?;
     let mut reqs: Vec<Result<Request, npuzzle::Error>> = pool.install(|| {
         lines.par_iter().map(|(_, b)| plan.board_text(b).map_err(npuzzle::Error::from).and_then(|b| plan.request(b))).collect()
     });
+    // What the options ask for that an algorithm ignores, and boards too large for their
+    // search, are said once for the whole batch, not on every line.
+    let mut notes: BTreeSet<String> = BTreeSet::new();
+    let mut too_large: Option<(usize, String)> = None;
+    for req in reqs.iter().flatten() {
+        notes.extend(plan.ignored(req.algorithm));
+        if let Err(e) = npuzzle::solve::check_fits(req) {
+            let entry = too_large.get_or_insert_with(|| (0, e.to_string()));
+            entry.0 += 1;
+        }
+    }
+    for n in &notes {
+        note!("note: {n}");
+    }
+    if let Some((count, first)) = too_large {
+        let lines = if count == 1 { "1 line ends".to_string() } else { format!("{count} lines end") };
+        note!("note: {lines} with status limit (memory) before any search; the first: {first}");
+    }
     // Load or build each goal's tables once, with a progress bar, before the workers start. A
     // goal whose tables cannot be had fails its own lines; Ctrl-C during a build stops it all.
     let mut prepared: HashMap<(Board, HeuristicKind), Result<Tables, npuzzle::Error>> = HashMap::new();
@@ -57,7 +79,10 @@ pub fn run(args: Args) -> Result<u8> {
             let got = match crate::pdb::prepare(req) {
                 Ok(_) => Ok(req.tables.clone()),
                 Err(e) => match e.downcast::<npuzzle::Error>() {
-                    Ok(npuzzle::Error::Cancelled) => return Ok(crate::exit::LIMIT),
+                    Ok(npuzzle::Error::Cancelled) => {
+                        note!("cancelled while preparing the tables; no line was solved");
+                        return Ok(crate::exit::LIMIT);
+                    }
                     Ok(lib) => Err(lib),
                     Err(other) => return Err(other),
                 },
@@ -69,11 +94,14 @@ pub fn run(args: Args) -> Result<u8> {
             Err(e) => *slot = Err(e.clone()),
         }
     }
+    let invalid = |line: usize, board: &str, e: &npuzzle::Error| {
+        json!({"line": line, "input": excerpt(board), "status": "invalid", "error": e.to_string()}).to_string()
+    };
     let solve_line = |(&(line, board), req): (&(usize, &str), &Result<Request, npuzzle::Error>)| -> String {
         let text = match req {
-            Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}).to_string(),
+            Err(e) => invalid(line, board, e),
             Ok(req) => match solve(req) {
-                Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}).to_string(),
+                Err(e) => invalid(line, board, &e),
                 Ok(outcome) => {
                     let report = if args.paths { Report::new(req, &outcome) } else { Report::without_path(req, &outcome) };
                     // The report is an object: put the line number first.
@@ -92,5 +120,9 @@ pub fn run(args: Args) -> Result<u8> {
         writeln!(out, "{r}")?;
     }
     out.flush()?;
+    if cancel_flag().load(Ordering::Relaxed) {
+        note!("cancelled: the lines not finished say \"limit\": \"cancelled\"");
+        return Ok(crate::exit::LIMIT);
+    }
     Ok(crate::exit::OK)
 }

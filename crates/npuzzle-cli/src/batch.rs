@@ -54,20 +54,24 @@ pub fn run(args: Args) -> Result<u8> {
     // What the options ask for that an algorithm ignores, and boards too large for their
     // search, are said once for the whole batch, not on every line.
     let mut notes: BTreeSet<String> = BTreeSet::new();
-    let mut too_large: Option<(usize, String)> = None;
+    let (mut refused, mut hopeless): (Option<(usize, String)>, Option<(usize, String)>) = (None, None);
     for req in reqs.iter().flatten() {
         notes.extend(plan.ignored(req.algorithm));
-        if let Err(e) = npuzzle::solve::check_fits(req) {
-            let entry = too_large.get_or_insert_with(|| (0, e.to_string()));
-            entry.0 += 1;
+        if let Some(n) = npuzzle::solve::size_note(req) {
+            let slot = if npuzzle::solve::check_fits(req).is_err() { &mut refused } else { &mut hopeless };
+            slot.get_or_insert_with(|| (0, n)).0 += 1;
         }
     }
     for n in &notes {
         note!("note: {n}");
     }
-    if let Some((count, first)) = too_large {
+    if let Some((count, first)) = refused {
         let lines = if count == 1 { "1 line ends".to_string() } else { format!("{count} lines end") };
         note!("note: {lines} with status limit (memory) before any search; the first: {first}");
+    }
+    if let Some((count, first)) = hopeless {
+        let lines = if count == 1 { "1 line".to_string() } else { format!("{count} lines") };
+        note!("note: {lines} will run until a limit stops them; the first: {first}");
     }
     // Load or build each goal's tables once, with a progress bar, before the workers start. A
     // goal whose tables cannot be had fails its own lines; Ctrl-C during a build stops it all.

@@ -226,8 +226,8 @@ pub fn run(args: Args) -> Result<u8> {
             let mut req = plan.request(b.clone()).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
             req.algorithm = p.algorithm;
             req.heuristic = p.heuristic;
-            if let Err(e) = npuzzle::solve::check_fits(&req) {
-                note!("note: board {}, {}: {e}", i + 1, p.name());
+            if let Some(n) = npuzzle::solve::size_note(&req) {
+                note!("note: board {}, {}: {n}", i + 1, p.name());
             }
             crate::pdb::prepare(&mut req)?;
             let out = solve(&req).with_context(|| format!("board {}, {}", i + 1, p.name())).context(BadInput)?;

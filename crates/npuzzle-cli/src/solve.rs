@@ -66,8 +66,8 @@ pub fn run(args: Args) -> Result<u8> {
     for n in plan.ignored(req.algorithm) {
         note!("note: {n}");
     }
-    if let Err(e) = npuzzle::solve::check_fits(&req) {
-        note!("note: {e}");
+    if let Some(n) = npuzzle::solve::size_note(&req) {
+        note!("note: {n}");
     }
     let prepared = crate::pdb::prepare(&mut req)?;
     if args.teach.active() {

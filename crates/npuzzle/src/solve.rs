@@ -55,21 +55,31 @@ pub fn node_bytes(cells: usize) -> u64 {
     board + 40
 }
 
-/// The least memory, in bytes, the classic search of `req` must hold: its solution has at least
-/// as many moves as the sum of the tiles' Manhattan distances to their goal cells, and every
-/// classic search keeps at least one node per move of the path it returns (in an arena, on a
-/// stack or in its recursion), each holding a whole board.
+/// Whether the algorithm keeps a whole node for every move of the path it returns: in an arena
+/// of every node generated (breadth-first, uniform-cost, greedy, A*, LC, depth-first, both sides
+/// of bidirectional search), a table of every board seen (depth-first branch and bound), or one
+/// list of children per level of its recursion (RBFS). The iterative-deepening searches keep only
+/// the moves of the path and the siblings still to try. An algorithm is listed here only when
+/// that holds for it.
+fn keeps_a_node_per_move(a: Algorithm) -> bool {
+    use Algorithm::*;
+    matches!(a, Bfs | Dfs | Ucs | Greedy | Astar | Lc | Dfbnb | Rbfs | Bidirectional)
+}
+
+/// The least memory, in bytes, a search that keeps a whole node for every move of its path must
+/// hold for `req`: its solution has at least as many moves as the sum of the tiles' Manhattan
+/// distances to their goal cells, and every node holds the whole board.
 pub fn memory_floor(req: &Request) -> u64 {
     crate::heuristic::manhattan_distance(&req.start, &req.goal).saturating_mul(node_bytes(req.start.len()))
 }
 
-/// Refuses, before anything is allocated, a classic search that could not finish within the
-/// memory limit whatever it did ([`memory_floor`]), with [`Error::Memory`] saying why and what
-/// would work instead ([`large_board_hint`]). The fast engines (IDA* with `pdb` or `exact`) hold
-/// only the path, so they always pass.
+/// Refuses, before anything is allocated, a search that keeps a node for every move of its path
+/// and so could not finish within the memory limit whatever it did ([`memory_floor`]), with
+/// [`Error::Memory`] saying why and what would work instead ([`large_board_hint`]). Other
+/// searches always pass (see [`size_note`]).
 pub fn check_fits(req: &Request) -> Result<(), Error> {
     let Some(limit) = req.limits.memory else { return Ok(()) };
-    if req.algorithm == Algorithm::Idastar && req.effective_heuristic().is_table() {
+    if !keeps_a_node_per_move(req.algorithm) {
         return Ok(());
     }
     let floor = memory_floor(req);
@@ -87,6 +97,30 @@ pub fn check_fits(req: &Request) -> Result<(), Error> {
         human_bytes(limit),
         large_board_hint(w, h)
     )))
+}
+
+/// What to tell a user, before the search, about a board too large for the search asked for:
+/// the refusal of [`check_fits`], or, for the classic iterative-deepening searches (which keep
+/// only the path's moves, so are not refused), that a path that long, each step copying a board
+/// that large, will only end at a limit. `None` when the board is within reach.
+pub fn size_note(req: &Request) -> Option<String> {
+    if let Err(e) = check_fits(req) {
+        return Some(e.to_string());
+    }
+    let limit = req.limits.memory?;
+    let classic_deepening = matches!(req.algorithm, Algorithm::Idastar | Algorithm::Iddfs) && !req.effective_heuristic().is_table();
+    if !classic_deepening || memory_floor(req) <= limit {
+        return None;
+    }
+    let (w, h) = (req.start.width(), req.start.height());
+    Some(format!(
+        "{} on this {w}×{h} board: its solution is at least {} moves long, and every step copies a {}-byte board; \
+         it will run until a limit stops it. {}",
+        req.algorithm,
+        crate::heuristic::manhattan_distance(&req.start, &req.goal),
+        node_bytes(req.start.len()),
+        large_board_hint(w, h)
+    ))
 }
 
 /// Bytes for messages: `512 B`, `3.2 MB`, `1.5 GB`, `2.7 TB`.

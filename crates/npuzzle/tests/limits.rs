@@ -138,6 +138,10 @@ fn a_board_too_large_for_its_search_is_refused_before_any_work() {
     let out = solve(&req).unwrap();
     assert_eq!((out.status, out.limit), (Status::Limit, Some(LimitKind::Memory)));
     assert_eq!(out.stats.generated, 0);
+    // IDA* keeps only the moves of its path, so it is not refused, only told it cannot finish.
+    let ida = req.clone().algorithm(Algorithm::Idastar);
+    assert!(check_fits(&ida).is_ok());
+    assert!(npuzzle::solve::size_note(&ida).is_some_and(|n| n.contains("until a limit stops it")));
     // Close to the goal, the same size is within reach.
     let near = random_walk_end(&goal, 4, &mut Rng::new(2), None).unwrap();
     let req = Request::new(near, goal).limits(limits);

@@ -162,12 +162,7 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
                 heading = true;
             }
             Event::Discarded { label, .. } => {
-                let why = if a.info().words.bound.is_some() {
-                    "the bound now cuts it"
-                } else {
-                    "a shorter path to its board was found since it was pushed"
-                };
-                let _ = writeln!(s, "  discard {label} (taken from the {frontier_name}, but {why})");
+                let _ = writeln!(s, "  discard {label} (taken from the {frontier_name}, but the bound now cuts it)");
             }
             Event::Frontier { size, entries, .. } => {
                 heading = false;

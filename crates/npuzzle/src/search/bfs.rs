@@ -41,9 +41,10 @@ pub(crate) enum Discipline {
 /// The explored set maps each state to the depth it was first reached at. Breadth-first search
 /// reaches every state at its least depth first, so a state seen before is always a duplicate.
 /// A depth-first search under a depth limit may first reach a state deep in one branch and later
-/// shallower in another; it then reopens the state at the shallower depth (and drops the deeper
-/// entry when it comes off the stack), so every state within the limit is eventually expanded at
-/// its least depth found and no solution within the limit is missed.
+/// shallower in another; it then reopens the state at the shallower depth, so every state within
+/// the limit is eventually expanded at the least depth any path found for it, and no solution
+/// within the limit is missed. (A reopened state's deeper entry has always left the stack by
+/// then: entries above a node on the stack are all deeper than it.)
 pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
     let mut nodes: Vec<TreeNode<S>> = Vec::new();
     let mut seen: FxHashMap<S, u32> = FxHashMap::default();
@@ -79,15 +80,6 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
             return End::Limit(kind);
         }
         let (g, id, mv) = (nodes[i].g, nodes[i].id, nodes[i].mv);
-        if reopen && seen.get(&nodes[i].state).is_some_and(|&best| best < g) {
-            // Reached again, shallower, since this entry was pushed: that entry is expanded
-            // instead.
-            if O::ENABLED {
-                ctx.note::<S>(Event::Discarded { id });
-                emit_frontier(ctx, &open, &nodes, discipline);
-            }
-            continue;
-        }
         ctx.note(Event::Selected { id, g, h: Cost::ZERO, f: f_of(g), state: &nodes[i].state });
         if p.max_depth.is_some_and(|d| g >= d) {
             // Depth limit reached: this node's children would lie past it.

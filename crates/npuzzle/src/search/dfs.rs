@@ -6,7 +6,7 @@
 //!
 //! `max_depth` stops nodes from being expanded past that depth. Under a depth limit the explored
 //! set keeps the depth each state was reached at, and a state reached again by a shorter path is
-//! reopened at the shorter depth (its deeper stack entry is discarded), so a solution within the
+//! reopened at the shorter depth and searched again from there, so a solution within the
 //! limit is always found: a state first met deep in one branch cannot hide a shallower route to
 //! the goal through it.
 

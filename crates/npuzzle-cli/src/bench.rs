@@ -222,7 +222,7 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let name = if side == 4 { "korf100" } else { "korf24" };
-    writeln!(out, "{name}: {} instances, set {}, {} threads", all.len(), spec.name, rayon::current_num_threads())?;
+    writeln!(out, "{name}: {}, set {}, {} threads", crate::pdb::plural(all.len(), "instance"), spec.name, rayon::current_num_threads())?;
     if !args.quiet {
         writeln!(out, "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10} {:>12}", "id", "length", "known", "ok", "nodes", "time ms", "nodes/s")?;
     }

@@ -185,7 +185,7 @@ fn dot_escape(s: &str) -> String {
 /// bold.
 pub fn to_dot(t: &Tree) -> String {
     let mut s = String::new();
-    let title = t.cap_note().unwrap_or_else(|| format!("search tree: {} nodes", t.nodes.len()));
+    let title = t.cap_note().unwrap_or_else(|| node_count(t.nodes.len()));
     let _ = writeln!(s, "digraph search {{");
     let _ = writeln!(s, "  graph [label=\"{}\", labelloc=t, fontname=\"monospace\"];", dot_escape(&title));
     let _ = writeln!(s, "  node [shape=box, style=\"filled,rounded\", fontname=\"monospace\", fontsize=10];");
@@ -248,6 +248,11 @@ pub fn to_dot(t: &Tree) -> String {
     }
     let _ = writeln!(s, "}}");
     s
+}
+
+/// `search tree: 1 node`, `search tree: 14 nodes`.
+fn node_count(n: usize) -> String {
+    format!("search tree: {n} node{}", if n == 1 { "" } else { "s" })
 }
 
 fn fate_name(f: Fate) -> &'static str {
@@ -402,7 +407,7 @@ pub fn to_svg(t: &Tree) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\" font-size=\"11\">"
     );
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
-    let title = t.cap_note().unwrap_or_else(|| format!("search tree: {} nodes", n));
+    let title = t.cap_note().unwrap_or_else(|| node_count(n));
     let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{:.1}\" font-size=\"12\">{}</text>", MARGIN + 10.0, xml_escape(&title));
     let mut lx = MARGIN;
     let ly = MARGIN + LINE_H + 8.0;

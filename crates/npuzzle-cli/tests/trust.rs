@@ -62,7 +62,7 @@ fn wait_within(child: &mut std::process::Child, within: Duration) -> std::proces
     }
 }
 
-// ---------- issue 15: wrong answers ----------
+// ---------- wrong answers ----------
 
 #[test]
 fn dfs_with_a_max_depth_from_14_to_25_solves_the_14_move_board() {
@@ -138,7 +138,7 @@ fn json_never_says_optimal_true_beside_cost_null() {
     }
 }
 
-// ---------- issue 15: limits that hold on big boards ----------
+// ---------- limits that hold on big boards ----------
 
 #[test]
 fn a_1000x1000_board_is_refused_early_with_what_would_work() {
@@ -198,7 +198,7 @@ fn a_search_under_ulimit_v_ends_with_exit_4_not_an_abort() {
     assert_eq!(v["limit"], "memory");
 }
 
-// ---------- issue 15: misleading messages ----------
+// ---------- misleading messages ----------
 
 #[test]
 fn a_missing_file_is_neither_a_board_nor_an_existing_file_not_a_bad_tile() {
@@ -340,7 +340,7 @@ fn the_first_solve_reports_table_preparation_apart_from_search_time() {
     assert!(json(&out.stdout).get("tables_ms").is_none());
 }
 
-// ---------- issue 17: first-hour polish ----------
+// ---------- the first hour: Ctrl-C, pipes, outputs, help ----------
 
 #[cfg(unix)]
 #[test]
@@ -487,7 +487,7 @@ fn bad_output_paths_and_extensions_are_refused_before_any_search() {
     npuzzle().args(["compare", "8 1 3 4 0 2 7 6 5", "--plot", "nodir/p.svg"]).current_dir(&dir).assert().code(2).stdout("");
 }
 
-// ---------- issue 16: panics and runaway work ----------
+// ---------- panics and runaway work ----------
 
 #[test]
 fn a_huge_token_is_quoted_short_in_solve_and_batch() {

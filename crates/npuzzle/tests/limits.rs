@@ -22,7 +22,7 @@ fn dfs(start: &Board, goal: &Board, depth: u32) -> npuzzle::Outcome {
     solve(&req).unwrap()
 }
 
-/// The board: optimal in 14 moves, yet `dfs --max-depth d` said "not found" for every d
+/// A board optimal in 14 moves, for which `dfs --max-depth d` once said "not found" for every d
 /// from 14 to 25, because a board first reached deep was never searched again when reached
 /// shallower.
 #[test]

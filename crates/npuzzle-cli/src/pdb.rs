@@ -210,11 +210,30 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     Ok(exit::OK)
 }
 
+/// The temporary files in the cache whose writer is no longer running: what a build killed
+/// half-way left behind. Files of a running build (or whose writer cannot be told) are kept.
+fn stale_temporaries(dir: &std::path::Path) -> Result<Vec<cache::Temporary>> {
+    Ok(cache::temporaries(dir)?.into_iter().filter(|t| npuzzle_host::process_alive(t.pid) == Some(false)).collect())
+}
+
+/// Says which stale temporary files the cache holds.
+fn report_stale(out: &mut impl Write, stale: &[cache::Temporary]) -> std::io::Result<()> {
+    for t in stale {
+        writeln!(out, "STALE    {}: {:.1} MB left by process {}, which is gone", file_name(&t.path), t.bytes as f64 / 1e6, t.pid)?;
+    }
+    if !stale.is_empty() {
+        note!("`npuzzle pdb clean` removes the files of builds that were killed half-way");
+    }
+    Ok(())
+}
+
 fn list() -> Result<u8> {
     let dir = cache_dir();
     let files = cache::list(&dir)?;
     note!("{}", dir_note());
+    let stale = stale_temporaries(&dir)?;
     let mut out = std::io::stdout().lock();
+    report_stale(&mut out, &stale)?;
     if files.is_empty() {
         writeln!(out, "no cached pattern databases")?;
         return Ok(exit::OK);
@@ -250,6 +269,7 @@ fn verify() -> Result<u8> {
     note!("{}", dir_note());
     let files = cache::list(&dir)?;
     let mut out = std::io::stdout().lock();
+    report_stale(&mut out, &stale_temporaries(&dir)?)?;
     let mut bad = 0;
     for f in &files {
         match cache::load(&f.path) {
@@ -282,13 +302,16 @@ fn verify() -> Result<u8> {
 fn clean() -> Result<u8> {
     let dir = cache_dir();
     let files = cache::list(&dir)?;
+    let stale = stale_temporaries(&dir)?;
     let mut bytes = 0;
-    for f in &files {
-        std::fs::remove_file(&f.path).with_context(|| format!("removing {}", f.path.display()))?;
-        bytes += f.bytes;
+    let paths = files.iter().map(|f| (&f.path, f.bytes)).chain(stale.iter().map(|t| (&t.path, t.bytes)));
+    for (path, size) in paths {
+        std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
+        bytes += size;
     }
+    let temps = if stale.is_empty() { String::new() } else { format!(" and {} of killed builds", plural(stale.len(), "temporary file")) };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "removed {} ({:.1} MB) from {}", plural(files.len(), "file"), bytes as f64 / 1e6, dir.display())?;
+    writeln!(out, "removed {}{temps} ({:.1} MB) from {}", plural(files.len(), "file"), bytes as f64 / 1e6, dir.display())?;
     out.flush()?;
     Ok(exit::OK)
 }

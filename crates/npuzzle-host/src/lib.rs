@@ -74,6 +74,16 @@ fn address_space_limit(limits: &str) -> Option<u64> {
     line["Max address space".len()..].split_whitespace().next()?.parse().ok()
 }
 
+/// Whether a process with this id is running: `Some` on Linux (from `/proc`), `None` where it
+/// cannot be told.
+pub fn process_alive(pid: u32) -> Option<bool> {
+    if cfg!(target_os = "linux") {
+        Some(std::path::Path::new(&format!("/proc/{pid}")).exists())
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +104,14 @@ mod tests {
         let unlimited = "Max address space         unlimited            unlimited            bytes\n";
         assert_eq!(address_space_limit(unlimited), None);
         assert_eq!(kib_field("VmSize:\t  2048 kB\n", "VmSize:"), Some(2048 * 1024));
+    }
+
+    #[test]
+    fn this_process_is_alive() {
+        if cfg!(target_os = "linux") {
+            assert_eq!(process_alive(std::process::id()), Some(true));
+            assert_eq!(process_alive(u32::MAX), Some(false));
+        }
     }
 
     #[test]

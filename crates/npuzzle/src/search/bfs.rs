@@ -4,7 +4,8 @@
 
 use super::info::{self, GoalTest, Info};
 use super::observer::{Event, Fate, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, Room, TreeNode};
+use super::memory::{state_heap, Footprint};
+use super::{path_to, Ctx, End, Problem, Room, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
@@ -75,7 +76,8 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
         };
         let Some(idx) = next else { return End::Exhausted };
         let i = idx as usize;
-        let mem = arena_bytes(nodes.len(), seen.len(), open.len() * 4, &p.start);
+        let sh = state_heap(&p.start);
+        let mem = Footprint::default().vec(&nodes, sh).map(&seen, sh).deque(&open, 0).total();
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }

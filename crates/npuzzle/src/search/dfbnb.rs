@@ -6,6 +6,7 @@
 use super::info::{Bound, GoalTest, Info, Words};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, LimitKind, Problem, Room};
 use crate::board::Move;
 use crate::cost::Cost;
@@ -35,7 +36,6 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let seen: RefCell<FxHashMap<S, u32>> = RefCell::new(FxHashMap::default());
     seen.borrow_mut().insert(p.start.clone(), 0);
     let out_of_memory = Cell::new(false);
-    let entry = std::mem::size_of::<S>() + 4 + p.start.heap_bytes();
     let mut hooks = Hooks {
         f: |g, h| Cost::moves(g) + h,
         admit: |s: &S, g, f: Cost| {
@@ -76,7 +76,9 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         },
         sort: true,
     };
-    let result = pass(p, ctx, &mut hooks, &mut buf, &|| seen.borrow().len() * entry * 8 / 7);
+    let result = pass(p, ctx, &mut hooks, &mut buf, &|f: &mut Footprint| {
+        f.map(&seen.borrow(), state_heap(&p.start));
+    });
     match result {
         Err(kind) => End::Limit(kind),
         Ok(_) => match best.take() {

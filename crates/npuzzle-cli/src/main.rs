@@ -86,7 +86,7 @@ enum Command {
     /// Solve one board.
     #[command(after_help = AFTER_HELP)]
     Solve(solve::Args),
-    /// Solve one board per line of a file (or stdin) and print one JSON object per line.
+    /// Solve one board per line of a file (or stdin) and print one JSON object per line, or CSV.
     #[command(after_help = AFTER_HELP)]
     Batch(batch::Args),
     /// Run algorithm/heuristic pairs on the same boards and tabulate time, cost, nodes, depth.

@@ -158,7 +158,8 @@ fn a_1000x1000_board_is_refused_early_with_what_would_work() {
     }
     // IDA* keeps only its path's moves, so it is not refused, but it is told it cannot finish,
     // and the time limit stops it.
-    let out = npuzzle_in(&dir).args(["solve", "b.txt", "-a", "idastar", "--timeout", "2s", "-f", "json"]).current_dir(&dir).output().unwrap();
+    let out =
+        npuzzle_in(&dir).args(["solve", "b.txt", "-a", "idastar", "--timeout", "2s", "-f", "json"]).current_dir(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(4));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("will run until a limit stops it") && stderr.contains("tile by tile"), "{stderr}");

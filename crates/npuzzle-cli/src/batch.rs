@@ -129,7 +129,9 @@ pub fn run(args: Args) -> Result<u8> {
     // What the options ask for that an algorithm ignores, and boards too large for their
     // search, are said once for the whole batch, not on every line.
     let mut notes: BTreeSet<String> = BTreeSet::new();
-    let (mut refused, mut hopeless): (Option<(usize, String)>, Option<(usize, String)>) = (None, None);
+    // (lines, the first line's note) for boards refused, and for boards only a limit will end.
+    let mut refused: Option<(usize, String)> = None;
+    let mut hopeless: Option<(usize, String)> = None;
     for req in reqs.iter().flatten() {
         notes.extend(plan.ignored(req.algorithm));
         if let Some(n) = npuzzle::solve::size_note(req) {

@@ -2,7 +2,7 @@
 //! everything about puzzles and search lives in the `npuzzle` library.
 //!
 //! Output never panics: stdout is written through fallible writes whose broken-pipe error ends
-//! the command with success (`npuzzle … | head`), and notes go to stderr through [`note!`],
+//! the command with success (`npuzzle … | head`), and notes go to stderr through `note!`,
 //! which ignores a closed stderr.
 
 /// Writes a line to stderr, ignoring failure (a closed pipe must not turn into a panic).

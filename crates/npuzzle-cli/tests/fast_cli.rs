@@ -202,6 +202,6 @@ fn temporary_files_of_killed_builds_are_reported_and_cleaned() {
         .args(["pdb", "clean"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("removed 3 files and 1 temporary files of killed builds"));
+        .stdout(predicate::str::contains("removed 3 files and 1 temporary file of killed builds"));
     assert!(!stale.exists());
 }

@@ -55,10 +55,13 @@ pub struct Config {
     pub max_concurrent: usize,
     /// Most algorithm/heuristic pairs in one compare request.
     pub max_compare: usize,
+    /// Where pattern databases are cached (`None`: built in memory and forgotten).
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
-    /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core.
+    /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core,
+    /// tables cached in [`npuzzle_host::cache_dir`].
     fn default() -> Self {
         Config {
             time_cap: Duration::from_secs(10),
@@ -67,6 +70,7 @@ impl Default for Config {
             tree_cap: 2_000,
             max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_compare: 8,
+            cache_dir: Some(npuzzle_host::cache_dir()),
         }
     }
 }
@@ -82,20 +86,28 @@ impl Config {
 pub(crate) struct AppState {
     pub config: Config,
     pub permits: Arc<Semaphore>,
-    /// Exact tables built for requests, kept for the next ones (memory only).
+    /// Tables prepared for requests, kept for the next ones: exact tables in memory, pattern
+    /// databases also in the cache directory.
     pub tables: npuzzle::TableStore,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
 pub fn router(config: Config) -> Router {
     let permits = Arc::new(Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { config, permits, tables: npuzzle::TableStore::in_memory() });
+    let tables = match &config.cache_dir {
+        Some(dir) => npuzzle::TableStore::new(dir.clone()),
+        None => npuzzle::TableStore::in_memory(),
+    }
+    .build_memory(npuzzle_host::available_memory());
+    let state = Arc::new(AppState { config, permits, tables });
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(app_js))
         .route("/tree.js", get(tree_js))
         .route("/style.css", get(style_css))
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .route("/api/health", get(api::health))
         .route("/api/options", get(api::options))
         .route("/api/generate", get(api::generate))
@@ -113,6 +125,7 @@ const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const TREE_JS: &str = include_str!("../static/tree.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
+const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
@@ -132,6 +145,10 @@ async fn tree_js() -> Response {
 
 async fn style_css() -> Response {
     asset("text/css; charset=utf-8", STYLE_CSS)
+}
+
+async fn favicon() -> Response {
+    asset("image/svg+xml", FAVICON_SVG)
 }
 
 async fn not_found() -> ApiError {

@@ -17,7 +17,7 @@ pub mod info;
 pub mod observer;
 mod stack;
 
-pub use info::{Bound, GoalTest, Info, Param, Words};
+pub use info::{Bound, GoalTest, Info, Line, Param, Step, Words};
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::cost::Cost;

@@ -754,33 +754,35 @@ class TreeView {
     g.dataset.state = st;
     g.setAttribute("class", `node st-${st}${g.classList.contains("shown") ? " shown" : ""}${g.classList.contains("pinned") ? " pinned" : ""}` +
       `${g.classList.contains("overestimate") ? " overestimate" : ""}${g.classList.contains("hl") ? " hl" : ""}`);
-    const colour = this.ids["tree-colour"].value === "accuracy" ? this.accuracyColour(this.nodes[id]) : leg.fill;
+    const accuracy = this.ids["tree-colour"].value === "accuracy" ? this.accuracyColour(this.nodes[id]) : null;
+    const colour = accuracy ? accuracy.fill : leg.fill;
+    const ink = accuracy ? accuracy.ink : leg.ink;
     const shapeEl = g.querySelector(".shape");
     shapeEl.setAttribute("d", shapePath(leg.shape, this.m.style === "boards" ? this.m.r * 0.8 : this.m.r));
     if (leg.shape === "cross") {
       shapeEl.setAttribute("fill", "none");
-      shapeEl.setAttribute("stroke", this.m.style === "boards" ? leg.ink : colour);
+      shapeEl.setAttribute("stroke", this.m.style === "boards" ? ink : colour);
       shapeEl.setAttribute("stroke-width", this.m.style === "shapes" ? 2.2 : 3);
     } else {
-      shapeEl.setAttribute("fill", this.m.style === "boards" ? leg.ink : colour);
-      shapeEl.setAttribute("stroke", this.m.style === "boards" ? leg.fill : "#ffffff");
+      shapeEl.setAttribute("fill", this.m.style === "boards" ? ink : colour);
+      shapeEl.setAttribute("stroke", this.m.style === "boards" ? colour : "#ffffff");
       shapeEl.setAttribute("stroke-width", 1);
     }
     if (this.m.style === "boards") {
       g.querySelector(".box").setAttribute("stroke", colour);
       g.querySelector(".head").setAttribute("fill", colour);
-      g.querySelector(".head-text").setAttribute("fill", leg.ink);
+      g.querySelector(".head-text").style.fill = ink;
     }
   }
 
   // Accuracy colouring: how much of the true distance h covers, h / h*, from pale (h far
   // below h*) to dark blue (h = h*); an overestimate is marked separately.
   accuracyColour(node) {
-    if (node.h_star === undefined || node.h_star === null) return "#9e9e9e";
-    if (node.h > node.h_star + 1e-9) return "#b00020";
+    if (node.h_star === undefined || node.h_star === null) return { fill: "#9e9e9e", ink: "#000000" };
+    if (node.h > node.h_star + 1e-9) return { fill: "#b00020", ink: "#ffffff" };
     const r = node.h_star === 0 ? 1 : node.h / node.h_star;
     const light = 88 - 62 * r;
-    return `hsl(212, 70%, ${light.toFixed(0)}%)`;
+    return { fill: `hsl(212, 70%, ${light.toFixed(0)}%)`, ink: light > 55 ? "#000000" : "#ffffff" };
   }
 
   restyle() {

@@ -406,7 +406,9 @@ struct Record {
 fn run_solve(state: &AppState, req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<Value, ApiError> {
     if record.tree || record.trace {
         let cells = req.start.len();
-        let rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN);
+        // Frontier entries without labels: the page takes them from the generated events, and a
+        // deep search's labels would make every snapshot megabytes.
+        let rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
         let (out, mut rec) = search(req, rec, shared)?;
         if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
             if let Ok(exact) = state.tables.exact(&req.goal, &|_| {}) {

@@ -208,6 +208,8 @@ async fn trace_alone_keeps_the_head_of_long_frontiers() {
     let steps = v["trace"]["events"].as_array().unwrap();
     let long = steps.iter().find(|s| s["event"] == "frontier" && s["size"].as_u64().unwrap() > 100).expect("a frontier over 100 nodes");
     assert_eq!(long["entries"].as_array().unwrap().len(), 100);
+    // Entries are ids with g, h and f; labels are in the generated events, once each.
+    assert!(long["entries"][0].get("label").is_none() && long["entries"][0]["id"].is_u64());
     let short = steps.iter().find(|s| s["event"] == "frontier" && s["size"] == 4).unwrap();
     assert_eq!(short["entries"].as_array().unwrap().len(), 4);
 }
@@ -669,4 +671,22 @@ async fn a_time_limit_hint_names_a_solver_that_would_finish() {
     assert!(v["hint"].as_str().unwrap().contains("exact"), "{v}");
     let (_, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14})).await;
     assert!(v.get("hint").is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_build_stops_when_its_client_goes() {
+    let scratch = npuzzle_testkit::Scratch::new("web-pdb-cancel");
+    let config = Config { cache_dir: Some(scratch.path().to_path_buf()), ..Config::default() };
+    let app = router(config);
+    // A 5×5 board: its default set is five tables, many seconds of building in all.
+    let start: Vec<String> = (1..24).map(|t| t.to_string()).chain(["0".into(), "24".into()]).collect();
+    let body = json!({"start": start.join(" "), "algorithm": "idastar", "heuristic": "pdb", "stream": true});
+    let res = app.clone().oneshot(post("/api/solve", body.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(wait_running(&app, 1).await);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(res);
+    assert!(wait_running(&app, 0).await, "the build went on after its client left");
+    let saved = std::fs::read_dir(scratch.path()).map_or(0, |d| d.count());
+    assert!(saved < 5, "{saved} tables saved: the build was not stopped");
 }

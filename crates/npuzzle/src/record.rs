@@ -48,7 +48,9 @@ pub struct Node {
 pub struct Entry {
     /// Node id.
     pub id: NodeId,
-    /// Its label.
+    /// Its label (empty, and left out of JSON, when the recorder keeps entries without labels:
+    /// the node's `Generated` event has it).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub label: String,
     /// Moves from the start.
     pub g: u32,
@@ -219,6 +221,7 @@ pub struct Recorder {
     frontier: bool,
     frontier_cap: usize,
     paths: bool,
+    entry_labels: bool,
     cells: usize,
     selection_cap: Option<u64>,
     /// Whether a root was generated and nothing selected since (a second root then is the
@@ -242,6 +245,7 @@ impl Recorder {
             frontier,
             frontier_cap: usize::MAX,
             paths: false,
+            entry_labels: true,
             cells,
             selection_cap: None,
             fresh_root: false,
@@ -258,6 +262,14 @@ impl Recorder {
     /// Keeps at most `n` entries of each frontier snapshot (its `size` still counts them all).
     pub fn with_frontier_cap(mut self, n: usize) -> Recorder {
         self.frontier_cap = n;
+        self
+    }
+
+    /// Whether frontier entries carry their node's label. Labels grow one character a level, so
+    /// a deep search's snapshots of long frontiers are mostly labels; without them an entry is
+    /// its id, g, h and f, and the label is in the node's `Generated` event.
+    pub fn with_entry_labels(mut self, labels: bool) -> Recorder {
+        self.entry_labels = labels;
         self
     }
 
@@ -317,7 +329,8 @@ impl Recorder {
 
     fn entry(&self, id: NodeId) -> Option<Entry> {
         let n = self.node(id)?;
-        Some(Entry { id, label: n.label.clone(), g: n.g, h: n.h, f: self.backed.get(&id).copied().unwrap_or(n.f) })
+        let label = if self.entry_labels { n.label.clone() } else { String::new() };
+        Some(Entry { id, label, g: n.g, h: n.h, f: self.backed.get(&id).copied().unwrap_or(n.f) })
     }
 
     fn generated<S: State>(&mut self, step: u64, e: &observer::Event<'_, S>) -> Option<Event> {
@@ -486,5 +499,16 @@ mod tests {
             _ => None,
         });
         assert_eq!(big, Some(3));
+        // Without labels, entries still name their nodes by id.
+        let req = Request::new(parse_board("8 1 3 4 0 2 7 6 5").unwrap(), Goal::BlankLast.board(3, 3).unwrap()).algorithm(Algorithm::Bfs);
+        let (_, rec) = solve_observed(&req, Recorder::new(9, 500, true).with_entry_labels(false)).unwrap();
+        let entries: Vec<&Entry> = rec
+            .events
+            .iter()
+            .filter_map(|e| if let Event::Frontier { entries, .. } = e { Some(entries) } else { None })
+            .flatten()
+            .collect();
+        assert!(!entries.is_empty() && entries.iter().all(|e| e.label.is_empty() && rec.node(e.id).is_some()));
+        assert!(!serde_json::to_string(entries[0]).unwrap().contains("label"));
     }
 }

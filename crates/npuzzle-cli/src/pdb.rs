@@ -198,10 +198,28 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     Ok(exit::OK)
 }
 
+/// The temporary files in the cache whose writer is no longer running: what a build killed
+/// half-way left behind. Files of a running build (or whose writer cannot be told) are kept.
+fn stale_temporaries(dir: &std::path::Path) -> Result<Vec<cache::Temporary>> {
+    Ok(cache::temporaries(dir)?.into_iter().filter(|t| npuzzle_host::process_alive(t.pid) == Some(false)).collect())
+}
+
+/// Says which stale temporary files the cache holds.
+fn report_stale(stale: &[cache::Temporary]) {
+    for t in stale {
+        println!("STALE    {}: {:.1} MB left by process {}, which is gone", file_name(&t.path), t.bytes as f64 / 1e6, t.pid);
+    }
+    if !stale.is_empty() {
+        eprintln!("`npuzzle pdb clean` removes the files of builds that were killed half-way");
+    }
+}
+
 fn list() -> Result<u8> {
     let dir = cache_dir();
     let files = cache::list(&dir)?;
     eprintln!("{}", dir_note());
+    let stale = stale_temporaries(&dir)?;
+    report_stale(&stale);
     if files.is_empty() {
         println!("no cached pattern databases");
         return Ok(exit::OK);
@@ -234,6 +252,7 @@ fn verify() -> Result<u8> {
     let dir = cache_dir();
     eprintln!("{}", dir_note());
     let files = cache::list(&dir)?;
+    report_stale(&stale_temporaries(&dir)?);
     let mut bad = 0;
     for f in &files {
         match cache::load(&f.path) {
@@ -265,11 +284,14 @@ fn verify() -> Result<u8> {
 fn clean() -> Result<u8> {
     let dir = cache_dir();
     let files = cache::list(&dir)?;
+    let stale = stale_temporaries(&dir)?;
     let mut bytes = 0;
-    for f in &files {
-        std::fs::remove_file(&f.path).with_context(|| format!("removing {}", f.path.display()))?;
-        bytes += f.bytes;
+    let paths = files.iter().map(|f| (&f.path, f.bytes)).chain(stale.iter().map(|t| (&t.path, t.bytes)));
+    for (path, size) in paths {
+        std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
+        bytes += size;
     }
-    println!("removed {} files ({:.1} MB) from {}", files.len(), bytes as f64 / 1e6, dir.display());
+    let temps = if stale.is_empty() { String::new() } else { format!(" and {} temporary files of killed builds", stale.len()) };
+    println!("removed {} files{temps} ({:.1} MB) from {}", files.len(), bytes as f64 / 1e6, dir.display());
     Ok(exit::OK)
 }

@@ -60,6 +60,16 @@ pub fn available_memory() -> Option<u64> {
     }
 }
 
+/// Whether a process with this id is running: `Some` on Linux (from `/proc`), `None` where it
+/// cannot be told.
+pub fn process_alive(pid: u32) -> Option<bool> {
+    if cfg!(target_os = "linux") {
+        Some(std::path::Path::new(&format!("/proc/{pid}")).exists())
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -68,6 +78,14 @@ mod tests {
     fn memory_is_known_on_linux() {
         if cfg!(target_os = "linux") {
             assert!(available_memory().is_some_and(|m| m > 0));
+        }
+    }
+
+    #[test]
+    fn this_process_is_alive() {
+        if cfg!(target_os = "linux") {
+            assert_eq!(process_alive(std::process::id()), Some(true));
+            assert_eq!(process_alive(u32::MAX), Some(false));
         }
     }
 

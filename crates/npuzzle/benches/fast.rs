@@ -5,6 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use npuzzle::board::{Board, Move, MoveOrder, MoveTable};
 use npuzzle::fast::ida;
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{Pdb, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
@@ -95,6 +96,17 @@ fn benches(c: &mut Criterion) {
     }
     group.finish();
 
+    let mut group = c.benchmark_group("prune");
+    group.sample_size(10);
+    // Learning the duplicate-path automaton at the engine's default depth (built anew, not
+    // taken from the per-process cache).
+    for side in [4usize, 5] {
+        let nbr = npuzzle::heuristic::pdb::neighbours(side, side);
+        let depth = Fsm::default_depth(side * side);
+        group.bench_function(format!("{side}x{side} automaton, depth {depth}"), |b| b.iter(|| black_box(Fsm::new(&nbr, depth).states())));
+    }
+    group.finish();
+
     let mut group = c.benchmark_group("solve");
     group.sample_size(10);
     let board3 = npuzzle::parse::parse_board("8 6 7 2 5 4 3 0 1").expect("board");
@@ -103,10 +115,14 @@ fn benches(c: &mut Criterion) {
     group.bench_function("3x3 hardest (31 moves), default solver", |b| {
         b.iter(|| black_box(solve(&Request::auto(board3.clone(), goal3.clone()).tables(tables3.clone())).expect("solved").cost))
     });
+    let pruned = Fsm::for_board(4, 4, Fsm::default_depth(16));
     for id in [55, 79] {
         let start = korf(id);
         group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread"), |b| {
-            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false).1.generated))
+            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, Some(&pruned)).1.generated))
+        });
+        group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread, inverse-move pruning only"), |b| {
+            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, None).1.generated))
         });
     }
     group.finish();

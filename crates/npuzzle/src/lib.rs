@@ -48,6 +48,11 @@ pub mod state;
 pub mod stats;
 pub mod tables;
 
+/// README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
+
 pub use board::{Board, Move, MoveOrder};
 pub use cost::Cost;
 pub use error::{BoardError, Error};

@@ -3,6 +3,7 @@
 
 use npuzzle::board::{Board, Move, MoveOrder};
 use npuzzle::fast::ida;
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::exact::ExactHeuristic;
 use npuzzle::heuristic::pdb::{self, Pdb, PdbHeuristic, Ranker, SetSpec};
@@ -181,7 +182,7 @@ fn fast_ida_equals_the_oracle_on_random_three_by_three_boards() {
         for i in 0..60 {
             let start = scramble(&goal, 10 + i * 3, &mut rng);
             for parallel in [false, true] {
-                let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), parallel);
+                let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), parallel, None);
                 let End::Found(moves) = end else { panic!("no solution for {start}") };
                 assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
                 assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
@@ -243,7 +244,7 @@ fn short_korf_instances_solve_optimally_with_5_5_5() {
     let set = SetSpec::named(4, 4, "5-5-5").unwrap();
     let heur = bind(&goal, &set);
     for (start, optimum) in korf_instances(&[55, 16, 79]) {
-        let (end, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), true);
+        let (end, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), true, None);
         let End::Found(moves) = end else { panic!("no solution") };
         assert_eq!(moves.len() as u32, optimum);
         assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
@@ -256,7 +257,7 @@ fn short_korf_instances_solve_optimally_with_5_5_5() {
     assert!(Arc::ptr_eq(&heur_first.pdbs()[0], &heur_last.pdbs()[0]));
     let mut rng = Lcg(5);
     let start = scramble(&last, 40, &mut rng);
-    let (end, _) = ida::search(&heur_last, &start, MoveOrder::default(), &Limits::default(), false);
+    let (end, _) = ida::search(&heur_last, &start, MoveOrder::default(), &Limits::default(), false, None);
     let End::Found(moves) = end else { panic!("no solution") };
     let manhattan = Heuristic::formula(HeuristicKind::Manhattan, &last).unwrap().estimate(&Packed64::from_tiles(start.tiles()));
     assert!(moves.len() as u64 >= manhattan.floor_moves());
@@ -270,7 +271,7 @@ fn limits_stop_the_fast_engine() {
     let heur = bind(&goal, &set);
     let (start, _) = korf_instances(&[1]).remove(0);
     let limits = Limits { nodes: Some(50_000), ..Limits::default() };
-    let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &limits, false);
+    let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &limits, false, None);
     assert_eq!(end, End::Limit(npuzzle::search::LimitKind::Nodes));
     assert!(stats.generated < 200_000);
 }
@@ -432,4 +433,84 @@ fn pdb_heuristic_matches_for_goal_and_reflection() {
         better += usize::from(est > direct);
     }
     assert!(better > 0, "the mirror lookup adds information");
+}
+
+/// The pruning automaton for the goal's board in its canonical frame.
+fn fsm_for(heur: &PdbHeuristic, depth: u32) -> Fsm {
+    let f = heur.frame();
+    Fsm::for_board(f.width, f.height, depth)
+}
+
+#[test]
+fn pruned_ida_equals_the_oracle_on_every_goal_of_small_rectangles() {
+    // Non-square boards (no mirror lookup) and a centre blank (a goal frame off cell 0), with
+    // the default automaton and a deep one.
+    let mut rng = Lcg(13);
+    for (w, h, patterns) in [
+        (4, 2, vec![vec![1, 2, 3, 4], vec![5, 6, 7]]),
+        (2, 4, vec![vec![1, 2, 3, 4], vec![5, 6, 7]]),
+        (3, 2, vec![vec![1, 2], vec![3, 4, 5]]),
+    ] {
+        for goal in [Goal::BlankFirst, Goal::BlankLast, Goal::Snail] {
+            let goal = goal.board(w, h).unwrap();
+            let set = spec(w, h, "small", patterns.clone());
+            let heur = TableStore::in_memory().load_or_build(&goal, &set, &quiet, None).unwrap();
+            let truth = oracle(&goal);
+            let deep = fsm_for(&heur, 22);
+            for i in 0..40 {
+                let start = scramble(&goal, 5 + i * 4, &mut rng);
+                for fsm in [None, Some(&deep)] {
+                    let (end, _) = match fsm {
+                        None => ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, None),
+                        Some(f) => ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, Some(f)),
+                    };
+                    let End::Found(moves) = end else { panic!("no solution for {start}") };
+                    assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
+                    assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pruned_ida_solves_korf_instances_optimally_in_every_move_order() {
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let set = SetSpec::named(4, 4, "5-5-5").unwrap();
+    let heur = TableStore::in_memory().load_or_build(&goal, &set, &quiet, None).unwrap();
+    let plain = fsm_for(&heur, 2);
+    let deep = fsm_for(&heur, Fsm::default_depth(goal.len()));
+    let ids = [55, 16, 42, 79, 71, 85, 97, 12, 61, 86];
+    for (k, (start, optimum)) in korf_instances(&ids).into_iter().enumerate() {
+        let order = MoveOrder::parse(["UDLR", "LURD", "RDLU", "DRUL"][k % 4]).unwrap();
+        let (end, pruned) = ida::search(&heur, &start, order, &Limits::default(), true, Some(&deep));
+        let End::Found(moves) = end else { panic!("no solution") };
+        assert_eq!(moves.len() as u32, optimum, "instance {}", ids[k]);
+        assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+        // Serial, the pruned search expands no more nodes than inverse-move pruning alone.
+        let (_, pruned_serial) = ida::search(&heur, &start, order, &Limits::default(), false, Some(&deep));
+        let (end, unpruned) = ida::search(&heur, &start, order, &Limits::default(), false, Some(&plain));
+        assert!(matches!(end, End::Found(m) if m.len() as u32 == optimum));
+        assert!(pruned_serial.expanded <= unpruned.expanded, "instance {}", ids[k]);
+        assert!(pruned.generated > 0);
+    }
+}
+
+#[test]
+fn pruned_ida_agrees_with_inverse_move_pruning_on_the_24_puzzle() {
+    // Eight 3-tile patterns: weak, but quick to build; scrambles short enough to solve.
+    let goal = Goal::BlankFirst.board(5, 5).unwrap();
+    let patterns: Vec<Vec<u8>> = (0..8).map(|i| vec![3 * i + 1, 3 * i + 2, 3 * i + 3]).collect();
+    let heur = TableStore::in_memory().load_or_build(&goal, &spec(5, 5, "3x8", patterns), &quiet, None).unwrap();
+    let plain = fsm_for(&heur, 2);
+    let deep = fsm_for(&heur, Fsm::default_depth(goal.len()));
+    let mut rng = Lcg(17);
+    for i in 0..12 {
+        let start = scramble(&goal, 30 + 3 * i, &mut rng);
+        let (a, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, Some(&deep));
+        let (b, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, Some(&plain));
+        let (End::Found(a), End::Found(b)) = (a, b) else { panic!("no solution for {start}") };
+        assert_eq!(a.len(), b.len(), "{start}");
+        assert_eq!(start.apply_all(&a).unwrap().last(), Some(&goal));
+    }
 }

@@ -11,6 +11,7 @@
 //! when no observer is attached.
 
 pub mod ida;
+pub mod prune;
 
 use crate::board::{Board, MoveOrder};
 use crate::heuristic::exact::{ExactHeuristic, Walk};

@@ -3,8 +3,9 @@
 //! priorities leave in generation order (FIFO), so runs are reproducible and ties follow
 //! `--order`.
 
+use super::memory::{state_heap, Footprint};
 use super::observer::{Event, Fate, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use super::{path_to, Ctx, End, Problem, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
@@ -53,7 +54,8 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
         if closed[i] {
             continue;
         }
-        let mem = arena_bytes(nodes.len(), best.len(), heap.len() * 24 + closed.len(), &p.start);
+        let sh = state_heap(&p.start);
+        let mem = Footprint::default().vec(&nodes, sh).map(&best, sh).heap(&heap, 0).vec(&closed, 0).total();
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }

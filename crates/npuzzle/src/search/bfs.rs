@@ -4,7 +4,8 @@
 
 use super::info::{self, GoalTest, Info, line, Step};
 use super::observer::{Event, Fate, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use super::memory::{state_heap, Footprint};
+use super::{path_to, Ctx, End, Problem, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashSet;
@@ -81,7 +82,8 @@ ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
         };
         let Some(idx) = next else { return End::Exhausted };
         let i = idx as usize;
-        let mem = arena_bytes(nodes.len(), seen.len(), open.len() * 4, &p.start);
+        let sh = state_heap(&p.start);
+        let mem = Footprint::default().vec(&nodes, sh).set(&seen, sh).deque(&open, 0).total();
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }

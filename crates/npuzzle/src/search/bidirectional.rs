@@ -6,7 +6,8 @@
 
 use super::info::{GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use super::memory::{state_heap, Footprint};
+use super::{path_to, Ctx, End, Problem, TreeNode};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::state::State;
@@ -78,12 +79,16 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         for li in 0..this.layer.len() {
             let idx = this.layer[li];
             let i = idx as usize;
-            let mem = arena_bytes(
-                this.nodes.len() + other.nodes.len(),
-                this.index.len() + other.index.len(),
-                (this.layer.len() + next.len()) * 4,
-                &p.start,
-            );
+            let sh = state_heap(&p.start);
+            let mem = Footprint::default()
+                .vec(&this.nodes, sh)
+                .map(&this.index, sh)
+                .vec(&this.layer, 0)
+                .vec(&next, 0)
+                .vec(&other.nodes, sh)
+                .map(&other.index, sh)
+                .vec(&other.layer, 0)
+                .total();
             if let Err(kind) = ctx.check(mem) {
                 return End::Limit(kind);
             }

@@ -6,6 +6,7 @@
 use super::info::{Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, Problem};
 use crate::board::Move;
 use crate::cost::Cost;
@@ -50,7 +51,6 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let best: RefCell<Option<Vec<Move>>> = RefCell::new(None);
     let seen: RefCell<FxHashMap<S, u32>> = RefCell::new(FxHashMap::default());
     seen.borrow_mut().insert(p.start.clone(), 0);
-    let entry = std::mem::size_of::<S>() + 4 + p.start.heap_bytes();
     let mut hooks = Hooks {
         f: |g, h| Cost::moves(g) + h,
         admit: |s: &S, g, f: Cost| {
@@ -78,7 +78,9 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         },
         sort: true,
     };
-    let result = pass(p, ctx, &mut hooks, &mut buf, &|| seen.borrow().len() * entry * 8 / 7);
+    let result = pass(p, ctx, &mut hooks, &mut buf, &|f: &mut Footprint| {
+        f.map(&seen.borrow(), state_heap(&p.start));
+    });
     match result {
         Err(kind) => End::Limit(kind),
         Ok(_) => match best.take() {

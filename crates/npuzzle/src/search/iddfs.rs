@@ -64,7 +64,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             goal: |_: &[_], _| AtGoal::Stop,
             sort: false,
         };
-        match pass(p, ctx, &mut hooks, &mut buf, &|| 0) {
+        match pass(p, ctx, &mut hooks, &mut buf, &|_| {}) {
             Err(kind) => return End::Limit(kind),
             Ok(Some(path)) => return End::Found(path),
             Ok(None) if !cut.get() => {

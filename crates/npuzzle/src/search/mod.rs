@@ -14,6 +14,7 @@
 
 mod best_first;
 pub mod info;
+mod memory;
 pub mod observer;
 mod stack;
 
@@ -334,15 +335,13 @@ impl<'a, O: Observer> Ctx<'a, O> {
         }
     }
 
-    /// Checks the limits; call once per expansion with the bytes the search now holds. The
+    /// Checks the limits; call once per expansion with the bytes the search holds, including an
+    /// allocation it is about to make (see `memory::Footprint`). The
     /// first call always looks at the clock and the cancel flag, so a zero time limit or an
     /// early Ctrl-C stops at once.
     #[inline]
     pub fn check(&mut self, memory: usize) -> Result<(), LimitKind> {
         let mem = memory as u64;
-        if mem > self.stats.peak_memory {
-            self.stats.peak_memory = mem;
-        }
         if let Some(n) = self.limits.nodes {
             if self.stats.generated >= n {
                 return Err(LimitKind::Nodes);
@@ -352,6 +351,10 @@ impl<'a, O: Observer> Ctx<'a, O> {
             if mem > m {
                 return Err(LimitKind::Memory);
             }
+        }
+        // Only what the limit let the search hold counts as its peak.
+        if mem > self.stats.peak_memory {
+            self.stats.peak_memory = mem;
         }
         let tick = self.ticks;
         self.ticks = tick.wrapping_add(1);
@@ -400,11 +403,4 @@ pub(crate) fn path_to<S>(nodes: &[TreeNode<S>], mut i: usize) -> Vec<Move> {
     }
     moves.reverse();
     moves
-}
-
-/// Approximate bytes held by an arena and a hash map over states.
-pub(crate) fn arena_bytes<S: State>(nodes: usize, map: usize, extra: usize, sample: &S) -> usize {
-    let per_node = std::mem::size_of::<TreeNode<S>>() + sample.heap_bytes();
-    let per_entry = std::mem::size_of::<S>() + 8 + sample.heap_bytes();
-    nodes * per_node + map * per_entry * 8 / 7 + extra
 }

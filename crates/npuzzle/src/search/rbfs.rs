@@ -7,6 +7,7 @@
 
 use super::info::{self, GoalTest, Info, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
+use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, LimitKind, Problem};
 use crate::board::Move;
 use crate::cost::Cost;
@@ -86,8 +87,10 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
 
 impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
     fn rbfs(&mut self, node: &Node<S>, stored: Cost, bound: Cost) -> Result<Res, LimitKind> {
-        let entry = std::mem::size_of::<S>() + self.p.start.heap_bytes();
-        self.ctx.check(self.on_path.len() * entry * 3)?;
+        // The path's set, and each level's children (up to four, with their stored values).
+        let sh = state_heap(&self.p.start);
+        let kids = self.path.len() * 4 * (std::mem::size_of::<(Node<S>, Cost)>() + sh);
+        self.ctx.check(Footprint::default().set(&self.on_path, sh).vec(&self.path, 0).total() + kids)?;
         if self.path.len() >= MAX_DEPTH {
             return Err(LimitKind::Depth);
         }

@@ -6,6 +6,7 @@
 //! algorithm whether to admit each one, and pushes the admitted ones so the first in order (or
 //! the lowest f, when sorting) is taken next.
 
+use super::memory::{state_heap, Footprint};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::{Ctx, LimitKind, Problem};
 use crate::board::Move;
@@ -73,7 +74,7 @@ pub(crate) fn pass<S, O, F, A, V, G>(
     ctx: &mut Ctx<'_, O>,
     hooks: &mut Hooks<F, A, V, G>,
     buf: &mut Buffers<S>,
-    extra_memory: &dyn Fn() -> usize,
+    extra_memory: &dyn Fn(&mut Footprint),
 ) -> Result<Option<Vec<Move>>, LimitKind>
 where
     S: State,
@@ -93,10 +94,13 @@ where
     buf.stack.push(Entry { state: p.start.clone(), g: 0, h: h0, mv: None, id: root_id });
     ctx.stats.frontier(1);
     emit_frontier(ctx, &buf.stack);
-    let entry_bytes = std::mem::size_of::<Entry<S>>() + p.start.heap_bytes();
+    let sh = state_heap(&p.start);
 
     while let Some(e) = buf.stack.pop() {
-        let mem = buf.stack.capacity() * entry_bytes + extra_memory();
+        let mut footprint = Footprint::default();
+        footprint.vec(&buf.stack, sh).vec(&buf.path, 0).vec(&buf.kids, sh);
+        extra_memory(&mut footprint);
+        let mem = footprint.total();
         ctx.check(mem)?;
         let f = (hooks.f)(e.g, e.h);
         let expand = match (hooks.visit)(e.g, f) {

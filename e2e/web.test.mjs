@@ -108,6 +108,25 @@ async function solveAndPause(page) {
   await page.evaluate(() => S.tree.stop());
 }
 
+// The lowest contrast, over the drawn nodes, between a node's label and the header it sits
+// on (both as the browser computes them).
+async function labelContrast(page) {
+  return page.evaluate(() => {
+    const lum = (rgb) => {
+      const c = rgb.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    let worst = Infinity;
+    for (const g of document.querySelectorAll("#tree-svg g.node")) {
+      if (g.style.display === "none") continue;
+      const a = lum(getComputedStyle(g.querySelector(".head")).fill);
+      const b = lum(getComputedStyle(g.querySelector(".head-text")).fill);
+      worst = Math.min(worst, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
+    }
+    return worst;
+  });
+}
+
 function shot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
   return page.screenshot({ path: join(SHOTS, name) });
@@ -237,6 +256,12 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   assert.equal(await page.locator("#tree-svg g.node .ghf").count(), n);
   assert.match(await page.textContent("#tree-svg g.node[data-id='0'] .ghf"), /^0\+4=4$/);
   assert.ok((await page.locator("#tree-svg g.node[data-id='0'] .tile").count()) === 8);
+  // Every label reads at 4.5:1 on its header, whatever the node's state (the current node's
+  // header is dark red, the explored one's dark yellow). Halfway through, all states are there.
+  await page.evaluate(() => S.tree.setStep(Math.floor(S.tree.steps.length / 2)));
+  assert.equal(new Set(await page.locator("#tree-svg g.node:visible").evaluateAll((gs) => gs.map((g) => g.dataset.state))).size >= 3, true);
+  assert.ok((await labelContrast(page)) >= 4.5, `label contrast ${await labelContrast(page)}`);
+  await page.click("#tree-last");
   // Fit to view: the whole tree lies inside the box.
   await page.click("#tree-fit");
   const inside = await page.evaluate(() => {
@@ -375,9 +400,17 @@ test("part 3: the first run teaches: Nilsson's board, three steps, a bar that st
 
 test("part 4: the pseudocode comes from the algorithm's metadata and lights the current event's line", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
-  await solveAndPause(page);
   const options = await (await fetch(base + "api/options")).json();
   const astar = options.algorithms.find((a) => a.name === "astar");
+  const texts = (name) => options.algorithms.find((a) => a.name === name).pseudocode.map((l) => l.text);
+  // Before any solve, the chosen algorithm's pseudocode is shown with no line lit, and it
+  // follows the choice.
+  assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), texts("astar"));
+  assert.equal(await page.locator("#pseudocode li.on").count(), 0);
+  await page.selectOption("#algorithm", "idastar");
+  assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), texts("idastar"));
+  await page.selectOption("#algorithm", "astar");
+  await solveAndPause(page);
   assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), astar.pseudocode.map((l) => l.text));
   const events = await page.evaluate(() => S.tree.steps);
   const lit = async (k) => {
@@ -416,6 +449,8 @@ test("part 5: admissibility: h* beside h, accuracy colouring, overestimates flag
   await page.selectOption("#tree-colour", "accuracy");
   assert.ok(await page.isVisible("#accuracy-legend"));
   assert.match(await page.getAttribute("#tree-svg g.node[data-id='0'] .box", "stroke"), /^hsl\(212/);
+  // Labels stay readable on the accuracy colours too, pale and dark.
+  assert.ok((await labelContrast(page)) >= 4.5, `label contrast ${await labelContrast(page)}`);
   // A student's own heuristic that overestimates somewhere is flagged (here, a tree whose
   // root's h is raised above its true distance).
   await page.evaluate(() => {

@@ -348,6 +348,7 @@ function syncHeuristic() {
   $("alg-summary").textContent = a ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.` : "";
   const h = S.options && S.options.heuristic_info.find((x) => x.name === $("heuristic").value);
   $("h-summary").textContent = usesHeuristic(alg) ? (h ? `${heuristicLabel(h.name)}: ${h.summary}` : "") : "This algorithm uses no heuristic.";
+  if (S.tree) S.tree.preview(alg);
   $("bar-choice").textContent = a ? `${a.title}${usesHeuristic(alg) ? " + " + $("heuristic").value : ""} · order ${$("order").value}` : "";
 }
 
@@ -619,6 +620,7 @@ function showResult(r) {
     }
   } else {
     S.tree.clear("Tick \u201crecord the search tree\u201d and solve again to see the tree.");
+    S.tree.preview(r.algorithm);
   }
 }
 

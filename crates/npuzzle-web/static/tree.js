@@ -60,6 +60,22 @@ function shapePath(shape, r) {
   }
 }
 
+// An HSL colour (h in degrees, s and l in 0..1) as sRGB channels in 0..1.
+function hslToRgb(h, s, l) {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n) => {
+    const k = (n + h / 30) % 12;
+    return l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+  };
+  return [f(0), f(8), f(4)];
+}
+
+// WCAG relative luminance of sRGB channels in 0..1.
+function relativeLuminance(rgb) {
+  const [r, g, b] = rgb.map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
 // The pseudocode step an event carries out: the same mapping as the library's
 // `record::Event::pseudocode_step` (frontier snapshots only report, so they have none).
 function stepOf(e, nodes) {
@@ -227,7 +243,7 @@ class TreeView {
     this.ids["tree-event"].textContent = "";
     this.ids["frontier-list"].replaceChildren();
     this.ids["frontier-size"].textContent = "";
-    this.ids["pseudocode"].replaceChildren();
+    this.drawPseudocode();
     this.ids["tree-timeline"].replaceChildren();
     this.ids["predict-msg"].textContent = "";
     this.ids["tree-note"].textContent = message || "";
@@ -347,6 +363,14 @@ class TreeView {
         : "Every node's h is at most its true distance h*: the heuristic is admissible on this tree.");
     }
     this.ids["tree-note"].textContent = parts.join(" ");
+  }
+
+  // Before a tree is loaded, the chosen algorithm's pseudocode, with no line lit, so the page
+  // shows what the replay will follow.
+  preview(name) {
+    if (this.tree) return;
+    this.info = (this.algorithms || []).find((a) => a.name === name) || null;
+    this.drawPseudocode();
   }
 
   drawPseudocode() {
@@ -781,8 +805,10 @@ class TreeView {
     if (node.h_star === undefined || node.h_star === null) return { fill: "#9e9e9e", ink: "#000000" };
     if (node.h > node.h_star + 1e-9) return { fill: "#b00020", ink: "#ffffff" };
     const r = node.h_star === 0 ? 1 : node.h / node.h_star;
-    const light = 88 - 62 * r;
-    return { fill: `hsl(212, 70%, ${light.toFixed(0)}%)`, ink: light > 55 ? "#000000" : "#ffffff" };
+    const light = Math.round(88 - 62 * r);
+    // Black or white, whichever contrasts more with the fill: at least 4.5:1 either way.
+    const y = relativeLuminance(hslToRgb(212, 0.7, light / 100));
+    return { fill: `hsl(212, 70%, ${light}%)`, ink: (y + 0.05) / 0.05 >= 1.05 / (y + 0.05) ? "#000000" : "#ffffff" };
   }
 
   restyle() {

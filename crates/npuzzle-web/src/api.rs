@@ -338,7 +338,10 @@ pub async fn check(State(state): State<App>, body: Result<Bytes, BytesRejection>
 }
 
 /// `GET /api/generate?size=WxH&depth=D&seed=S&goal=G`.
-pub async fn generate(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Json<Value>, ApiError> {
+pub async fn generate(
+    State(state): State<App>,
+    q: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<Json<Value>, ApiError> {
     let Query(q) = q.map_err(|e| ApiError::bad_request(format!("bad query string: {}", e.body_text())))?;
     if let Some(k) = q.keys().find(|k| !["size", "depth", "seed", "goal"].contains(&k.as_str())) {
         return Err(ApiError::bad_request(format!("unknown parameter \"{k}\": use size, depth, seed, goal")));
@@ -359,9 +362,13 @@ pub async fn generate(q: Result<Query<HashMap<String, String>>, QueryRejection>)
     let goal = Goal::resolve(q.get("goal").map_or("blank-last", String::as_str), w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let g = {
         let goal = goal.clone();
-        tokio::task::spawn_blocking(move || crate::generate(&goal, depth, seed)).await.map_err(internal)?
+        let state = state.clone();
+        tokio::task::spawn_blocking(move || crate::generate(&state.tables, &goal, depth, seed)).await.map_err(internal)?
     }
-    .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    .map_err(|e| match e {
+        crate::GenerateError::TooDeep { .. } => ApiError::unprocessable(e.to_string()),
+        crate::GenerateError::Table(_) => internal(e),
+    })?;
     Ok(Json(json!({
         "board": g.board,
         "text": g.board.to_string(),

@@ -690,3 +690,40 @@ async fn a_table_build_stops_when_its_client_goes() {
     let saved = std::fs::read_dir(scratch.path()).map_or(0, |d| d.count());
     assert!(saved < 5, "{saved} tables saved: the build was not stopped");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_rotating_goals_and_sizes_gives_each_board_at_its_depth() {
+    // Six goals and sizes asked for at once, over and over, as a class scrambling boards does:
+    // every answer is exactly at its depth for its own goal (checked by an optimal search).
+    let app = app();
+    let cases = [
+        ("3x3", "blank-last"),
+        ("3x3", "snail"),
+        ("3x3", "blank-first"),
+        ("2x4", "blank-last"),
+        ("4x2", "snail"),
+        ("3x2", "2%201%203%204%205%200"),
+    ];
+    let mut jobs = Vec::new();
+    for round in 0..5u64 {
+        for (i, (size, goal)) in cases.iter().enumerate() {
+            let app = app.clone();
+            let depth = 3 + (round as usize * 3 + i) % 9;
+            let path = format!("/api/generate?size={size}&goal={goal}&depth={depth}&seed={}", round * 10 + i as u64);
+            jobs.push(tokio::spawn(async move { (depth, send(&app, get(&path)).await) }));
+        }
+    }
+    for job in jobs {
+        let (depth, (status, v)) = job.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["exact"], true);
+        let body = json!({"start": v["board"], "goal": v["goal"], "algorithm": "astar"});
+        let (status, solved) = post_json(&app, "/api/solve", body).await;
+        assert_eq!(status, StatusCode::OK, "{solved}");
+        assert_eq!(solved["cost"], depth, "{v}");
+    }
+    // Past the farthest board of a goal, the answer says how far that is.
+    let (status, v) = send(&app, get("/api/generate?size=4x2&goal=snail&depth=40")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&v).contains("the farthest are"), "{v}");
+}

@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 mod api;
+mod body;
 mod generate;
 mod progress;
 
@@ -57,11 +58,13 @@ pub struct Config {
     pub max_compare: usize,
     /// Where pattern databases are cached (`None`: built in memory and forgotten).
     pub cache_dir: Option<std::path::PathBuf>,
+    /// Longest a request body may take to arrive once its headers have (408 after that).
+    pub body_timeout: Duration,
 }
 
 impl Default for Config {
     /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core,
-    /// tables cached in [`npuzzle_host::cache_dir`].
+    /// tables cached in [`npuzzle_host::cache_dir`], 10 s for a request body.
     fn default() -> Self {
         Config {
             time_cap: Duration::from_secs(10),
@@ -71,6 +74,7 @@ impl Default for Config {
             max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_compare: 8,
             cache_dir: Some(npuzzle_host::cache_dir()),
+            body_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -99,6 +103,7 @@ pub fn router(config: Config) -> Router {
         None => npuzzle::TableStore::in_memory(),
     }
     .build_memory(npuzzle_host::available_memory());
+    let body_timeout = body::BodyTimeout(config.body_timeout);
     let state = Arc::new(AppState { config, permits, tables });
     Router::new()
         .route("/", get(index))
@@ -118,6 +123,7 @@ pub fn router(config: Config) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(body_timeout, body::read_body))
         .with_state(state)
 }
 

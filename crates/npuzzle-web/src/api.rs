@@ -32,7 +32,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
-use tokio::sync::OwnedSemaphorePermit;
 use tokio::task::JoinHandle;
 
 type App = Arc<AppState>;
@@ -245,30 +244,18 @@ impl Drop for CancelOnDrop {
     }
 }
 
-fn permit(state: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
-    state.permits.clone().try_acquire_owned().map_err(|_| {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!(
-                "server busy: {} searches are already running, the most allowed at once; try again shortly",
-                state.config.max_concurrent
-            ),
-        )
-    })
-}
-
-fn internal(e: impl std::fmt::Display) -> ApiError {
+pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("internal error: {e}"))
 }
 
 /// `GET /api/health`.
 pub async fn health(State(state): State<App>) -> Json<Value> {
-    let max = state.config.max_concurrent.max(1);
     Json(json!({
         "status": "ok",
         "version": env!("CARGO_PKG_VERSION"),
-        "running": max - state.permits.available_permits(),
-        "max_concurrent": max,
+        "running": state.lanes.running(),
+        "waiting": state.lanes.waiting(),
+        "max_concurrent": state.lanes.slots(),
     }))
 }
 
@@ -468,17 +455,17 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let cap = body.tree_cap.map_or(state.config.tree_cap, |c| c.min(state.config.tree_cap));
     let record = Record { tree: body.tree, trace: body.trace, cap };
-    let permit = permit(&state)?;
-    let guard = CancelOnDrop(cancel);
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
     let shared = Arc::new(Shared::default());
     let job_shared = shared.clone();
     let job_state = state.clone();
     let stream_it = body.stream;
     let job = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
         prepare(&job_state, &mut req, Some(&job_shared))?;
         run_solve(&job_state, &req, record, stream_it.then_some(job_shared))
     });
+    let job = state.lanes.supervise(lease, job, cancel);
     if stream_it {
         Ok(stream(job, shared, guard))
     } else {
@@ -579,8 +566,8 @@ fn compare_run(state: &AppState, req: &mut Request, shared: Option<Arc<Shared>>)
     Ok(v)
 }
 
-/// `POST /api/compare`: every pair on one board, one after another under ONE permit (a compare
-/// counts as one search against the concurrency limit). With `"stream": true` the answer is
+/// `POST /api/compare`: every pair on one board, one after another as ONE search (one place in
+/// the lanes, one time cap for all the runs together). With `"stream": true` the answer is
 /// newline-delimited JSON: `progress` lines (which run, its live counts), a `row` line as each
 /// run finishes, then `done`; a client that goes away cancels the rest.
 pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
@@ -614,15 +601,21 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         reqs.push(req);
     }
-    let permit = permit(&state)?;
-    let guard = CancelOnDrop(cancel);
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
     let job_state = state.clone();
+    // The runs share one time cap, counted from the first.
+    let deadline = Instant::now() + state.config.time_cap;
     if !body.stream {
         let job = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            reqs.iter_mut().map(|r| compare_run(&job_state, r, None)).collect::<Result<Vec<Value>, ApiError>>()
+            reqs.iter_mut()
+                .map(|r| {
+                    within(r, deadline);
+                    compare_run(&job_state, r, None)
+                })
+                .collect::<Result<Vec<Value>, ApiError>>()
         });
-        let results = job.await.map_err(internal)??;
+        let results = state.lanes.supervise(lease, job, cancel).await.map_err(internal)??;
         drop(guard);
         return Ok(Json(json!({ "start": start, "goal": goal, "results": results })).into_response());
     }
@@ -632,17 +625,19 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let total = reqs.len();
     let _ = tx.send(json!({"type": "start", "runs": total, "start": start, "goal": goal}));
     let job = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        compare_job(&job_state, &mut reqs, &job_shared, &tx);
+        compare_job(&job_state, &mut reqs, deadline, &job_shared, &tx);
+        Ok(())
     });
+    let job = state.lanes.supervise(lease, job, cancel);
     Ok(compare_stream(job, rx, shared, guard))
 }
 
 /// Runs the compare's requests in order on this thread, sending a `row` (or `error`) line as
 /// each finishes and `done` at the end.
-fn compare_job(state: &AppState, reqs: &mut [Request], shared: &Arc<Shared>, tx: &UnboundedSender<Value>) {
+fn compare_job(state: &AppState, reqs: &mut [Request], deadline: Instant, shared: &Arc<Shared>, tx: &UnboundedSender<Value>) {
     for (i, r) in reqs.iter_mut().enumerate() {
         shared.reset(i as u64);
+        within(r, deadline);
         match compare_run(state, r, Some(shared.clone())) {
             Ok(v) => {
                 let _ = tx.send(json!({"type": "row", "index": i, "result": v}));
@@ -659,8 +654,15 @@ fn compare_job(state: &AppState, reqs: &mut [Request], shared: &Arc<Shared>, tx:
     let _ = tx.send(json!({"type": "done"}));
 }
 
+/// Lowers a compare run's time limit to what is left before the compare's `deadline` (at least
+/// a millisecond, so the run still reports how far it got).
+fn within(req: &mut Request, deadline: Instant) {
+    let left = deadline.saturating_duration_since(Instant::now()).max(Duration::from_millis(1));
+    req.limits.time = Some(req.limits.time.map_or(left, |t| t.min(left)));
+}
+
 struct CompareStream {
-    job: JoinHandle<()>,
+    job: JoinHandle<Result<(), ApiError>>,
     rx: UnboundedReceiver<Value>,
     shared: Arc<Shared>,
     started: Instant,
@@ -668,7 +670,12 @@ struct CompareStream {
     _guard: CancelOnDrop,
 }
 
-fn compare_stream(job: JoinHandle<()>, rx: UnboundedReceiver<Value>, shared: Arc<Shared>, guard: CancelOnDrop) -> Response {
+fn compare_stream(
+    job: JoinHandle<Result<(), ApiError>>,
+    rx: UnboundedReceiver<Value>,
+    shared: Arc<Shared>,
+    guard: CancelOnDrop,
+) -> Response {
     let st = CompareStream { job, rx, shared, started: Instant::now(), over: false, _guard: guard };
     let lines = futures_util::stream::unfold(st, |mut st| async move {
         if st.over {
@@ -685,7 +692,8 @@ fn compare_stream(job: JoinHandle<()>, rx: UnboundedReceiver<Value>, shared: Arc
                 None => {
                     st.over = true;
                     match (&mut st.job).await {
-                        Ok(()) => json!({"type": "error", "error": "the compare ended early"}),
+                        Ok(Ok(())) => json!({"type": "error", "error": "the compare ended early"}),
+                        Ok(Err(e)) => json!({"type": "error", "error": e.message()}),
                         Err(e) => json!({"type": "error", "error": format!("internal error: {e}")}),
                     }
                 }

@@ -477,21 +477,33 @@ async fn wait_running(app: &Router, want: u64) -> bool {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn excess_requests_get_503_and_a_dropped_request_cancels_its_search() {
-    // A 60 s cap: if dropping the request did not cancel the search, `running` would stay at 1.
+async fn a_long_search_cannot_starve_short_ones_and_excess_long_ones_get_503_with_retry_after() {
+    // One slot in each lane, and a 60 s cap: if dropping the request did not cancel the
+    // search, `running` would stay up.
     let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
     let app = router(config);
     let long = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "zero"});
     let first = tokio::spawn({
-        let app = app.clone();
+        let (app, long) = (app.clone(), long.clone());
         async move { send(&app, post("/api/solve", long.to_string())).await }
     });
     assert!(wait_running(&app, 1).await, "the first search never started");
-    let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(error_of(&v).contains("busy"), "{v}");
-    let (status, _) = post_json(&app, "/api/compare", json!({"start": BOARD14, "runs": [{"algorithm": "astar"}]})).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    // Short searches still run while the long one holds its slot.
+    for _ in 0..3 {
+        let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["cost"], 14);
+        let (status, v) = post_json(&app, "/api/compare", json!({"start": BOARD14, "runs": [{"algorithm": "astar"}]})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    // A second long search finds the long lane full: after its wait it is stopped with a 503
+    // that says when to come back.
+    let res = app.clone().oneshot(post("/api/solve", long.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "1");
+    let v: Value = serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert!(error_of(&v).contains("busy") && error_of(&v).contains("stopped"), "{v}");
+    assert_eq!(running(&app).await, 1, "the stopped search still counts");
     // Health and the page still answer while the server is busy.
     assert_eq!(send(&app, get("/api/health")).await.0, StatusCode::OK);
     first.abort();
@@ -499,6 +511,24 @@ async fn excess_requests_get_503_and_a_dropped_request_cancels_its_search() {
     let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["cost"], 14);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_wait_in_a_short_queue_before_any_503() {
+    // One quick slot, taken by a search that is still in its first quarter second: a second
+    // request waits for the slot instead of being refused.
+    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
+    let app = router(config);
+    let long = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "zero"});
+    let first = tokio::spawn({
+        let app = app.clone();
+        async move { send(&app, post("/api/solve", long.to_string())).await }
+    });
+    assert!(wait_running(&app, 1).await);
+    let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    first.abort();
+    assert!(wait_running(&app, 0).await);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -619,8 +649,8 @@ async fn compare_streams_a_row_as_each_run_finishes_with_median_timings() {
     assert!(r(2)["stats"]["max_depth"].as_u64().unwrap() <= 21, "{}", r(2)["stats"]);
 }
 
-#[tokio::test]
-async fn a_compare_holds_one_permit_and_stops_when_its_client_goes() {
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compare_is_one_search_and_stops_when_its_client_goes() {
     let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
     let app = router(config);
     let body = json!({"start": HARD4, "goal": "blank-first", "stream": true,
@@ -628,11 +658,32 @@ async fn a_compare_holds_one_permit_and_stops_when_its_client_goes() {
     let res = app.clone().oneshot(post("/api/compare", body.to_string())).await.unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     assert!(wait_running(&app, 1).await);
-    // The whole compare is one search against the limit: nothing else fits.
+    // The whole compare is one search, in the long lane once it runs long: a short solve runs.
     let (status, _) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(running(&app).await, 1);
     drop(res);
     assert!(wait_running(&app, 0).await, "the compare went on after its client left");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compare_s_runs_share_one_time_cap() {
+    let config = Config { time_cap: Duration::from_millis(900), cache_dir: None, ..Config::default() };
+    let app = router(config);
+    let body = json!({"start": HARD4, "goal": "blank-first",
+        "runs": [{"algorithm": "idastar", "heuristic": "zero"}, {"algorithm": "iddfs"}, {"algorithm": "bfs"}]});
+    let (status, v) = post_json(&app, "/api/compare", body).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    let mut total = 0.0;
+    for r in results {
+        assert_eq!(r["status"], "limit", "{r}");
+        total += r["stats"]["time_ms"].as_f64().unwrap();
+    }
+    // Three runs that would each take the whole cap share it (each may overshoot by the
+    // interval between its time checks).
+    assert!(total <= 900.0 + 3.0 * 100.0, "the runs took {total} ms together");
 }
 
 #[tokio::test]

@@ -347,10 +347,20 @@ pub async fn generate(
         Some(s) => s.trim().parse().map_err(|_| ApiError::bad_request(format!("bad seed \"{s}\": give a whole number")))?,
     };
     let goal = Goal::resolve(q.get("goal").map_or("blank-last", String::as_str), w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let slot = tokio::time::timeout(crate::lanes::QUEUE_WAIT, state.generate_slots.clone().acquire_owned())
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or_else(|| crate::lanes::busy("server busy: every slot for generating boards stayed taken for 2 s".into()))?;
     let g = {
         let goal = goal.clone();
         let state = state.clone();
-        tokio::task::spawn_blocking(move || crate::generate(&state.tables, &goal, depth, seed)).await.map_err(internal)?
+        tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            crate::generate(&state.tables, &goal, depth, seed)
+        })
+        .await
+        .map_err(internal)?
     }
     .map_err(|e| match e {
         crate::GenerateError::TooDeep { .. } => ApiError::unprocessable(e.to_string()),

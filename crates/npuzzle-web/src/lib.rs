@@ -105,6 +105,9 @@ pub(crate) struct AppState {
     /// Tables prepared for requests, kept for the next ones: exact tables in memory, pattern
     /// databases also in the cache directory.
     pub tables: npuzzle::TableStore,
+    /// Slots for `/api/generate` draws (one per core): each takes well under a millisecond once
+    /// its table exists, and they wait here rather than each take a thread.
+    pub generate_slots: Arc<tokio::sync::Semaphore>,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
@@ -116,7 +119,8 @@ pub fn router(config: Config) -> Router {
     }
     .build_memory(npuzzle_host::available_memory());
     let body_timeout = body::BodyTimeout(config.body_timeout);
-    let state = Arc::new(AppState { config, lanes, tables });
+    let state =
+        Arc::new(AppState { generate_slots: Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1))), config, lanes, tables });
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))

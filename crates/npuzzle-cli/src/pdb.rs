@@ -5,6 +5,7 @@ use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use anyhow::{anyhow, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{Pdb, SetSpec};
 use npuzzle::parse::parse_size;
@@ -143,8 +144,7 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
                 strongest.entries() as f64 / 1e6
             );
         }
-        let heur = store().load_or_build(&req.goal, &spec, &on, Some(&cancel))?;
-        req.tables = npuzzle::Tables::none().with_pdb(Arc::new(heur));
+        req.tables = store().prepare_set(&req.goal, &spec, &on, Some(&cancel))?;
     } else {
         req.tables = store().prepare(kind, &req.goal, &on, Some(&cancel))?;
     }
@@ -227,6 +227,10 @@ fn list() -> Result<u8> {
     let mut total = 0;
     for f in &files {
         total += f.bytes;
+        if f.automaton {
+            println!("{:<44} pruning automaton for the fast IDA* engine  {:>8.1} MB", file_name(&f.path), f.bytes as f64 / 1e6);
+            continue;
+        }
         match cache::peek(&f.path) {
             Ok(h) => println!(
                 "{:<44} {}x{}  pattern {:<24} {:>11} entries  {:>8.1} MB",
@@ -255,6 +259,17 @@ fn verify() -> Result<u8> {
     report_stale(&stale_temporaries(&dir)?);
     let mut bad = 0;
     for f in &files {
+        if f.automaton {
+            let checked = cache::load_automaton(&f.path).map_err(|e| e.to_string()).and_then(|(w, h, body)| Fsm::from_bytes(w, h, &body));
+            match checked {
+                Ok(_) => println!("ok       {}", file_name(&f.path)),
+                Err(e) => {
+                    bad += 1;
+                    println!("CORRUPT  {}: {e}", file_name(&f.path));
+                }
+            }
+            continue;
+        }
         match cache::load(&f.path) {
             Ok((h, table)) => {
                 let ok = Pdb::from_table(h.width as usize, h.height as usize, tables::blank_of(&h.goal).unwrap_or(0), &h.pattern, table);

@@ -275,7 +275,7 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
     }
     let heuristic = Heuristic::new(req.effective_heuristic(), &req.goal, &req.tables)?;
     if !O::ENABLED && req.algorithm == Algorithm::Idastar {
-        if let Some(p) = heuristic.pdb() {
+        if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
             let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
             return Ok((Outcome::from_end(end, stats), obs));
         }

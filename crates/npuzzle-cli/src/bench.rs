@@ -252,7 +252,7 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let name = if side == 4 { "korf100" } else { "korf24" };
-    writeln!(out, "{name}: {} instances, set {}, {} threads", all.len(), spec.name, rayon::current_num_threads())?;
+    writeln!(out, "{name}: {}, set {}, {} threads", crate::pdb::plural(all.len(), "instance"), spec.name, rayon::current_num_threads())?;
     writeln!(
         out,
         "pruning automaton: depth {}, {} forbidden strings, {} states, {:.1} MB, ready in {:.3} s",

@@ -372,6 +372,18 @@ pub fn load(path: &Path) -> Result<(Header, TableBytes), CacheError> {
     if meta.len() == 0 {
         return Err(CacheError::Corrupt { path: path.to_path_buf(), reason: "empty file".into() });
     }
+    // The header is checked against the file's size before anything is mapped: a file of the
+    // wrong size (a huge sparse one, say) is refused without reading it.
+    let mut head = Vec::with_capacity(4096);
+    std::io::Read::read_to_end(&mut std::io::Read::take(&f, 4096), &mut head).map_err(io)?;
+    let (header, _, data_at) = parse_header(path, &head)?;
+    let have = meta.len().saturating_sub(data_at as u64);
+    if have != header.entries {
+        return Err(CacheError::Corrupt {
+            path: path.to_path_buf(),
+            reason: format!("{have} table bytes, header says {}", header.entries),
+        });
+    }
     // SAFETY: the file is a regular file opened read-only. Writers of this cache never change a
     // file in place (they write a temporary file and rename it over), so the mapped bytes stay
     // the ones verified below for as long as the map lives.

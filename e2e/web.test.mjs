@@ -1,12 +1,14 @@
 // Browser end-to-end tests of `npuzzle serve`, driven with playwright-core and the system
 // Chromium (never a downloaded browser). Run from this folder with `node --test`; the server
 // binary is $NPUZZLE_BIN or ../target/debug/npuzzle, and Chromium is $CHROMIUM or
-// /usr/bin/chromium. A screenshot is saved to ../ci-artifacts/web-ui.png.
+// /usr/bin/chromium. Screenshots go to ../ci-artifacts/ (or to ../docs/ with
+// NPUZZLE_SCREENSHOTS=docs, which is how the README's pictures are made).
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -15,20 +17,28 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const BIN = process.env.NPUZZLE_BIN || join(root, "target", "debug", "npuzzle");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
-const ARTIFACTS = join(root, "ci-artifacts");
+const SHOTS = process.env.NPUZZLE_SCREENSHOTS === "docs" ? join(root, "docs") : join(root, "ci-artifacts");
 
 // A 3×3 board whose optimal solution is 14 moves.
 const BOARD = "8 1 3 4 0 2 7 6 5";
 const OPTIMUM = 14;
 const GOAL_TILES = "1 2 3 4 5 6 7 8 0";
+const NILSSON_TILES = "2 8 3 1 6 4 7 0 5";
+// Korf's first 15-puzzle instance (57 moves to the blank-first goal).
+const KORF1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
 let server;
 let base;
 let browser;
+let cacheDir;
 
 function startServer() {
+  cacheDir = mkdtempSync(join(tmpdir(), "npuzzle-e2e-cache-"));
   return new Promise((resolvePromise, reject) => {
-    server = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", "0"], {
+      stdio: ["ignore", "pipe", "inherit"],
+      env: { ...process.env, NPUZZLE_CACHE_DIR: cacheDir },
+    });
     let out = "";
     const timer = setTimeout(() => reject(new Error(`no URL from ${BIN} within 20 s: ${out}`)), 20000);
     server.on("error", (e) => reject(new Error(`cannot start ${BIN}: ${e.message}`)));
@@ -55,15 +65,30 @@ before(async () => {
 after(async () => {
   if (browser) await browser.close();
   if (server) server.kill();
+  if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
 });
 
-async function openPage(query = "") {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+// Opens the page; `bad` collects page errors, console errors and HTTP errors (a favicon 404
+// or a validation 400 would land there).
+async function openPage(query = "", viewport = { width: 1400, height: 900 }) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
+  const page = await context.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400 && !r.url().includes("/api/solve") && !r.url().includes("/api/compare")) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+  page.close = async () => context.close();
   await page.goto(base + query);
   await page.waitForSelector("body[data-ready='1']");
   return { page, errors };
+}
+
+function q(params) {
+  return "?" + new URLSearchParams(params);
 }
 
 async function postJson(path, body) {
@@ -76,16 +101,43 @@ async function postJson(path, body) {
   return res.json();
 }
 
+// Solves with the page's settings and waits for the result; the replay that starts is paused.
+async function solveAndPause(page) {
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok, #result-msg.bad");
+  await page.evaluate(() => S.tree.stop());
+}
+
+// The lowest contrast, over the drawn nodes, between a node's label and the header it sits
+// on (both as the browser computes them).
+async function labelContrast(page) {
+  return page.evaluate(() => {
+    const lum = (rgb) => {
+      const c = rgb.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+    };
+    let worst = Infinity;
+    for (const g of document.querySelectorAll("#tree-svg g.node")) {
+      if (g.style.display === "none") continue;
+      const a = lum(getComputedStyle(g.querySelector(".head")).fill);
+      const b = lum(getComputedStyle(g.querySelector(".head-text")).fill);
+      worst = Math.min(worst, (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05));
+    }
+    return worst;
+  });
+}
+
+function shot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  return page.screenshot({ path: join(SHOTS, name) });
+}
+
 test("solve a 3×3 board with A*, play it back, and step the search tree", { timeout: 60000 }, async () => {
-  const { page, errors } = await openPage();
-  await page.fill("#start-text", BOARD);
+  const { page, errors } = await openPage(q({ start: BOARD, goal: "blank-last", algorithm: "astar", heuristic: "manhattan" }));
   await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
   await page.waitForSelector("#check.ok");
-  await page.selectOption("#algorithm", "astar");
-  await page.selectOption("#heuristic", "manhattan");
   assert.ok(await page.isChecked("#record-tree"));
-  await page.click("#solve");
-  await page.waitForSelector("#result-msg.ok");
+  await solveAndPause(page);
   assert.match(await page.textContent("#result-msg"), /solved in 14 moves/);
 
   // The move count shown is the known optimum, which IDA* through the API agrees with.
@@ -93,53 +145,579 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", { tim
   assert.equal(shown, OPTIMUM);
   const ida = await postJson("/api/solve", { start: BOARD, algorithm: "idastar" });
   assert.equal(shown, ida.cost);
+  await page.click("#tab-solution");
   assert.equal(await page.locator("#move-list li").count(), OPTIMUM);
 
   // Step the playback to the end: the goal board is shown.
   assert.equal(await page.getAttribute("#play-board", "data-tiles"), BOARD);
   for (let i = 0; i < OPTIMUM; i++) await page.click("#play-fwd");
   assert.equal(await page.getAttribute("#play-board", "data-tiles"), GOAL_TILES);
-  assert.deepEqual(await page.locator("#play-board .tile").allTextContents(), ["1", "2", "3", "4", "5", "6", "7", "8", ""]);
   assert.equal(await page.getAttribute("#move-list li.current", "data-step"), String(OPTIMUM));
   await page.click("#play-back");
   assert.notEqual(await page.getAttribute("#play-board", "data-tiles"), GOAL_TILES);
-  await page.click("#play-last");
 
-  // The tree view draws as many nodes as the API returns for the same request.
+  // At the end of the replay the tree shows every node the API returns.
   await page.click("#tab-tree");
-  await page.waitForSelector("#panel-tree:not([hidden])");
   const body = await page.evaluate(() => solveBody());
   const api = await postJson("/api/solve", body);
-  const drawn = await page.locator("#tree-svg g.node").count();
-  assert.equal(drawn, api.tree.nodes.length);
+  await page.click("#tree-last");
   assert.equal(await page.getAttribute("#tree-svg", "data-drawn"), String(api.tree.nodes.length));
   assert.match(await page.textContent("#tree-note"), new RegExp(`${api.tree.nodes.length} nodes`));
-
-  // Hovering a node shows its board and g + h = f; the frontier panel lists the open list.
-  await page.hover("#tree-svg g.node >> nth=0");
+  await page.click("#tree-fit");
+  await page.locator("#tree-svg g.node[data-id='0']").dispatchEvent("pointerover");
   assert.match(await page.textContent("#node-info"), /S0/);
   assert.match(await page.textContent("#node-info .gh"), /^g \+ h = f: 0 \+ 10 = 10$/);
-  assert.ok((await page.locator("#frontier-list li").count()) > 0);
 
   // At the end the goal node is marked; one event back it is not yet.
   const steps = api.trace.events.length;
   assert.equal(await page.inputValue("#tree-step"), String(steps));
-  assert.equal(await page.locator("#tree-svg .st-goal").count(), 1);
+  assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 1);
   assert.match(await page.textContent("#tree-event"), /goal reached/);
   await page.click("#tree-back");
-  assert.equal(await page.inputValue("#tree-step"), String(steps - 1));
-  assert.equal(await page.locator("#tree-svg .st-goal").count(), 0);
-  assert.doesNotMatch(await page.textContent("#tree-event"), /goal reached/);
+  assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 0);
   assert.match(await page.textContent("#tree-pos"), new RegExp(`event ${steps - 1} of ${steps}`));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, "web-ui.png") });
+test("part 1: the tree grows with the replay, the frontier list agrees, and a student can predict", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
+  await solveAndPause(page);
+  const body = await page.evaluate(() => solveBody());
+  const api = await postJson("/api/solve", body);
+  const events = api.trace.events;
+  for (let k = 0; k <= events.length; k++) {
+    const seen = await page.evaluate((k) => {
+      S.tree.setStep(k);
+      const drawn = [...document.querySelectorAll("#tree-svg g.node")].filter((g) => g.style.display !== "none").map((g) => Number(g.dataset.id));
+      const frontierNodes = [...document.querySelectorAll("#tree-svg g.node[data-state=frontier]")].filter((g) => g.style.display !== "none").map((g) => Number(g.dataset.id));
+      const listed = [...document.querySelectorAll("#frontier-list li")].map((li) => Number(li.dataset.id));
+      const next = [...document.querySelectorAll("#tree-svg g.node.next")].map((g) => Number(g.dataset.id));
+      return { drawn, frontierNodes, listed, next };
+    }, k);
+    // Drawn: exactly the nodes generated by event k.
+    const generated = events.slice(0, k).filter((e) => e.event === "generated").map((e) => e.id);
+    assert.deepEqual(seen.drawn.sort((a, b) => a - b), generated.sort((a, b) => a - b), `event ${k}`);
+    // The frontier list and the frontier-coloured nodes are the same set at every event.
+    assert.deepEqual([...seen.listed].sort((a, b) => a - b), [...seen.frontierNodes].sort((a, b) => a - b), `event ${k}`);
+    // The node marked next is the one the next selection takes.
+    const nextSel = events.slice(k).find((e) => e.event === "selected");
+    const expectNext = nextSel && generated.includes(nextSel.id) ? [nextSel.id] : [];
+    assert.deepEqual(seen.next, expectNext, `event ${k}`);
+  }
+  // While a node is being expanded it is no longer on the frontier list.
+  const sels = events.map((e, i) => (e.event === "selected" ? i : -1)).filter((i) => i >= 0);
+  const sel = sels[1];
+  await page.evaluate((k) => S.tree.setStep(k), sel + 1);
+  const selId = events[sel].id;
+  assert.equal(await page.locator(`#frontier-list li[data-id='${selId}']`).count(), 0);
+  assert.equal(await page.getAttribute(`#tree-svg g.node[data-id='${selId}']`, "data-state"), "current");
+
+  // Hovering a frontier entry highlights its node, and the reverse.
+  const li = page.locator("#frontier-list li").first();
+  const liId = await li.getAttribute("data-id");
+  await li.hover();
+  assert.match(await page.getAttribute(`#tree-svg g.node[data-id='${liId}']`, "class"), /\bhl\b/);
+  await page.mouse.move(0, 0);
+  await page.hover(`#tree-svg g.node[data-id='${liId}']`);
+  assert.match(await page.getAttribute(`#frontier-list li[data-id='${liId}']`, "class"), /\bhl\b/);
+
+  // Predict mode: a wrong pick is told so, the right one is confirmed, the score kept.
+  // Just after the root's expansion: its children wait on the frontier.
+  await page.evaluate(() => S.tree.setStep(S.tree.nextSelAt[0] + 1));
+  await page.click("#tree-predict");
+  await page.waitForFunction(() => S.tree.nextSelAt[S.tree.k] === S.tree.k && document.querySelectorAll("#frontier-list li").length > 1);
+  assert.equal(await page.locator("#tree-svg g.node.next").count(), 0, "predict mode hides the answer");
+  const { want, wrong } = await page.evaluate(() => {
+    const want = S.tree.steps[S.tree.k].id;
+    const wrong = [...document.querySelectorAll("#frontier-list li")].map((li) => Number(li.dataset.id)).find((id) => id !== want);
+    return { want, wrong };
+  });
+  await page.click(`#frontier-list li[data-id='${wrong}']`);
+  assert.match(await page.textContent("#predict-msg"), /Not this time/);
+  assert.equal(await page.getAttribute("#predict-msg", "data-result"), "wrong");
+  const want2 = await page.evaluate(() => S.tree.steps[S.tree.nextSelAt[S.tree.k]].id);
+  await page.click(`#tree-svg g.node[data-id='${want2}']`);
+  assert.match(await page.textContent("#predict-msg"), /Right: .* Score 1 of 2/);
+  assert.ok(want !== wrong);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, captions, cut-offs, export, projector, contrast", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await solveAndPause(page);
+  await page.click("#tree-last");
+  // A small tree draws each node's board and g + h = f, and every label.
+  const n = Number(await page.getAttribute("#tree-svg", "data-drawn"));
+  assert.ok(n > 5 && n <= 40, `${n} nodes`);
+  assert.equal(await page.locator("#tree-svg g.node .head-text").count(), n);
+  assert.equal(await page.locator("#tree-svg g.node .ghf").count(), n);
+  assert.match(await page.textContent("#tree-svg g.node[data-id='0'] .ghf"), /^0\+4=4$/);
+  assert.ok((await page.locator("#tree-svg g.node[data-id='0'] .tile").count()) === 8);
+  // Every label reads at 4.5:1 on its header, whatever the node's state (the current node's
+  // header is dark red, the explored one's dark yellow). Halfway through, all states are there.
+  await page.evaluate(() => S.tree.setStep(Math.floor(S.tree.steps.length / 2)));
+  assert.equal(new Set(await page.locator("#tree-svg g.node:visible").evaluateAll((gs) => gs.map((g) => g.dataset.state))).size >= 3, true);
+  assert.ok((await labelContrast(page)) >= 4.5, `label contrast ${await labelContrast(page)}`);
+  await page.click("#tree-last");
+  // Fit to view: the whole tree lies inside the box.
+  await page.click("#tree-fit");
+  const inside = await page.evaluate(() => {
+    const box = document.getElementById("tree-svg").getBoundingClientRect();
+    const t = document.querySelector("#tree-svg .viewport").getBoundingClientRect();
+    return t.left >= box.left - 1 && t.right <= box.right + 1 && t.top >= box.top - 1 && t.bottom <= box.bottom + 1;
+  });
+  assert.ok(inside, "fit keeps the tree in view");
+  // Dragging pans.
+  const before = await page.getAttribute("#tree-svg .viewport", "transform");
+  await page.locator("#tree-wrap").scrollIntoViewIfNeeded();
+  const box = await page.locator("#tree-wrap").boundingBox();
+  await page.mouse.move(box.x + 40, box.y + box.height - 30);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 140, box.y + box.height - 80, { steps: 5 });
+  await page.mouse.up();
+  assert.notEqual(await page.getAttribute("#tree-svg .viewport", "transform"), before);
+  // The minimap has drawn something.
+  const inked = await page.evaluate(() => {
+    const c = document.getElementById("tree-minimap");
+    const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+    let dark = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && d[i] + d[i + 1] + d[i + 2] < 600) dark++;
+    return dark;
+  });
+  assert.ok(inked > 10, "minimap drawn");
+  // Replay speed control, and "next expansion" goes to just after the next selection.
+  await page.fill("#tree-speed", "2");
+  await page.dispatchEvent("#tree-speed", "input");
+  assert.match(await page.textContent("#tree-speed-val"), /^2 events\/s$/);
+  await page.click("#tree-first");
+  await page.click("#tree-next");
+  const k = await page.evaluate(() => S.tree.k);
+  assert.equal(await page.evaluate((k) => S.tree.steps[k - 1].event, k), "selected");
+  // Export: an SVG with the drawn nodes and the legend, and a PNG.
+  await page.click("#tree-last");
+  const [svgDl] = await Promise.all([page.waitForEvent("download"), page.click("#tree-export-svg")]);
+  const svgText = readFileSync(await svgDl.path(), "utf8");
+  assert.match(svgText, /^<svg/);
+  assert.equal((svgText.match(/class="node /g) || []).length, n);
+  assert.match(svgText, /frontier \(blue\)/);
+  const [pngDl] = await Promise.all([page.waitForEvent("download"), page.click("#tree-export-png")]);
+  const png = readFileSync(await pngDl.path());
+  assert.deepEqual([...png.subarray(1, 4)], [0x50, 0x4e, 0x47]);
+  // Projector mode enlarges the tree's text.
+  const small = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector("#tree-svg .ghf")).fontSize));
+  await page.check("#projector");
+  const large = await page.evaluate(() => parseFloat(getComputedStyle(document.querySelector("#tree-svg .ghf")).fontSize));
+  assert.ok(large > small * 1.2, `${small} → ${large}`);
+  await page.uncheck("#projector");
+  // Contrast: every state's colour reads at 3:1 against the tree's background, and each has
+  // its own shape.
+  const legend = await page.evaluate(() => S.options.legend);
+  const lum = (hex) => {
+    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  };
+  const bg = await page.evaluate(() => getComputedStyle(document.getElementById("tree-wrap")).backgroundColor);
+  assert.equal(bg, "rgb(255, 255, 255)");
+  for (const l of legend) assert.ok((1.05) / (lum(l.fill) + 0.05) >= 3, `${l.state} ${l.fill}`);
+  assert.equal(new Set(legend.map((l) => l.shape)).size, legend.length);
+
+  // IDA*: each iteration's root is captioned with its bound, and the thresholds form a timeline.
+  await page.selectOption("#algorithm", "idastar");
+  await solveAndPause(page);
+  await page.click("#tree-last");
+  const captions = await page.locator("#tree-svg text.caption").allTextContents();
+  const iters = await page.evaluate(() => S.tree.iterations.map((it) => `iteration ${it.number}: bound f ≤ ${it.bound}`));
+  assert.ok(iters.length >= 2);
+  assert.deepEqual(captions.filter((c) => c.startsWith("iteration")), iters);
+  assert.equal(await page.locator("#tree-timeline .iter").count(), iters.length);
+  // Bidirectional search: the meeting point is drawn.
+  await page.selectOption("#algorithm", "bidirectional");
+  await solveAndPause(page);
+  await page.click("#tree-last");
+  assert.match(await page.textContent("#tree-svg"), /the two searches meet: S\d+ = G\d+|the two searches meet: G\d+ = S\d+/);
+  assert.equal(await page.locator("#tree-svg path.meet").count(), 1);
+  // A capped tree says what is cut off.
+  await page.selectOption("#goal-preset", "blank-last");
+  await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
+  await page.waitForSelector("#board[data-tiles='8 6 7 2 5 4 3 0 1']");
+  await page.selectOption("#algorithm", "bfs");
+  await solveAndPause(page);
+  const note = await page.textContent("#tree-note");
+  assert.match(note, /capped at 2,000 nodes: it shows the first 2,000 of the [\d,]+ nodes generated/);
+  assert.match(note, /the solution lies at depth 31, below the cut/);
+  await page.click("#tree-last");
+  assert.match(await page.textContent("#tree-svg"), /more nodes were generated past the 2,000-node cap/);
+  assert.equal(await page.evaluate(() => S.tree.style()), "shapes");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 3: the first run teaches: Nilsson's board, three steps, a bar that stays, stale results marked", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  assert.equal(await page.getAttribute("#board", "data-tiles"), NILSSON_TILES);
+  assert.equal(await page.inputValue("#goal-preset"), "snail");
+  assert.equal(await page.inputValue("#algorithm"), "astar");
+  assert.equal(await page.inputValue("#heuristic"), "misplaced");
+  assert.equal(await page.inputValue("#order"), "LURD");
+  assert.equal(await page.locator("#first-steps li").count(), 3);
+  assert.ok(await page.isVisible("#first-steps"));
+  await shot(page, "web-first-load.png");
+  // Solve and Stop are in view at load, and still after scrolling to the bottom.
+  const inView = () => page.evaluate(() => {
+    const r = document.getElementById("solve").getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  });
+  assert.ok(await inView());
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  assert.ok(await inView());
+  assert.ok(await page.isVisible("#stop"));
+  // After a solve the page goes to the search tree and replays it.
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok");
+  assert.equal(await page.getAttribute("#tab-tree", "aria-selected"), "true");
+  assert.equal(await page.getAttribute("#tree-play", "aria-pressed"), "true");
+  const treeTop = await page.evaluate(() => document.getElementById("tree-wrap").getBoundingClientRect().top);
+  assert.ok(treeTop < 900, `tree at ${treeTop}`);
+  await page.waitForFunction(() => S.tree.k >= 12);
+  await page.evaluate(() => S.tree.stop());
+  await page.evaluate(() => window.scrollTo(0, document.querySelector(".tabs").getBoundingClientRect().top + window.scrollY - 60));
+  await shot(page, "web-replay.png");
+  assert.ok(await page.isHidden("#stale"));
+  // Editing the board marks the results stale; an invalid board loses its "solvable".
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.click("#board .tile.movable >> nth=0");
+  await page.waitForSelector("#stale:not([hidden])");
+  assert.match(await page.getAttribute("#panel-tree", "class"), /\bstale\b/);
+  await page.fill("#start-text", "1 2 3 4 5 6 8 8 0");
+  await page.waitForSelector("#check.bad");
+  assert.match(await page.textContent("#check"), /not a valid board: .*duplicate tile 8/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 4: the pseudocode comes from the algorithm's metadata and lights the current event's line", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  const options = await (await fetch(base + "api/options")).json();
+  const astar = options.algorithms.find((a) => a.name === "astar");
+  const texts = (name) => options.algorithms.find((a) => a.name === name).pseudocode.map((l) => l.text);
+  // Before any solve, the chosen algorithm's pseudocode is shown with no line lit, and it
+  // follows the choice.
+  assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), texts("astar"));
+  assert.equal(await page.locator("#pseudocode li.on").count(), 0);
+  await page.selectOption("#algorithm", "idastar");
+  assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), texts("idastar"));
+  await page.selectOption("#algorithm", "astar");
+  await solveAndPause(page);
+  assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), astar.pseudocode.map((l) => l.text));
+  const events = await page.evaluate(() => S.tree.steps);
+  const lit = async (k) => {
+    await page.evaluate((k) => S.tree.setStep(k), k);
+    return page.locator("#pseudocode li.on").allTextContents();
+  };
+  const sel = events.findIndex((e, i) => i > 0 && e.event === "selected");
+  assert.deepEqual(await lit(sel + 1), ["node ← POP(frontier)    ▷ the lowest f first; ties in generation order"]);
+  const add = events.findIndex((e) => e.event === "generated" && e.fate === "added" && e.parent !== null);
+  assert.deepEqual(await lit(add + 1), ["add child to frontier"]);
+  const goal = events.findIndex((e) => e.event === "goal");
+  assert.deepEqual(await lit(goal + 1), ["if problem.IS-GOAL(node.STATE) then return node"]);
+  // IDA*: raising the bound and pruning have their own lines.
+  await page.selectOption("#algorithm", "idastar");
+  await solveAndPause(page);
+  const ida = await page.evaluate(() => S.tree.steps);
+  const raise = ida.findIndex((e) => e.event === "iteration_end");
+  assert.match((await lit(raise + 1)).join(), /bound ← next/);
+  const prune = ida.findIndex((e) => e.event === "generated" && e.fate === "pruned");
+  assert.match((await lit(prune + 1)).join(), /f\(child\) > bound/);
+  // The page keeps no copy: its script holds none of the pseudocode's text.
+  const js = await (await fetch(base + "app.js")).text() + (await (await fetch(base + "tree.js")).text());
+  assert.ok(!js.includes("POP(frontier)"));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 5: admissibility: h* beside h, accuracy colouring, overestimates flagged, IDA* thresholds", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await solveAndPause(page);
+  await page.click("#tree-last");
+  await page.hover("#tree-svg g.node[data-id='0']");
+  assert.match(await page.textContent("#node-info .hstar-info"), /^h\* = 5 \(true distance\): h underestimates by 1$/);
+  assert.match(await page.textContent("#tree-svg g.node[data-id='0'] .hstar"), /^h\*=5$/);
+  assert.match(await page.textContent("#tree-note"), /admissible on this tree/);
+  await page.selectOption("#tree-colour", "accuracy");
+  assert.ok(await page.isVisible("#accuracy-legend"));
+  assert.match(await page.getAttribute("#tree-svg g.node[data-id='0'] .box", "stroke"), /^hsl\(212/);
+  // Labels stay readable on the accuracy colours too, pale and dark.
+  assert.ok((await labelContrast(page)) >= 4.5, `label contrast ${await labelContrast(page)}`);
+  // A student's own heuristic that overestimates somewhere is flagged (here, a tree whose
+  // root's h is raised above its true distance).
+  await page.evaluate(() => {
+    const r = structuredClone(S.result);
+    r.tree.nodes[0].h = 9;
+    S.tree.load(r.tree, r.trace, r);
+  });
+  assert.match(await page.getAttribute("#tree-svg g.node[data-id='0']", "class"), /\boverestimate\b/);
+  assert.equal(await page.locator("#tree-svg g.node.overestimate").count(), 1);
+  assert.match(await page.textContent("#tree-note"), /1 nodes have h > h\*/);
+  await page.selectOption("#tree-colour", "state");
+  // IDA*'s threshold timeline: one entry per iteration, the current one marked.
+  await page.selectOption("#algorithm", "idastar");
+  await solveAndPause(page);
+  const iters = await page.evaluate(() => S.tree.steps.filter((e) => e.event === "iteration").map((e) => e.bound));
+  assert.equal(await page.locator("#tree-timeline .iter").count(), iters.length);
+  for (const [i, b] of iters.entries()) assert.match(await page.locator("#tree-timeline .iter").nth(i).textContent(), new RegExp(`^#${i + 1} f ≤ ${b} `));
+  await page.locator("#tree-timeline .iter").nth(1).click();
+  assert.match(await page.getAttribute("#tree-timeline .iter >> nth=1", "class"), /\bnow\b/);
+  assert.match(await page.textContent("#tree-event"), /iteration 2 starts with bound f ≤/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal flags, live rows, cancel, editable pairs", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage(q({ start: BOARD, goal: "blank-last" }));
+  await page.click("#tab-compare");
+  // Edit the pairs: remove one, add weighted A* and a depth-limited DFS.
+  assert.equal(await page.locator("#compare-pairs .pair").count(), 6);
+  await page.click("#compare-pairs .pair >> nth=5 >> .pair-remove");
+  assert.equal(await page.locator("#compare-pairs .pair").count(), 5);
+  await page.click("#compare-add");
+  const last = page.locator("#compare-pairs .pair").last();
+  await last.locator(".pair-weight").fill("4");
+  await page.click("#compare-add");
+  await page.locator("#compare-pairs .pair").last().locator(".pair-alg").selectOption("dfs");
+  await page.locator("#compare-pairs .pair").last().locator(".pair-depth").fill("30");
+  // A node limit small enough that breadth-first search does not finish.
+  await page.fill("#limit-nodes", "3000");
+  await page.click("#compare-run");
+  await page.waitForSelector("#compare-msg:has-text('searches done')");
+  const rows = page.locator("#compare-table tbody tr");
+  assert.equal(await rows.count(), 7);
+  const results = await page.evaluate(() => S.compare);
+  // Runs that hit the limit did not finish and are not ranked.
+  const bfs = (await rows.nth(0).locator("td").allTextContents());
+  assert.equal(bfs[2], "did not finish (nodes)");
+  assert.match(await rows.nth(0).getAttribute("class"), /\bdnf\b/);
+  // Costs above the proven optimum are flagged.
+  for (const [i, r] of results.entries()) {
+    const cost = await rows.nth(i).locator("td").nth(3).textContent();
+    if (r.cost !== null && r.cost > OPTIMUM) assert.match(cost, /not optimal \(\+\d+\)/, `${r.algorithm}`);
+    else assert.doesNotMatch(cost, /not optimal/);
+  }
+  assert.ok(results.some((r) => r.timing && r.timing.samples > 1), "quick runs are timed more than once");
+  assert.match(await rows.nth(1).locator("td").nth(8).textContent(), /median of \d+/);
+  // The race: one shared scale, so a lane's length is proportional to its expansions.
+  const lanes = await page.evaluate(() => [...document.querySelectorAll("#race .lane")].map((l) => ({
+    fill: l.querySelector(".fill").getBoundingClientRect().width,
+    track: l.querySelector(".track").getBoundingClientRect().width,
+    expanded: Number(l.dataset.expanded),
+    text: l.querySelector(".count").textContent,
+    cls: l.className,
+  })));
+  const max = Math.max(...lanes.map((l) => l.expanded));
+  for (const l of lanes) assert.ok(Math.abs(l.fill / l.track - l.expanded / max) < 0.01, `${l.fill}/${l.track} vs ${l.expanded}/${max}`);
+  assert.match(lanes[0].cls, /\bdnf\b/);
+  assert.doesNotMatch(lanes[0].text, /#\d/);
+  // A click on a row opens that run's tree.
+  await rows.nth(2).click();
+  await page.waitForSelector("#result-msg.ok");
+  await page.evaluate(() => S.tree.stop());
+  assert.equal(await page.getAttribute("#tab-tree", "aria-selected"), "true");
+  assert.match(await page.textContent("#result-msg"), /^astar \+ manhattan/);
+  // Progress, rows as they finish, and cancel: a slow second run.
+  await page.click("#tab-compare");
+  await page.fill("#limit-nodes", "");
+  while ((await page.locator("#compare-pairs .pair").count()) > 1) await page.click("#compare-pairs .pair >> nth=1 >> .pair-remove");
+  await page.click("#compare-add");
+  await page.locator("#compare-pairs .pair").last().locator(".pair-alg").selectOption("iddfs");
+  await page.locator("#compare-pairs .pair").first().locator(".pair-alg").selectOption("astar");
+  await page.locator("#compare-pairs .pair").first().locator(".pair-h").selectOption("manhattan");
+  await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
+  await page.waitForSelector("#board[data-tiles='8 6 7 2 5 4 3 0 1']");
+  await page.click("#compare-run");
+  await page.waitForSelector("#compare-msg:has-text('running 2 of 2')", { timeout: 30000 });
+  assert.equal(await page.locator("#compare-table tbody tr.finished, #compare-table tbody tr.dnf").count(), 1, "the first row is shown before the compare ends");
+  await page.click("#compare-cancel");
+  await page.waitForSelector("#compare-msg:has-text('cancelled after 1 of 2')");
+  await page.waitForFunction(async () => (await (await fetch("/api/health")).json()).running === 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 7: the fast optimal solvers, long answers, the depth limit, descriptions and shortcuts", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage(q({ start: BOARD, goal: "blank-last", algorithm: "astar", heuristic: "manhattan" }));
+  // The optimal choice for a 3×3 board: IDA* over the exact table.
+  assert.match(await page.textContent("#optimal-choice"), /optimal \(exact table\)/);
+  await page.click("#optimal-choice");
+  assert.equal(await page.inputValue("#algorithm"), "idastar");
+  assert.equal(await page.inputValue("#heuristic"), "exact");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok");
+  assert.match(await page.textContent("#result-msg"), /solved in 14 moves .*\(optimal\)/);
+  // On a 4×3 board it is pattern databases, built once with a progress bar, then cached.
+  await page.fill("#start-text", "1 2 3 4/5 6 7 8/9 10 0 11");
+  await page.waitForSelector("#board[data-tiles='1 2 3 4 5 6 7 8 9 10 0 11']");
+  assert.match(await page.textContent("#optimal-choice"), /optimal \(pattern databases\)/);
+  await page.click("#optimal-choice");
+  assert.equal(await page.inputValue("#heuristic"), "pdb");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok", { timeout: 45000 });
+  assert.match(await page.textContent("#result-msg"), /idastar \+ pdb: solved in 1 move/);
+  assert.ok(await page.isHidden("#table-progress-box"));
+  // The bar itself: a third of the way through the second of three tables.
+  await page.evaluate(() => showTables({ tables: 3, ready: 1, filled: 50, entries: 100 }));
+  assert.equal(await page.evaluate(() => document.getElementById("table-progress").value), 0.5);
+  assert.match(await page.textContent("#table-progress-text"), /table 2 of 3, 50%/);
+  await page.evaluate(() => showTables(null));
+  // A search that hits the time limit names a solver that would finish.
+  await page.fill("#start-text", KORF1);
+  await page.selectOption("#goal-preset", "blank-first");
+  await page.waitForSelector(`#board[data-tiles='${KORF1}']`);
+  await page.selectOption("#algorithm", "astar");
+  await page.selectOption("#heuristic", "manhattan");
+  await page.uncheck("#record-tree");
+  await page.fill("#limit-time", "300");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.bad");
+  assert.match(await page.textContent("#result-hint"), /idastar, heuristic pdb/);
+  await page.fill("#limit-time", "");
+  // The one-line description comes from the algorithm's metadata.
+  const options = await (await fetch(base + "api/options")).json();
+  await page.selectOption("#algorithm", "dfs");
+  assert.ok((await page.textContent("#alg-summary")).includes(options.algorithms.find((a) => a.name === "dfs").summary));
+  // The DFS depth limit reaches the API.
+  assert.equal(await page.isDisabled("#max-depth"), false);
+  await page.selectOption("#goal-preset", "blank-last");
+  await page.fill("#start-text", BOARD);
+  await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
+  await page.fill("#max-depth", "20");
+  assert.equal((await page.evaluate(() => solveBody())).max_depth, 20);
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok, #result-msg.bad");
+  const limited = await page.evaluate(() => S.result);
+  assert.ok(limited.cost === null || limited.cost <= 20, `cost ${limited.cost}`);
+  // DFS without a limit: a very long answer. The move list draws only what is in view, and
+  // labels stay short.
+  await page.fill("#max-depth", "");
+  await page.check("#record-tree");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok", { timeout: 30000 });
+  await page.evaluate(() => S.tree.stop());
+  const r = await page.evaluate(() => ({ cost: S.result.cost }));
+  assert.ok(r.cost > 1000, `DFS answer of ${r.cost} moves`);
+  await page.click("#tab-solution");
+  assert.ok((await page.locator("#move-list li").count()) < 800, "only the rows in view are drawn");
+  await page.click("#play-last");
+  assert.equal(await page.getAttribute("#move-list li.current", "data-step"), String(r.cost));
+  await page.click("#tab-tree");
+  await page.click("#tree-last");
+  const longest = await page.evaluate(() => Math.max(...[...document.querySelectorAll("#frontier-list li, #tree-event, #node-info strong, #tree-svg text")].map((e) => e.textContent.length)));
+  assert.ok(longest < 200, `longest text ${longest}`);
+  // Keyboard shortcuts: replay and playback.
+  await page.click("#tree-first");
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.evaluate(() => S.tree.k), 1);
+  await page.keyboard.press("n");
+  assert.equal(await page.evaluate(() => S.tree.steps[S.tree.k - 1].event), "selected");
+  await page.keyboard.press(" ");
+  assert.equal(await page.getAttribute("#tree-play", "aria-pressed"), "true");
+  await page.keyboard.press(" ");
+  assert.equal(await page.getAttribute("#tree-play", "aria-pressed"), "false");
+  await page.click("#tab-solution");
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.evaluate(() => S.playIdx), 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("part 8: seeds, number formats, phones, focus, mangled links, hover, favicon, quiet validation, keyboard reach", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  // A 64-bit seed survives the round trip digit for digit.
+  await page.fill("#scramble-seed", "1795342531739751181");
+  await page.click("#scramble");
+  await page.waitForSelector("#scramble-note:has-text('1795342531739751181')");
+  const board = await page.getAttribute("#board", "data-tiles");
+  await page.click("#nilsson");
+  await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
+  await page.click("#scramble");
+  await page.waitForFunction((b) => document.getElementById("board").dataset.tiles === b, board);
+  // Numbers have separators and fit their boxes.
+  await page.evaluate(() => setLive({ expanded: 1234567, generated: 2345678, frontier: 3456, depth: 12 }, 10001));
+  assert.equal(await page.textContent("#live-time"), "10,001 ms");
+  assert.equal(await page.textContent("#live-expanded"), "1,234,567");
+  const fits = await page.evaluate(() => [...document.querySelectorAll("#live dd")].every((d) => d.scrollWidth <= d.clientWidth + 1));
+  assert.ok(fits);
+  // Enter on Solve keeps the focus on Solve.
+  await page.focus("#solve");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#result-msg.ok");
+  await page.evaluate(() => S.tree.stop());
+  assert.equal(await page.evaluate(() => document.activeElement.id), "solve");
+  // A tile that cannot move does not look selectable when hovered.
+  const colour = (sel) => page.evaluate((s) => getComputedStyle(document.querySelector(s)).backgroundColor, sel);
+  const still = await page.evaluate(() => [...document.querySelectorAll("#board .tile")].findIndex((t) => !t.classList.contains("movable") && !t.classList.contains("blank")));
+  const plain = await colour(`#board .tile[data-cell='${still}']`);
+  await page.hover(`#board .tile[data-cell='${still}']`);
+  assert.equal(await colour(`#board .tile[data-cell='${still}']`), plain);
+  // Typing a bad board asks /api/check, which answers 200 with a verdict: no HTTP error.
+  await page.fill("#start-text", "1 2 3");
+  await page.waitForSelector("#check.bad");
+  // The custom goal has a label; tree nodes and frontier entries are reachable by keyboard.
+  await page.selectOption("#goal-preset", "custom");
+  assert.ok(await page.getByLabel("Custom goal (any format)").isVisible());
+  await page.click("#tab-tree");
+  await page.evaluate(() => S.tree.setStep(S.tree.steps.length));
+  await page.focus("#tree-svg g.node[tabindex='0']");
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.id), "0");
+  await page.keyboard.press("ArrowDown");
+  const child = await page.evaluate(() => document.activeElement.dataset.id);
+  assert.equal(await page.evaluate((c) => S.tree.nodes[Number(c)].parent, child), 0);
+  await page.keyboard.press("Enter");
+  assert.match(await page.getAttribute(`#tree-svg g.node[data-id='${child}']`, "class"), /\bpinned\b/);
+  assert.equal(await page.getAttribute("#frontier-list li >> nth=0", "tabindex"), "0");
+  // The favicon is served.
+  const fav = await fetch(base + "favicon.svg");
+  assert.equal(fav.status, 200);
+  assert.deepEqual(errors, []);
+  await page.close();
+
+  // A mangled link keeps a usable board and choices, and says what was wrong.
+  const m = await openPage("?start=1 2 3&algorithm=foo");
+  assert.equal(await m.page.locator("#board .tile").count(), 9);
+  assert.equal(await m.page.inputValue("#algorithm"), "astar");
+  assert.notEqual(await m.page.inputValue("#heuristic"), "");
+  assert.match(await m.page.textContent("#link-note"), /unknown algorithm “foo”/);
+  assert.match(await m.page.textContent("#link-note"), /start board “1 2 3” is not valid/);
+  assert.deepEqual(m.errors, []);
+  await m.page.close();
+});
+
+test("part 8: on a 390 px phone nothing widens the page, and the tree gets the width", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage("", { width: 390, height: 844 });
+  await shot(page, "web-phone-first-load.png");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok");
+  await page.waitForFunction(() => S.tree.k >= 12);
+  await page.evaluate(() => S.tree.stop());
+  await page.evaluate(() => window.scrollTo(0, document.querySelector(".tabs").getBoundingClientRect().top + window.scrollY - 60));
+  await shot(page, "web-phone-replay.png");
+  const treeWidth = await page.evaluate(() => document.getElementById("tree-wrap").getBoundingClientRect().width);
+  assert.ok(treeWidth > 300, `tree ${treeWidth} px wide`);
+  await page.click("#tab-compare");
+  await page.click("#compare-run");
+  await page.waitForSelector("#compare-msg:has-text('searches done')");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `page is ${width} px wide`);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
 test("an unsolvable pair is flagged at once with the reason", { timeout: 60000 }, async () => {
-  const { page, errors } = await openPage();
+  const { page, errors } = await openPage(q({ start: GOAL_TILES, goal: "blank-last" }));
   await page.fill("#start-text", "1 2 3 4 5 6 8 7 0");
   await page.waitForSelector("#check.bad");
   assert.match(await page.textContent("#check"), /unsolvable: .*parity/);
@@ -151,7 +729,7 @@ test("an unsolvable pair is flagged at once with the reason", { timeout: 60000 }
 });
 
 test("tiles slide by click and by arrow key, and scramble gives a solvable board", { timeout: 60000 }, async () => {
-  const { page, errors } = await openPage();
+  const { page, errors } = await openPage(q({ start: GOAL_TILES, goal: "blank-last" }));
   await page.waitForSelector(`#board[data-tiles='${GOAL_TILES}']`);
   await page.click("#board .tile >> nth=7"); // tile 8, left of the blank
   await page.waitForSelector("#board[data-tiles='1 2 3 4 5 6 7 0 8']");
@@ -172,8 +750,7 @@ test("tiles slide by click and by arrow key, and scramble gives a solvable board
 });
 
 test("a link carries the board and settings and reproduces the run", { timeout: 60000 }, async () => {
-  const q = "?" + new URLSearchParams({ start: BOARD, algorithm: "bfs", tree: "0", run: "1" });
-  const { page, errors } = await openPage(q);
+  const { page, errors } = await openPage(q({ start: BOARD, algorithm: "bfs", tree: "0", run: "1" }));
   await page.waitForSelector("#result-msg.ok");
   assert.match(await page.textContent("#result-msg"), /^bfs: solved in 14 moves/);
   assert.equal(await page.inputValue("#algorithm"), "bfs");
@@ -184,33 +761,8 @@ test("a link carries the board and settings and reproduces the run", { timeout: 
   await page.close();
 });
 
-test("compare mode runs several algorithms and races them", { timeout: 60000 }, async () => {
-  const { page, errors } = await openPage();
-  await page.fill("#start-text", BOARD);
-  await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
-  await page.click("#tab-compare");
-  const pairs = await page.locator("#compare-pairs input:checked").count();
-  await page.click("#compare-run");
-  await page.waitForSelector("#compare-table:not([hidden])");
-  const rows = page.locator("#compare-table tbody tr");
-  assert.equal(await rows.count(), pairs);
-  const first = await rows.nth(0).locator("td").allTextContents();
-  assert.deepEqual(first.slice(0, 4), ["bfs", "zero", "solved", "14"]);
-  assert.equal(await page.locator("#compare-chart rect.bar").count(), pairs);
-  assert.equal(await page.locator("#race .lane").count(), pairs);
-  assert.deepEqual(errors, []);
-  await page.close();
-});
-
 test("statistics update while a long search runs, and Stop cancels it", { timeout: 60000 }, async () => {
-  const q = "?" + new URLSearchParams({
-    start: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
-    goal: "blank-first",
-    algorithm: "idastar",
-    heuristic: "zero",
-    tree: "0",
-  });
-  const { page, errors } = await openPage(q);
+  const { page, errors } = await openPage(q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "zero", tree: "0" }));
   await page.waitForSelector("#check.ok");
   await page.click("#solve");
   await page.waitForFunction(() => /[0-9]/.test(document.getElementById("live-generated").textContent));

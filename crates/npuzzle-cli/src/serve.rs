@@ -32,13 +32,13 @@ pub fn run(args: Args) -> Result<u8> {
         if args.open {
             open_browser(&url);
         }
-        let app = npuzzle_web::router(npuzzle_web::Config::default());
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async {
-                let _ = tokio::signal::ctrl_c().await;
-            })
-            .await
-            .context("serving")?;
+        // The library's server rather than plain `axum::serve`: it caps connections and times
+        // out slow or idle clients, which matters once `--host 0.0.0.0` opens the port.
+        npuzzle_web::serve(listener, npuzzle_web::Config::default(), async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .context("serving")?;
         Ok(crate::exit::OK)
     })
 }

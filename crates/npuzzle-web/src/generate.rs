@@ -1,15 +1,16 @@
 //! Random solvable boards for the page's "scramble" button and `GET /api/generate`.
 //!
-//! Every board is made by moving the blank away from the goal, so it is solvable by
-//! construction. On boards of at most nine cells the whole neighbourhood of the goal is searched
-//! breadth-first, so the board is exactly `depth` moves from the goal at best; on larger boards
-//! it is a random walk of `depth` moves that never undoes its last move (its optimal distance is
-//! at most `depth`, and has the same parity).
+//! Every board is solvable by construction. On boards of at most nine cells the board is drawn
+//! uniformly from those exactly `depth` moves from the goal at best, out of the exact distance
+//! table a [`TableStore`] keeps (one table per size and goal blank cell serves every goal, so the
+//! tables are few and small: 9! bytes for 3×3, about 4 MB for every 3×3, 2×4 and smaller table
+//! together); on larger boards it is a random walk of `depth` moves that never undoes its last
+//! move (its optimal distance is at most `depth`, and has the same parity).
 
 use npuzzle::board::Board;
-use npuzzle::generate::{random_walk, DepthTable, Rng, MAX_TABLE_CELLS};
+use npuzzle::generate::{random_walk, Rng, MAX_TABLE_CELLS};
+use npuzzle::TableStore;
 use std::fmt;
-use std::sync::{Arc, Mutex};
 
 /// A generated board.
 #[derive(Clone, Debug)]
@@ -32,6 +33,8 @@ pub enum GenerateError {
         /// The largest optimal distance from this goal.
         max: u32,
     },
+    /// The exact table could not be made.
+    Table(String),
 }
 
 impl fmt::Display for GenerateError {
@@ -40,6 +43,7 @@ impl fmt::Display for GenerateError {
             GenerateError::TooDeep { depth, max } => {
                 write!(f, "no board is {depth} moves from this goal: the farthest are {max} moves away")
             }
+            GenerateError::Table(e) => write!(f, "no exact distance table: {e}"),
         }
     }
 }
@@ -50,31 +54,19 @@ impl std::error::Error for GenerateError {}
 pub const EXACT_CELLS: usize = MAX_TABLE_CELLS;
 
 /// A random board `depth` moves from `goal`, chosen by `seed` (the same seed gives the same
-/// board). Small boards use the library's exact depth table (kept for the last goal asked, since
-/// the page scrambles the same goal again and again); larger ones a random walk.
-pub fn generate(goal: &Board, depth: u32, seed: u64) -> Result<Generated, GenerateError> {
+/// board). Small boards are drawn from the exact table `tables` keeps for the goal's size and
+/// blank cell (built on first use); larger ones are random walks.
+pub fn generate(tables: &TableStore, goal: &Board, depth: u32, seed: u64) -> Result<Generated, GenerateError> {
     let mut rng = Rng::new(seed);
     if goal.len() > EXACT_CELLS {
         let (board, _) = random_walk(goal, depth as usize, &mut rng);
         return Ok(Generated { board, depth, exact: false });
     }
-    static LAST: Mutex<Option<Arc<DepthTable>>> = Mutex::new(None);
-    let table = {
-        let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
-        match last.as_ref().filter(|t| t.goal() == goal) {
-            Some(t) => t.clone(),
-            None => {
-                let t = Arc::new(DepthTable::new(goal).expect("boards of at most nine cells have a table"));
-                *last = Some(t.clone());
-                t
-            }
-        }
-    };
-    if depth > table.max_depth() {
-        return Err(GenerateError::TooDeep { depth, max: table.max_depth() });
+    let table = tables.exact(goal, &|_| {}).map_err(|e| GenerateError::Table(e.to_string()))?;
+    match table.random_at(depth, &mut rng) {
+        Some(board) => Ok(Generated { board, depth, exact: true }),
+        None => Err(GenerateError::TooDeep { depth, max: table.max_distance() }),
     }
-    let board = table.random_at(depth, &mut rng).expect("every depth up to the maximum has boards");
-    Ok(Generated { board, depth, exact: true })
 }
 
 #[cfg(test)]
@@ -83,6 +75,11 @@ mod tests {
     use npuzzle::goal::Goal;
     use npuzzle::solve::{solve, Request};
     use npuzzle::Algorithm;
+
+    fn generate(goal: &Board, depth: u32, seed: u64) -> Result<Generated, GenerateError> {
+        static TABLES: std::sync::OnceLock<TableStore> = std::sync::OnceLock::new();
+        super::generate(TABLES.get_or_init(TableStore::in_memory), goal, depth, seed)
+    }
 
     fn optimal(start: &Board, goal: &Board) -> u32 {
         let out = solve(&Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Astar)).unwrap();

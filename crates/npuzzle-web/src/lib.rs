@@ -13,16 +13,22 @@
 //! - `GET /api/health`: a health check with the number of searches running.
 //!
 //! Every search runs on a blocking thread, off the async runtime, under a time cap, a node cap
-//! and a memory cap; at most [`Config::max_concurrent`] run at once and the rest get 503. A
-//! client that disconnects cancels its search.
+//! and a memory cap. Searches start in a quick lane and move to a lane of their own once they
+//! run long, each lane [`Config::max_concurrent`] wide; a search waits up to 2 s for a place,
+//! then gets 503 with `Retry-After` (see the `lanes` module). A client that disconnects cancels
+//! its search.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 mod api;
+mod body;
 mod generate;
+mod lanes;
 mod progress;
+mod server;
 
 pub use generate::{generate, GenerateError, Generated};
+pub use server::serve;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, StatusCode};
@@ -31,7 +37,6 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::Semaphore;
 
 /// Largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -51,14 +56,25 @@ pub struct Config {
     pub memory_cap: u64,
     /// Most nodes kept for the search-tree view and the trace.
     pub tree_cap: usize,
-    /// Most searches (or compare requests) running at once; more get 503.
+    /// Searches (or compare requests) running at once in each of the two lanes, quick and long
+    /// (see the crate documentation); more wait up to 2 s, then get 503.
     pub max_concurrent: usize,
     /// Most algorithm/heuristic pairs in one compare request.
     pub max_compare: usize,
+    /// Where pattern databases are cached (`None`: built in memory and forgotten).
+    pub cache_dir: Option<std::path::PathBuf>,
+    /// Longest a request body may take to arrive once its headers have (408 after that).
+    pub body_timeout: Duration,
+    /// Longest [`serve`] waits for a request head, and lets a kept-alive connection sit idle.
+    pub header_timeout: Duration,
+    /// Most connections [`serve`] keeps open at once; more get 503 and are closed.
+    pub max_connections: usize,
 }
 
 impl Default for Config {
-    /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core.
+    /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core,
+    /// tables cached in [`npuzzle_host::cache_dir`], 10 s for a request head or body and for an
+    /// idle connection, 512 connections.
     fn default() -> Self {
         Config {
             time_cap: Duration::from_secs(10),
@@ -67,6 +83,10 @@ impl Default for Config {
             tree_cap: 2_000,
             max_concurrent: std::thread::available_parallelism().map_or(2, |n| n.get()),
             max_compare: 8,
+            cache_dir: Some(npuzzle_host::cache_dir()),
+            body_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            max_connections: 512,
         }
     }
 }
@@ -81,21 +101,34 @@ impl Config {
 /// Shared state of the handlers.
 pub(crate) struct AppState {
     pub config: Config,
-    pub permits: Arc<Semaphore>,
-    /// Exact tables built for requests, kept for the next ones (memory only).
+    pub lanes: Arc<lanes::Lanes>,
+    /// Tables prepared for requests, kept for the next ones: exact tables in memory, pattern
+    /// databases also in the cache directory.
     pub tables: npuzzle::TableStore,
+    /// Slots for `/api/generate` draws (one per core): each takes well under a millisecond once
+    /// its table exists, and they wait here rather than each take a thread.
+    pub generate_slots: Arc<tokio::sync::Semaphore>,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
 pub fn router(config: Config) -> Router {
-    let permits = Arc::new(Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { config, permits, tables: npuzzle::TableStore::in_memory() });
+    let lanes = Arc::new(lanes::Lanes::new(config.max_concurrent));
+    let tables = match &config.cache_dir {
+        Some(dir) => npuzzle::TableStore::new(dir.clone()),
+        None => npuzzle::TableStore::in_memory(),
+    }
+    .build_memory(npuzzle_host::available_memory());
+    let body_timeout = body::BodyTimeout(config.body_timeout);
+    let state =
+        Arc::new(AppState { generate_slots: Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1))), config, lanes, tables });
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(app_js))
         .route("/tree.js", get(tree_js))
         .route("/style.css", get(style_css))
+        .route("/favicon.svg", get(favicon))
+        .route("/favicon.ico", get(favicon))
         .route("/api/health", get(api::health))
         .route("/api/options", get(api::options))
         .route("/api/generate", get(api::generate))
@@ -106,6 +139,7 @@ pub fn router(config: Config) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(body_timeout, body::read_body))
         .with_state(state)
 }
 
@@ -113,6 +147,7 @@ const INDEX_HTML: &str = include_str!("../static/index.html");
 const APP_JS: &str = include_str!("../static/app.js");
 const TREE_JS: &str = include_str!("../static/tree.js");
 const STYLE_CSS: &str = include_str!("../static/style.css");
+const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
@@ -134,6 +169,10 @@ async fn style_css() -> Response {
     asset("text/css; charset=utf-8", STYLE_CSS)
 }
 
+async fn favicon() -> Response {
+    asset("image/svg+xml", FAVICON_SVG)
+}
+
 async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
 }
@@ -150,11 +189,18 @@ async fn method_not_allowed() -> ApiError {
 pub(crate) struct ApiError {
     status: StatusCode,
     message: String,
+    retry_after: Option<u64>,
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
-        ApiError { status, message: message.into() }
+        ApiError { status, message: message.into(), retry_after: None }
+    }
+
+    /// Asks the client to try again in `secs` seconds (a `Retry-After` header).
+    pub fn retry_after(mut self, secs: u64) -> ApiError {
+        self.retry_after = Some(secs);
+        self
     }
 
     pub fn message(&self) -> &str {
@@ -172,6 +218,10 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
+        let mut res = (self.status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        if let Some(secs) = self.retry_after {
+            res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+        }
+        res
     }
 }

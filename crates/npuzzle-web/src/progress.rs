@@ -5,16 +5,27 @@
 use npuzzle::search::observer::{Event, Fate, Observer};
 use npuzzle::state::State;
 use serde::Serialize;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-/// Counters shared between the search thread and the reporter.
+/// Counters shared between the search thread and the reporter, and the progress of a table
+/// build that comes before the search.
 #[derive(Debug, Default)]
 pub struct Shared {
     expanded: AtomicU64,
     generated: AtomicU64,
     open: AtomicU64,
     depth: AtomicU64,
+    /// Which run of a compare is going (0 for a solve).
+    run: AtomicU64,
+    /// Whether tables are being prepared.
+    building: AtomicBool,
+    /// Tables in the set being prepared, and how many are ready.
+    tables: AtomicU64,
+    tables_ready: AtomicU64,
+    /// The table being built: entries filled and in all.
+    filled: AtomicU64,
+    entries: AtomicU64,
 }
 
 /// A snapshot of the counters.
@@ -26,16 +37,85 @@ pub struct Snapshot {
     pub frontier: u64,
     /// Deepest node generated.
     pub depth: u64,
+    /// The table build under way, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tables: Option<TableProgress>,
+}
+
+/// How far a table build has got.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct TableProgress {
+    /// Tables in the set.
+    pub tables: u64,
+    /// Tables loaded or built so far.
+    pub ready: u64,
+    /// Entries of the table under construction filled so far.
+    pub filled: u64,
+    /// Entries of the table under construction.
+    pub entries: u64,
 }
 
 impl Shared {
     pub fn snapshot(&self) -> Snapshot {
+        let tables = self.building.load(Ordering::Relaxed).then(|| TableProgress {
+            tables: self.tables.load(Ordering::Relaxed),
+            ready: self.tables_ready.load(Ordering::Relaxed),
+            filled: self.filled.load(Ordering::Relaxed),
+            entries: self.entries.load(Ordering::Relaxed),
+        });
         Snapshot {
             expanded: self.expanded.load(Ordering::Relaxed),
             generated: self.generated.load(Ordering::Relaxed),
             frontier: self.open.load(Ordering::Relaxed),
             depth: self.depth.load(Ordering::Relaxed),
+            tables,
         }
+    }
+
+    /// Zeroes the counters for run `run` of a compare.
+    pub fn reset(&self, run: u64) {
+        for c in [&self.expanded, &self.generated, &self.open, &self.depth] {
+            c.store(0, Ordering::Relaxed);
+        }
+        self.run.store(run, Ordering::Relaxed);
+    }
+
+    /// The run the counters belong to.
+    pub fn run(&self) -> u64 {
+        self.run.load(Ordering::Relaxed)
+    }
+
+    /// A set of `tables` tables is being prepared.
+    pub fn tables_begin(&self, tables: u64) {
+        self.tables.store(tables, Ordering::Relaxed);
+        self.tables_ready.store(0, Ordering::Relaxed);
+        self.filled.store(0, Ordering::Relaxed);
+        self.entries.store(0, Ordering::Relaxed);
+        self.building.store(true, Ordering::Relaxed);
+    }
+
+    /// A table build of `entries` entries starts.
+    pub fn table_start(&self, entries: u64) {
+        self.building.store(true, Ordering::Relaxed);
+        self.filled.store(0, Ordering::Relaxed);
+        self.entries.store(entries, Ordering::Relaxed);
+    }
+
+    /// A build has filled `filled` of `entries` entries.
+    pub fn table_fill(&self, filled: u64, entries: u64) {
+        self.filled.store(filled, Ordering::Relaxed);
+        self.entries.store(entries, Ordering::Relaxed);
+    }
+
+    /// A table was loaded or built.
+    pub fn table_done(&self) {
+        self.tables_ready.fetch_add(1, Ordering::Relaxed);
+        self.filled.store(self.entries.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
+
+    /// The tables are ready (or failed): the search starts.
+    pub fn tables_end(&self) {
+        self.building.store(false, Ordering::Relaxed);
     }
 }
 

@@ -15,8 +15,9 @@ const BOARD14: &str = "8 1 3 4 0 2 7 6 5";
 /// in any short time.
 const HARD4: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
+/// The server with no table cache on disk: tests never write outside their scratch directory.
 fn app() -> Router {
-    router(Config::default())
+    router(Config { cache_dir: None, ..Config::default() })
 }
 
 async fn send(app: &Router, req: Request<Body>) -> (StatusCode, Value) {
@@ -59,6 +60,8 @@ async fn page_and_assets_are_served() {
         ("/app.js", "text/javascript", "/api/solve"),
         ("/tree.js", "text/javascript", "frontier"),
         ("/style.css", "text/css", "{"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+        ("/favicon.ico", "image/svg+xml", "<svg"),
     ] {
         let res = app.clone().oneshot(get(path)).await.unwrap();
         assert_eq!(res.status(), StatusCode::OK, "{path}");
@@ -85,6 +88,20 @@ async fn options_list_what_the_library_offers() {
     assert_eq!(v["limits"]["time_ms"], 10_000);
     assert_eq!(v["limits"]["body_bytes"], 65_536);
     assert_eq!(v["limits"]["max_side"], 5);
+    // The table heuristics are offered, with the fast optimal choice for each size.
+    for h in ["exact", "pdb"] {
+        assert!(v["heuristics"].as_array().unwrap().contains(&json!(h)), "{h}");
+    }
+    assert_eq!(v["optimal_choice"]["large"], json!({"algorithm": "idastar", "heuristic": "pdb"}));
+    // Every algorithm brings its pseudocode, each line tagged with the steps it carries out.
+    for a in v["algorithms"].as_array().unwrap() {
+        let lines = a["pseudocode"].as_array().unwrap_or_else(|| panic!("{} has no pseudocode", a["name"]));
+        assert!(lines.iter().any(|l| l["steps"].as_array().unwrap().contains(&json!("select"))), "{}", a["name"]);
+        assert!(lines.iter().all(|l| l["text"].is_string() && l["indent"].is_u64()));
+    }
+    // The legend carries a shape for every state, so none depends on colour.
+    let shapes: Vec<&str> = v["legend"].as_array().unwrap().iter().map(|l| l["shape"].as_str().unwrap()).collect();
+    assert_eq!(shapes, ["diamond", "circle", "square", "star", "cross"]);
 }
 
 #[tokio::test]
@@ -191,6 +208,8 @@ async fn trace_alone_keeps_the_head_of_long_frontiers() {
     let steps = v["trace"]["events"].as_array().unwrap();
     let long = steps.iter().find(|s| s["event"] == "frontier" && s["size"].as_u64().unwrap() > 100).expect("a frontier over 100 nodes");
     assert_eq!(long["entries"].as_array().unwrap().len(), 100);
+    // Entries are ids with g, h and f; labels are in the generated events, once each.
+    assert!(long["entries"][0].get("label").is_none() && long["entries"][0]["id"].is_u64());
     let short = steps.iter().find(|s| s["event"] == "frontier" && s["size"] == 4).unwrap();
     assert_eq!(short["entries"].as_array().unwrap().len(), 4);
 }
@@ -210,7 +229,7 @@ async fn stream_sends_ndjson_ending_in_the_result() {
 
 #[tokio::test]
 async fn stream_reports_progress_while_a_long_search_runs() {
-    let config = Config { time_cap: Duration::from_millis(1500), node_cap: u64::MAX, ..Config::default() };
+    let config = Config { time_cap: Duration::from_millis(1500), node_cap: u64::MAX, cache_dir: None, ..Config::default() };
     let body = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "zero", "stream": true});
     let res = router(config).oneshot(post("/api/solve", body.to_string())).await.unwrap();
     let text = String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
@@ -292,7 +311,8 @@ async fn generate_gives_solvable_boards_at_the_depth_asked() {
     let (status, v) = send(&app, get("/api/generate?size=3x3&depth=12&seed=7")).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["exact"], true);
-    assert_eq!(v["seed"], 7);
+    // Seeds are strings: 64-bit seeds lose digits as JavaScript numbers.
+    assert_eq!(v["seed"], "7");
     let (_, solved) = post_json(&app, "/api/solve", json!({"start": v["board"], "algorithm": "astar"})).await;
     assert_eq!(solved["cost"], 12);
     let (_, again) = send(&app, get("/api/generate?size=3x3&depth=12&seed=7")).await;
@@ -359,7 +379,7 @@ async fn bad_boards_and_options_are_400s_that_name_the_problem() {
         (json!({"start": BOARD14, "goal": "1 2 3 0"}), "bad goal"),
         (json!({"start": BOARD14, "algorithm": "quantum"}), "unknown algorithm"),
         (json!({"start": BOARD14, "heuristic": "vibes"}), "unknown heuristic"),
-        (json!({"start": BOARD14, "heuristic": "pdb"}), "does not offer the pdb heuristic"),
+        (json!({"start": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0", "heuristic": "exact"}), "at most 10 cells"),
         (json!({"start": BOARD14, "order": "UUDD"}), "bad move order"),
         (json!({"start": BOARD14, "weight": 0.5}), "weight"),
     ] {
@@ -386,9 +406,11 @@ async fn boards_too_large_for_the_ui_are_422() {
     let (status, v) = post_json(&app(), "/api/solve", json!({"start": tiles.join(" ")})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(error_of(&v).contains("6×6 board is too large"), "{v}");
+    // The check endpoint gives the same reason as a verdict.
     let (status, v) = post_json(&app(), "/api/check", json!({"start": "1 2 3 4 5 6 7 0", "size": "8x1"})).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(error_of(&v).contains("too"), "{v}");
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["valid"], false);
+    assert!(v["error"].as_str().unwrap().contains("too"), "{v}");
 }
 
 #[tokio::test]
@@ -413,7 +435,7 @@ async fn node_limit_ends_the_search_with_status_limit() {
     assert_eq!(v["limit"], "nodes");
     assert!(v["stats"]["generated"].as_u64().unwrap() >= 5000);
     // The server's cap applies when the request asks for more.
-    let config = Config { node_cap: 3000, ..Config::default() };
+    let config = Config { node_cap: 3000, cache_dir: None, ..Config::default() };
     let (_, v) = post_json(
         &router(config),
         "/api/solve",
@@ -432,7 +454,7 @@ async fn time_limit_ends_the_search_with_status_limit() {
     assert_eq!(v["status"], "limit");
     assert_eq!(v["limit"], "time");
     // The server's time cap applies when the request asks for none.
-    let config = Config { time_cap: Duration::from_millis(200), ..Config::default() };
+    let config = Config { time_cap: Duration::from_millis(200), cache_dir: None, ..Config::default() };
     let body = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "zero"});
     let (_, v) = post_json(&router(config), "/api/solve", body).await;
     assert_eq!(v["limit"], "time");
@@ -455,21 +477,33 @@ async fn wait_running(app: &Router, want: u64) -> bool {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn excess_requests_get_503_and_a_dropped_request_cancels_its_search() {
-    // A 60 s cap: if dropping the request did not cancel the search, `running` would stay at 1.
-    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), ..Config::default() };
+async fn a_long_search_cannot_starve_short_ones_and_excess_long_ones_get_503_with_retry_after() {
+    // One slot in each lane, and a 60 s cap: if dropping the request did not cancel the
+    // search, `running` would stay up.
+    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
     let app = router(config);
     let long = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "zero"});
     let first = tokio::spawn({
-        let app = app.clone();
+        let (app, long) = (app.clone(), long.clone());
         async move { send(&app, post("/api/solve", long.to_string())).await }
     });
     assert!(wait_running(&app, 1).await, "the first search never started");
-    let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
-    assert!(error_of(&v).contains("busy"), "{v}");
-    let (status, _) = post_json(&app, "/api/compare", json!({"start": BOARD14, "runs": [{"algorithm": "astar"}]})).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    // Short searches still run while the long one holds its slot.
+    for _ in 0..3 {
+        let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["cost"], 14);
+        let (status, v) = post_json(&app, "/api/compare", json!({"start": BOARD14, "runs": [{"algorithm": "astar"}]})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    // A second long search finds the long lane full: after its wait it is stopped with a 503
+    // that says when to come back.
+    let res = app.clone().oneshot(post("/api/solve", long.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(res.headers()["retry-after"], "1");
+    let v: Value = serde_json::from_slice(&res.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert!(error_of(&v).contains("busy") && error_of(&v).contains("stopped"), "{v}");
+    assert_eq!(running(&app).await, 1, "the stopped search still counts");
     // Health and the page still answer while the server is busy.
     assert_eq!(send(&app, get("/api/health")).await.0, StatusCode::OK);
     first.abort();
@@ -480,9 +514,27 @@ async fn excess_requests_get_503_and_a_dropped_request_cancels_its_search() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_wait_in_a_short_queue_before_any_503() {
+    // One quick slot, taken by a search that is still in its first quarter second: a second
+    // request waits for the slot instead of being refused.
+    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
+    let app = router(config);
+    let long = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "zero"});
+    let first = tokio::spawn({
+        let app = app.clone();
+        async move { send(&app, post("/api/solve", long.to_string())).await }
+    });
+    assert!(wait_running(&app, 1).await);
+    let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    first.abort();
+    assert!(wait_running(&app, 0).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_disconnects_cancels_its_search() {
     use tokio::io::AsyncWriteExt;
-    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), ..Config::default() };
+    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
     let app = router(config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -503,4 +555,226 @@ async fn a_client_that_disconnects_cancels_its_search() {
         assert!(wait_running(&app, 0).await, "the search went on after the client left (stream: {stream})");
     }
     server.abort();
+}
+
+#[tokio::test]
+async fn check_answers_bad_boards_with_a_verdict_not_an_error() {
+    let app = app();
+    for (body, field, needle) in [
+        (json!({"start": "1 2 3"}), "start", "square"),
+        (json!({"start": "1 2 3 4 5 6 8 8 0"}), "start", "duplicate tile 8"),
+        (json!({"start": BOARD14, "goal": "1 2 3 0"}), "goal", "goal"),
+        (json!({"start": BOARD14, "goal": "upside-down"}), "goal", "unknown goal"),
+    ] {
+        let (status, v) = post_json(&app, "/api/check", body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{body}: {v}");
+        assert_eq!(v["valid"], false, "{body}: {v}");
+        assert_eq!(v["field"], field, "{body}: {v}");
+        assert!(v["error"].as_str().unwrap().contains(needle), "{body}: {v}");
+    }
+    let (_, v) = post_json(&app, "/api/check", json!({"start": BOARD14})).await;
+    assert_eq!(v["valid"], true);
+    // A body that is not JSON is still a client error.
+    let (status, _) = send(&app, post("/api/check", "{not json")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn a_64_bit_seed_comes_back_digit_for_digit() {
+    let app = app();
+    let (status, v) = send(&app, get("/api/generate?size=3x3&depth=30&seed=1795342531739751181")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["seed"], "1795342531739751181");
+    let (_, again) = send(&app, get(&format!("/api/generate?size=3x3&depth=30&seed={}", v["seed"].as_str().unwrap()))).await;
+    assert_eq!(again["board"], v["board"]);
+}
+
+#[tokio::test]
+async fn small_boards_carry_each_nodes_true_distance() {
+    let (status, v) =
+        post_json(&app(), "/api/solve", json!({"start": BOARD14, "algorithm": "astar", "heuristic": "manhattan", "tree": true})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let nodes = v["tree"]["nodes"].as_array().unwrap();
+    assert_eq!(nodes[0]["h_star"], 14);
+    for n in nodes {
+        let (h, hs) = (n["h"].as_f64().unwrap(), n["h_star"].as_f64().unwrap());
+        assert!(h <= hs, "Manhattan distance is admissible: {n}");
+    }
+    // Larger boards have no exact table: no h_star.
+    let body = json!({"start": "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "algorithm": "astar", "tree": true});
+    let (_, v) = post_json(&app(), "/api/solve", body).await;
+    assert!(v["tree"]["nodes"][0].get("h_star").is_none());
+}
+
+async fn ndjson(res: axum::response::Response) -> Vec<Value> {
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    std::str::from_utf8(&bytes).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[tokio::test]
+async fn compare_streams_a_row_as_each_run_finishes_with_median_timings() {
+    let body = json!({
+        "start": BOARD14,
+        "stream": true,
+        "runs": [
+            {"algorithm": "astar", "heuristic": "manhattan"},
+            {"algorithm": "astar", "heuristic": "manhattan", "weight": 3},
+            {"algorithm": "dfs", "max_depth": 20},
+            {"algorithm": "greedy", "heuristic": "manhattan"},
+        ],
+    });
+    let res = app().oneshot(post("/api/compare", body.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-type"], "application/x-ndjson");
+    let lines = ndjson(res).await;
+    assert_eq!(lines[0]["type"], "start");
+    assert_eq!(lines[0]["runs"], 4);
+    assert_eq!(lines.last().unwrap()["type"], "done");
+    let rows: Vec<&Value> = lines.iter().filter(|l| l["type"] == "row").collect();
+    assert_eq!(rows.iter().map(|r| r["index"].as_u64().unwrap()).collect::<Vec<_>>(), [0, 1, 2, 3]);
+    let r = |i: usize| &rows[i]["result"];
+    assert_eq!(r(0)["cost"], 14);
+    assert_eq!(r(0)["optimal"], true);
+    // A quick run is timed several times and the median reported.
+    let t = &r(0)["timing"];
+    assert!(t["samples"].as_u64().unwrap() > 1, "{t}");
+    assert!(
+        t["min_ms"].as_f64().unwrap() <= t["median_ms"].as_f64().unwrap()
+            && t["median_ms"].as_f64().unwrap() <= t["max_ms"].as_f64().unwrap()
+    );
+    assert_eq!(r(0)["stats"]["time_ms"], t["median_ms"]);
+    // Weighted A* is not claimed optimal; the depth bound reaches DFS.
+    assert_eq!(r(1)["weight"], 3.0);
+    assert_eq!(r(1)["optimal"], false);
+    assert!(r(2)["stats"]["max_depth"].as_u64().unwrap() <= 21, "{}", r(2)["stats"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compare_is_one_search_and_stops_when_its_client_goes() {
+    let config = Config { max_concurrent: 1, time_cap: Duration::from_secs(60), cache_dir: None, ..Config::default() };
+    let app = router(config);
+    let body = json!({"start": HARD4, "goal": "blank-first", "stream": true,
+        "runs": [{"algorithm": "idastar", "heuristic": "zero"}, {"algorithm": "iddfs"}]});
+    let res = app.clone().oneshot(post("/api/compare", body.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(wait_running(&app, 1).await);
+    // The whole compare is one search, in the long lane once it runs long: a short solve runs.
+    let (status, _) = post_json(&app, "/api/solve", json!({"start": BOARD14})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(running(&app).await, 1);
+    drop(res);
+    assert!(wait_running(&app, 0).await, "the compare went on after its client left");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compare_s_runs_share_one_time_cap() {
+    let config = Config { time_cap: Duration::from_millis(900), cache_dir: None, ..Config::default() };
+    let app = router(config);
+    let body = json!({"start": HARD4, "goal": "blank-first",
+        "runs": [{"algorithm": "idastar", "heuristic": "zero"}, {"algorithm": "iddfs"}, {"algorithm": "bfs"}]});
+    let (status, v) = post_json(&app, "/api/compare", body).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3);
+    let mut total = 0.0;
+    for r in results {
+        assert_eq!(r["status"], "limit", "{r}");
+        total += r["stats"]["time_ms"].as_f64().unwrap();
+    }
+    // Three runs that would each take the whole cap share it (each may overshoot by the
+    // interval between its time checks).
+    assert!(total <= 900.0 + 3.0 * 100.0, "the runs took {total} ms together");
+}
+
+#[tokio::test]
+async fn pattern_databases_are_built_before_the_time_limit_starts_and_cached() {
+    let scratch = npuzzle_testkit::Scratch::new("web-pdb");
+    let config = Config { cache_dir: Some(scratch.path().to_path_buf()), time_cap: Duration::from_secs(5), ..Config::default() };
+    let app = router(config);
+    let body = json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "pdb", "stream": true});
+    let res = app.clone().oneshot(post("/api/solve", body.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let lines = ndjson(res).await;
+    let result = lines.last().unwrap();
+    assert_eq!(result["type"], "result", "{result}");
+    assert_eq!(result["status"], "solved");
+    assert_eq!(result["optimal"], true);
+    assert_eq!(result["cost"], 57, "Korf's first instance takes 57 moves");
+    // Progress lines carry the build while it runs.
+    if let Some(t) = lines.iter().find_map(|l| l.get("tables")) {
+        assert!(t["tables"].as_u64().unwrap() >= 2 && t["entries"].as_u64().unwrap() > 0, "{t}");
+    }
+    assert!(std::fs::read_dir(scratch.path()).unwrap().count() >= 2, "tables saved to the cache");
+    let (status, v) =
+        post_json(&app, "/api/solve", json!({"start": HARD4, "goal": "blank-first", "algorithm": "idastar", "heuristic": "pdb"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["cost"], 57);
+}
+
+#[tokio::test]
+async fn a_time_limit_hint_names_a_solver_that_would_finish() {
+    let body = json!({"start": HARD4, "goal": "blank-first", "algorithm": "astar", "heuristic": "manhattan", "limits": {"time_ms": 100}});
+    let (_, v) = post_json(&app(), "/api/solve", body).await;
+    assert_eq!(v["status"], "limit");
+    let hint = v["hint"].as_str().unwrap_or_else(|| panic!("no hint in {v}"));
+    assert!(hint.contains("idastar") && hint.contains("pdb"), "{hint}");
+    let (_, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14, "algorithm": "bfs", "limits": {"nodes": 10}})).await;
+    assert!(v["hint"].as_str().unwrap().contains("exact"), "{v}");
+    let (_, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14})).await;
+    assert!(v.get("hint").is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_build_stops_when_its_client_goes() {
+    let scratch = npuzzle_testkit::Scratch::new("web-pdb-cancel");
+    let config = Config { cache_dir: Some(scratch.path().to_path_buf()), ..Config::default() };
+    let app = router(config);
+    // A 5×5 board: its default set is five tables, many seconds of building in all.
+    let start: Vec<String> = (1..24).map(|t| t.to_string()).chain(["0".into(), "24".into()]).collect();
+    let body = json!({"start": start.join(" "), "algorithm": "idastar", "heuristic": "pdb", "stream": true});
+    let res = app.clone().oneshot(post("/api/solve", body.to_string())).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(wait_running(&app, 1).await);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    drop(res);
+    assert!(wait_running(&app, 0).await, "the build went on after its client left");
+    let saved = std::fs::read_dir(scratch.path()).map_or(0, |d| d.count());
+    assert!(saved < 5, "{saved} tables saved: the build was not stopped");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn generate_rotating_goals_and_sizes_gives_each_board_at_its_depth() {
+    // Six goals and sizes asked for at once, over and over, as a class scrambling boards does:
+    // every answer is exactly at its depth for its own goal (checked by an optimal search).
+    let app = app();
+    let cases = [
+        ("3x3", "blank-last"),
+        ("3x3", "snail"),
+        ("3x3", "blank-first"),
+        ("2x4", "blank-last"),
+        ("4x2", "snail"),
+        ("3x2", "2%201%203%204%205%200"),
+    ];
+    let mut jobs = Vec::new();
+    for round in 0..5u64 {
+        for (i, (size, goal)) in cases.iter().enumerate() {
+            let app = app.clone();
+            let depth = 3 + (round as usize * 3 + i) % 9;
+            let path = format!("/api/generate?size={size}&goal={goal}&depth={depth}&seed={}", round * 10 + i as u64);
+            jobs.push(tokio::spawn(async move { (depth, send(&app, get(&path)).await) }));
+        }
+    }
+    for job in jobs {
+        let (depth, (status, v)) = job.await.unwrap();
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["exact"], true);
+        let body = json!({"start": v["board"], "goal": v["goal"], "algorithm": "astar"});
+        let (status, solved) = post_json(&app, "/api/solve", body).await;
+        assert_eq!(status, StatusCode::OK, "{solved}");
+        assert_eq!(solved["cost"], depth, "{v}");
+    }
+    // Past the farthest board of a goal, the answer says how far that is.
+    let (status, v) = send(&app, get("/api/generate?size=4x2&goal=snail&depth=40")).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&v).contains("the farthest are"), "{v}");
 }

@@ -11,6 +11,7 @@
 use crate::board::{Move, Tile};
 use crate::cost::Cost;
 use crate::search::observer::{self, Fate, NodeId, Observer};
+use crate::search::Step;
 use crate::state::State;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -37,6 +38,9 @@ pub struct Node {
     pub fate: Fate,
     /// Row-major tiles.
     pub board: Vec<Tile>,
+    /// The true distance h* to the goal, when known (see [`Recorder::set_true_distances`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub h_star: Option<u32>,
 }
 
 /// One entry of a frontier snapshot.
@@ -44,7 +48,9 @@ pub struct Node {
 pub struct Entry {
     /// Node id.
     pub id: NodeId,
-    /// Its label.
+    /// Its label (empty, and left out of JSON, when the recorder keeps entries without labels:
+    /// the node's `Generated` event has it).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub label: String,
     /// Moves from the start.
     pub g: u32,
@@ -153,6 +159,31 @@ pub enum Event {
 }
 
 impl Event {
+    /// The step of the algorithm's pseudocode this event carries out ([`crate::search::Info`]'s
+    /// `pseudocode` tags its lines with them); `None` for frontier snapshots, which only report.
+    /// A root's generation is [`Step::Start`]; a child's is its fate (added, duplicate, pruned,
+    /// or the goal when the test is at generation).
+    pub fn pseudocode_step(&self) -> Option<Step> {
+        Some(match self {
+            Event::Generated { node, .. } if node.parent.is_none() => Step::Start,
+            Event::Generated { node, .. } => match node.fate {
+                Fate::Added => Step::Add,
+                Fate::Duplicate => Step::Duplicate,
+                Fate::Pruned => Step::Prune,
+                Fate::Goal => Step::Goal,
+            },
+            Event::Selected { .. } => Step::Select,
+            Event::Discarded { .. } => Step::Discard,
+            Event::Frontier { .. } => return None,
+            Event::Iteration { .. } => Step::Iteration,
+            Event::IterationEnd { next: Some(_), .. } => Step::RaiseBound,
+            Event::IterationEnd { next: None, .. } => Step::Fail,
+            Event::Incumbent { .. } => Step::Incumbent,
+            Event::BackedUp { .. } => Step::BackUp,
+            Event::Goal { .. } => Step::Goal,
+        })
+    }
+
     /// The number of the selection the event belongs to.
     pub fn step(&self) -> u64 {
         match self {
@@ -190,6 +221,7 @@ pub struct Recorder {
     frontier: bool,
     frontier_cap: usize,
     paths: bool,
+    entry_labels: bool,
     cells: usize,
     selection_cap: Option<u64>,
     /// Whether a root was generated and nothing selected since (a second root then is the
@@ -213,6 +245,7 @@ impl Recorder {
             frontier,
             frontier_cap: usize::MAX,
             paths: false,
+            entry_labels: true,
             cells,
             selection_cap: None,
             fresh_root: false,
@@ -229,6 +262,14 @@ impl Recorder {
     /// Keeps at most `n` entries of each frontier snapshot (its `size` still counts them all).
     pub fn with_frontier_cap(mut self, n: usize) -> Recorder {
         self.frontier_cap = n;
+        self
+    }
+
+    /// Whether frontier entries carry their node's label. Labels grow one character a level, so
+    /// a deep search's snapshots of long frontiers are mostly labels; without them an entry is
+    /// its id, g, h and f, and the label is in the node's `Generated` event.
+    pub fn with_entry_labels(mut self, labels: bool) -> Recorder {
+        self.entry_labels = labels;
         self
     }
 
@@ -259,6 +300,17 @@ impl Recorder {
         self.index.len()
     }
 
+    /// Sets every recorded node's true distance to the goal, `h_star`, from `distance` (which
+    /// reads a node's row-major tiles; `None` leaves a node's unset). With an exact table this
+    /// shows how far each heuristic estimate falls short.
+    pub fn set_true_distances(&mut self, distance: impl Fn(&[Tile]) -> Option<u32>) {
+        for e in &mut self.events {
+            if let Event::Generated { node, .. } = e {
+                node.h_star = distance(&node.board);
+            }
+        }
+    }
+
     /// The labels on the path from the root to `id`, e.g. `["S0", "S2", "S21"]`.
     pub fn path_labels(&self, id: NodeId) -> Vec<String> {
         let mut out = Vec::new();
@@ -277,7 +329,8 @@ impl Recorder {
 
     fn entry(&self, id: NodeId) -> Option<Entry> {
         let n = self.node(id)?;
-        Some(Entry { id, label: n.label.clone(), g: n.g, h: n.h, f: self.backed.get(&id).copied().unwrap_or(n.f) })
+        let label = if self.entry_labels { n.label.clone() } else { String::new() };
+        Some(Entry { id, label, g: n.g, h: n.h, f: self.backed.get(&id).copied().unwrap_or(n.f) })
     }
 
     fn generated<S: State>(&mut self, step: u64, e: &observer::Event<'_, S>) -> Option<Event> {
@@ -302,7 +355,7 @@ impl Recorder {
         };
         self.index.push(self.events.len() as u32);
         self.children.push(0);
-        let node = Node { id, parent, label, mv: mv.map(Move::letter), g, h, f, fate, board: state.to_tiles(self.cells) };
+        let node = Node { id, parent, label, mv: mv.map(Move::letter), g, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
         Some(Event::Generated { step, node })
     }
 }
@@ -399,6 +452,43 @@ mod tests {
     }
 
     #[test]
+    fn every_step_an_algorithm_takes_has_a_pseudocode_line() {
+        for &a in Algorithm::ALL {
+            let info = a.info();
+            assert!(!info.pseudocode.is_empty(), "{} has no pseudocode", info.name);
+            for (board, goal) in [("8 1 3 4 0 2 7 6 5", Goal::BlankLast), ("2 8 3 1 6 4 7 0 5", Goal::Snail)] {
+                let req = Request::new(parse_board(board).unwrap(), goal.board(3, 3).unwrap())
+                    .algorithm(a)
+                    .heuristic(crate::HeuristicKind::Misplaced);
+                let (_, rec) = solve_observed(&req, Recorder::new(9, 5_000, true).with_frontier_cap(3)).unwrap();
+                let mut seen = std::collections::HashSet::new();
+                for e in &rec.events {
+                    if let Some(step) = e.pseudocode_step() {
+                        seen.insert(step);
+                        assert!(!info.lines_for(step).is_empty(), "{}: no pseudocode line for {step:?} ({e:?})", info.name);
+                    }
+                }
+                assert!(seen.contains(&Step::Select) && seen.contains(&Step::Start), "{}: {seen:?}", info.name);
+            }
+        }
+    }
+
+    #[test]
+    fn true_distances_are_set_from_the_table() {
+        let start = parse_board("1 2 3 4 0 5 7 8 6").unwrap();
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let req = Request::new(start, goal.clone()).algorithm(Algorithm::Bfs);
+        let (_, mut rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
+        assert!(rec.nodes().all(|n| n.h_star.is_none()));
+        let exact = crate::heuristic::exact::ExactHeuristic::build(&goal).unwrap();
+        rec.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
+        assert_eq!(rec.node(0).unwrap().h_star, Some(2));
+        assert!(rec.nodes().all(|n| n.h_star.is_some()));
+        let goal_node = rec.nodes().find(|n| n.fate == Fate::Goal).unwrap();
+        assert_eq!(goal_node.h_star, Some(0));
+    }
+
+    #[test]
     fn frontier_snapshots_keep_their_size_when_capped() {
         let start = parse_board("8 1 3 4 0 2 7 6 5").unwrap();
         let goal = Goal::BlankLast.board(3, 3).unwrap();
@@ -409,5 +499,16 @@ mod tests {
             _ => None,
         });
         assert_eq!(big, Some(3));
+        // Without labels, entries still name their nodes by id.
+        let req = Request::new(parse_board("8 1 3 4 0 2 7 6 5").unwrap(), Goal::BlankLast.board(3, 3).unwrap()).algorithm(Algorithm::Bfs);
+        let (_, rec) = solve_observed(&req, Recorder::new(9, 500, true).with_entry_labels(false)).unwrap();
+        let entries: Vec<&Entry> = rec
+            .events
+            .iter()
+            .filter_map(|e| if let Event::Frontier { entries, .. } = e { Some(entries) } else { None })
+            .flatten()
+            .collect();
+        assert!(!entries.is_empty() && entries.iter().all(|e| e.label.is_empty() && rec.node(e.id).is_some()));
+        assert!(!serde_json::to_string(entries[0]).unwrap().contains("label"));
     }
 }

@@ -133,6 +133,26 @@ impl ExactTable {
         self.table.iter().filter(|&&d| d != UNSET).count()
     }
 
+    /// The `k`-th arrangement (from 0, in rank order) at distance `d`, as `perm[cell] = label`;
+    /// `None` when fewer than `k + 1` lie there. One pass over the table.
+    pub fn nth_at(&self, d: u8, k: u64) -> Option<Vec<u8>> {
+        if d == UNSET {
+            return None;
+        }
+        let rank = self.table.iter().enumerate().filter(|&(_, &x)| x == d).nth(usize::try_from(k).ok()?)?.0;
+        let mut perm = vec![0u8; self.width * self.height];
+        perm_unrank(rank as u64, &mut perm);
+        Some(perm)
+    }
+
+    /// How many arrangements lie at distance `d`. One pass over the table.
+    pub fn count_at(&self, d: u8) -> u64 {
+        if d == UNSET {
+            return 0;
+        }
+        self.table.iter().filter(|&&x| x == d).count() as u64
+    }
+
     /// How many arrangements lie at each distance, from 0 to the largest.
     pub fn histogram(&self) -> Vec<u64> {
         let mut h = Vec::new();
@@ -199,6 +219,26 @@ impl ExactHeuristic {
         }
     }
 
+    /// A uniformly random board exactly `d` moves from the goal at best, drawn with `rng`;
+    /// `None` when no board is that far (see [`ExactHeuristic::max_distance`]). Two passes over
+    /// the table, nothing kept: a table serves every goal of its size and blank cell.
+    pub fn random_at(&self, d: u32, rng: &mut crate::generate::Rng) -> Option<Board> {
+        let d = u8::try_from(d).ok()?;
+        let count = self.table.count_at(d);
+        if count == 0 {
+            return None;
+        }
+        let perm = self.table.nth_at(d, rng.below(count))?;
+        // perm[cell] is the goal cell of the tile there.
+        let tiles: Vec<Tile> = perm.iter().map(|&p| self.goal.tiles()[p as usize]).collect();
+        Board::new(self.goal.width(), self.goal.height(), tiles).ok()
+    }
+
+    /// The largest distance of any board from the goal (31 for 3×3).
+    pub fn max_distance(&self) -> u32 {
+        self.table.histogram().len().saturating_sub(1) as u32
+    }
+
     /// [`ExactHeuristic::walk`] that stops before looking at more than `budget` boards. Returns
     /// the moves made, the boards looked at, and how the walk ended.
     pub fn walk_within(&self, start: &Board, order: MoveOrder, budget: u64) -> (Vec<Move>, u64, Walk) {
@@ -258,6 +298,34 @@ mod tests {
             perm_unrank(r, &mut p);
             assert_eq!(perm_rank(&p), r);
         }
+    }
+
+    #[test]
+    fn random_boards_lie_exactly_at_the_distance_asked_for_any_goal() {
+        use crate::generate::{DepthTable, Rng};
+        use crate::goal::Goal;
+        for goal in [Goal::BlankLast.board(3, 3).unwrap(), Goal::Snail.board(3, 3).unwrap(), Goal::BlankFirst.board(4, 2).unwrap()] {
+            let h = ExactHeuristic::build(&goal).unwrap();
+            let oracle = DepthTable::new(&goal).unwrap();
+            assert_eq!(h.max_distance(), oracle.max_depth());
+            let mut rng = Rng::new(7);
+            for d in [0, 1, 2, 5, 13, oracle.max_depth()] {
+                assert_eq!(h.table.count_at(d as u8), oracle.count_at(d) as u64);
+                for _ in 0..20 {
+                    let b = h.random_at(d, &mut rng).unwrap();
+                    assert_eq!(oracle.depth_of(&b), Some(d), "{b} for {goal}");
+                }
+            }
+            assert!(h.random_at(oracle.max_depth() + 1, &mut rng).is_none());
+            assert!(h.random_at(1000, &mut rng).is_none());
+        }
+        // The same seed gives the same board; each board at distance 1 is drawn.
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let h = ExactHeuristic::build(&goal).unwrap();
+        assert_eq!(h.random_at(20, &mut Rng::new(5)), h.random_at(20, &mut Rng::new(5)));
+        let mut rng = Rng::new(1);
+        let seen: std::collections::HashSet<Board> = (0..100).map(|_| h.random_at(1, &mut rng).unwrap()).collect();
+        assert_eq!(seen.len(), 2);
     }
 
     #[test]

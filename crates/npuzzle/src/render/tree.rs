@@ -3,7 +3,7 @@
 //! an SVG picture laid out and drawn here, with no Graphviz needed ([`to_svg`]).
 //!
 //! Final states use the classic teaching legend ([`super::palette`]), which every output
-//! includes: current (red), explored (yellow), frontier (green), goal (magenta), unexplored
+//! includes: current (red), explored (dark yellow), frontier (blue), goal (magenta), unexplored
 //! (black).
 
 use super::palette::{legend, LegendEntry, NodeState};

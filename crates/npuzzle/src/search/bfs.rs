@@ -2,7 +2,7 @@
 //! for the goal as it is generated. Optimal in moves. Every state is generated at most once
 //! (an explored set drops repeats).
 
-use super::info::{self, GoalTest, Info};
+use super::info::{self, GoalTest, Info, line, Step};
 use super::observer::{Event, Fate, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
@@ -23,6 +23,22 @@ pub const INFO: Info = Info {
     frontier: "queue (front first)",
     params: &[],
     words: info::GOAL_TEST_AT_GENERATION,
+    pseudocode: &[
+        line(0, "function BREADTH-FIRST-SEARCH(problem) returns a solution node or failure", &[]),
+        line(1, "node ← NODE(problem.INITIAL)", &[Step::Start]),
+        line(1, "if problem.IS-GOAL(node.STATE) then return node", &[]),
+        line(1, "frontier ← a FIFO queue, with node as an element", &[Step::Start]),
+        line(1, "reached ← {problem.INITIAL}", &[]),
+        line(1, "while not IS-EMPTY(frontier) do", &[]),
+        line(2, "node ← POP(frontier)    ▷ the oldest first", &[Step::Select]),
+        line(2, "for each child in EXPAND(problem, node) do", &[]),
+        line(3, "s ← child.STATE", &[]),
+        line(3, "if s is in reached then skip child", &[Step::Duplicate]),
+        line(3, "if problem.IS-GOAL(s) then return child    ▷ the goal test at generation", &[Step::Goal]),
+        line(3, "add s to reached", &[]),
+        line(3, "add child to frontier", &[Step::Add]),
+        line(1, "return failure", &[Step::Fail]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

@@ -4,7 +4,7 @@
 //! side, the round finishes and the shortest meeting found is returned. Optimal in moves, with
 //! roughly the square root of the nodes of one-sided breadth-first search.
 
-use super::info::{GoalTest, Info, Words};
+use super::info::{GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
@@ -42,6 +42,21 @@ pub const INFO: Info = Info {
     frontier: "queue (front first)",
     params: &[],
     words: Words { tested: Some(("not met by the other search; added", "met by the other search; goal")), bound: None },
+    pseudocode: &[
+        line(0, "function BIDIRECTIONAL-BREADTH-FIRST-SEARCH(problem) returns a solution or failure", &[]),
+        line(1, "frontier_F ← a FIFO queue with NODE(problem.INITIAL)    ▷ the S tree", &[Step::Start]),
+        line(1, "frontier_B ← a FIFO queue with NODE(problem.GOAL)    ▷ the G tree; moves are reversible", &[Step::Start]),
+        line(1, "reached_F ← {problem.INITIAL}; reached_B ← {problem.GOAL}", &[]),
+        line(1, "while neither frontier is empty do", &[]),
+        line(2, "expand the whole layer of the smaller frontier:", &[]),
+        line(3, "node ← POP(layer)", &[Step::Select]),
+        line(3, "for each child in EXPAND(problem, node) do", &[]),
+        line(4, "if child.STATE is in this side's reached then skip child", &[Step::Duplicate]),
+        line(4, "if child.STATE is in the other side's reached then note the meeting", &[Step::Goal]),
+        line(4, "add child to this side's reached and its next layer", &[Step::Add]),
+        line(2, "if the searches met then return the shortest joined path", &[]),
+        line(1, "return failure", &[Step::Fail]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

@@ -3,7 +3,7 @@
 //! f ≥ bound is pruned. A table of the cheapest g seen per state drops repeated states. When the
 //! stack empties, the incumbent is optimal (given an admissible heuristic).
 
-use super::info::{Bound, GoalTest, Info, Words};
+use super::info::{Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::memory::{state_heap, Footprint};
@@ -26,6 +26,22 @@ pub const INFO: Info = Info {
     frontier: "stack (top first)",
     params: &[],
     words: Words { tested: None, bound: Some(Bound::Incumbent) },
+    pseudocode: &[
+        line(0, "function DEPTH-FIRST-BRANCH-AND-BOUND(problem) returns a solution node or failure", &[]),
+        line(1, "best ← failure; bound ← ∞", &[]),
+        line(1, "frontier ← a LIFO stack with NODE(problem.INITIAL) as an element", &[Step::Start]),
+        line(1, "reached ← a table of the least g seen for each state", &[]),
+        line(1, "while not IS-EMPTY(frontier) do", &[]),
+        line(2, "node ← POP(frontier)", &[Step::Select]),
+        line(2, "if f(node) ≥ bound then discard node and continue    ▷ the bound tightened since it was pushed", &[Step::Discard]),
+        line(2, "if problem.IS-GOAL(node.STATE) then", &[Step::Goal]),
+        line(3, "best ← node; bound ← g(node)    ▷ the new incumbent", &[Step::Incumbent]),
+        line(2, "else for each child in EXPAND(problem, node), lowest f first do", &[]),
+        line(3, "if f(child) ≥ bound then prune child", &[Step::Prune]),
+        line(3, "else if reached[child.STATE] ≤ g(child) then skip child", &[Step::Duplicate]),
+        line(3, "else reached[child.STATE] ← g(child); push child on frontier", &[Step::Add]),
+        line(1, "return best", &[Step::Fail]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

@@ -10,7 +10,7 @@
 //! limit is always found: a state first met deep in one branch cannot hide a shallower route to
 //! the goal through it.
 
-use super::info::{self, GoalTest, Info, Param};
+use super::info::{self, GoalTest, Info, Param, line, Step};
 use super::bfs::{linear_search, Discipline};
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
@@ -28,6 +28,23 @@ pub const INFO: Info = Info {
     frontier: "stack (top first)",
     params: &[Param::MaxDepth],
     words: info::GOAL_TEST_AT_GENERATION,
+    pseudocode: &[
+        line(0, "function DEPTH-FIRST-SEARCH(problem, ℓ = ∞) returns a solution node or failure", &[]),
+        line(1, "node ← NODE(problem.INITIAL)", &[Step::Start]),
+        line(1, "if problem.IS-GOAL(node.STATE) then return node", &[]),
+        line(1, "frontier ← a LIFO stack, with node as an element", &[Step::Start]),
+        line(1, "reached ← {problem.INITIAL}", &[]),
+        line(1, "while not IS-EMPTY(frontier) do", &[]),
+        line(2, "node ← POP(frontier)    ▷ the newest first", &[Step::Select]),
+        line(2, "if DEPTH(node) ≥ ℓ then continue    ▷ the depth limit (max depth)", &[]),
+        line(2, "for each child in EXPAND(problem, node) do", &[]),
+        line(3, "s ← child.STATE", &[]),
+        line(3, "if s is in reached then skip child", &[Step::Duplicate]),
+        line(3, "if problem.IS-GOAL(s) then return child    ▷ the goal test at generation", &[Step::Goal]),
+        line(3, "add s to reached", &[]),
+        line(3, "push child on frontier    ▷ pushed in reverse, so the first move is popped first", &[Step::Add]),
+        line(1, "return failure", &[Step::Fail]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

@@ -1,6 +1,6 @@
 //! Greedy best-first search always expands the node that looks closest to the goal, by h alone. Fast on easy boards, never guaranteed optimal. A state seen once is not reopened.
 
-use super::info::{self, GoalTest, Info};
+use super::info::{self, GoalTest, Info, line, Step};
 use super::best_first::{self, Spec};
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
@@ -18,6 +18,22 @@ pub const INFO: Info = Info {
     frontier: "open list (priority queue, next first)",
     params: &[],
     words: info::PLAIN,
+    pseudocode: &[
+        line(0, "function GREEDY-BEST-FIRST-SEARCH(problem) returns a solution node or failure", &[]),
+        line(1, "f(n) = h(n), the estimate alone", &[]),
+        line(1, "node ← NODE(STATE = problem.INITIAL)", &[Step::Start]),
+        line(1, "frontier ← a priority queue ordered by h, with node as an element", &[Step::Start]),
+        line(1, "reached ← a lookup table, with one entry: problem.INITIAL → node", &[]),
+        line(1, "while not IS-EMPTY(frontier) do", &[]),
+        line(2, "node ← POP(frontier)    ▷ the lowest h first; ties in generation order", &[Step::Select]),
+        line(2, "if problem.IS-GOAL(node.STATE) then return node", &[Step::Goal]),
+        line(2, "for each child in EXPAND(problem, node) do", &[]),
+        line(3, "s ← child.STATE", &[]),
+        line(3, "if s is in reached then skip child    ▷ a state seen once is not reopened", &[Step::Duplicate]),
+        line(3, "reached[s] ← child", &[]),
+        line(3, "add child to frontier", &[Step::Add]),
+        line(1, "return failure", &[Step::Fail]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

@@ -3,7 +3,7 @@
 //! hash table, and the move that undoes the last one is never generated. Optimal with an
 //! admissible heuristic.
 
-use super::info::{Bound, GoalTest, Info, Words};
+use super::info::{Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::{Ctx, End, Problem};
@@ -23,6 +23,22 @@ pub const INFO: Info = Info {
     frontier: "stack (top first)",
     params: &[],
     words: Words { tested: None, bound: Some(Bound::F) },
+    pseudocode: &[
+        line(0, "function IDA*(problem) returns a solution node or failure", &[]),
+        line(1, "bound ← h(problem.INITIAL)", &[]),
+        line(1, "loop do", &[]),
+        line(2, "start a depth-first pass bounded by f = g + h ≤ bound", &[Step::Iteration]),
+        line(2, "frontier ← a LIFO stack with NODE(problem.INITIAL) as an element", &[Step::Start]),
+        line(2, "next ← ∞", &[]),
+        line(2, "while not IS-EMPTY(frontier) do", &[]),
+        line(3, "node ← POP(frontier)", &[Step::Select]),
+        line(3, "if problem.IS-GOAL(node.STATE) then return node", &[Step::Goal]),
+        line(3, "for each child in EXPAND(problem, node) do    ▷ never the move that undoes the last", &[]),
+        line(4, "if f(child) > bound then next ← MIN(next, f(child)); prune child", &[Step::Prune]),
+        line(4, "else push child on frontier", &[Step::Add]),
+        line(2, "if next = ∞ then return failure", &[Step::Fail]),
+        line(2, "bound ← next    ▷ the smallest f that was cut off", &[Step::RaiseBound]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

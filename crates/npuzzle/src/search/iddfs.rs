@@ -2,7 +2,7 @@
 //! Each pass keeps only the current path and its siblings, and skips the move that undoes the
 //! last one. Optimal in moves, with memory linear in the depth.
 
-use super::info::{Bound, GoalTest, Info, Words};
+use super::info::{Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::{Ctx, End, Problem};
@@ -22,6 +22,23 @@ pub const INFO: Info = Info {
     frontier: "stack (top first)",
     params: &[],
     words: Words { tested: None, bound: Some(Bound::Depth) },
+    pseudocode: &[
+        line(0, "function ITERATIVE-DEEPENING-SEARCH(problem) returns a solution node or failure", &[]),
+        line(1, "for depth ℓ = 0 to ∞ do", &[Step::Iteration]),
+        line(2, "result ← DEPTH-LIMITED-SEARCH(problem, ℓ)", &[]),
+        line(2, "if result ≠ cutoff then return result", &[Step::Fail]),
+        line(2, "ℓ ← ℓ + 1    ▷ something lay past the limit: deepen", &[Step::RaiseBound]),
+        line(0, "function DEPTH-LIMITED-SEARCH(problem, ℓ) returns a node or failure or cutoff", &[]),
+        line(1, "frontier ← a LIFO stack with NODE(problem.INITIAL) as an element", &[Step::Start]),
+        line(1, "result ← failure", &[]),
+        line(1, "while not IS-EMPTY(frontier) do", &[]),
+        line(2, "node ← POP(frontier)", &[Step::Select]),
+        line(2, "if problem.IS-GOAL(node.STATE) then return node", &[Step::Goal]),
+        line(2, "if DEPTH(node) ≥ ℓ then result ← cutoff    ▷ a leaf at the limit", &[]),
+        line(2, "else for each child in EXPAND(problem, node) do    ▷ never the move that undoes the last", &[]),
+        line(3, "push child on frontier", &[Step::Add]),
+        line(1, "return result", &[]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

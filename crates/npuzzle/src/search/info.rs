@@ -29,6 +29,10 @@ pub struct Info {
     pub params: &'static [Param],
     /// How the trace words what becomes of a generated node.
     pub words: Words,
+    /// The algorithm in textbook pseudocode (in the style of Russell and Norvig's AIMA and
+    /// Nilsson), each line tagged with the [`Step`]s of a search it carries out, so a replay can
+    /// light the line the current event belongs to.
+    pub pseudocode: &'static [Line],
 }
 
 impl Info {
@@ -36,6 +40,77 @@ impl Info {
     pub fn takes(&self, param: Param) -> bool {
         self.params.contains(&param)
     }
+
+    /// The indices of the pseudocode lines that carry out `step`.
+    pub fn lines_for(&self, step: Step) -> Vec<usize> {
+        self.pseudocode.iter().enumerate().filter(|(_, l)| l.steps.contains(&step)).map(|(i, _)| i).collect()
+    }
+}
+
+/// One line of an algorithm's pseudocode.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Line {
+    /// Indentation, in levels.
+    pub indent: u8,
+    /// The text.
+    pub text: &'static str,
+    /// The steps this line carries out (none for lines a replay never stops at).
+    pub steps: &'static [Step],
+}
+
+/// A line of pseudocode at `indent` that carries out `steps`.
+pub const fn line(indent: u8, text: &'static str, steps: &'static [Step]) -> Line {
+    Line { indent, text, steps }
+}
+
+/// The kinds of step a recorded search is made of, as pseudocode names them. Each recorded
+/// event is one of them (see [`crate::record::Event::pseudocode_step`]), so a replay lights the
+/// pseudocode line tagged with the step of the event it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Step {
+    /// The root is made and put on the frontier.
+    Start,
+    /// A node is taken from the frontier to be tested and expanded.
+    Select,
+    /// The goal test succeeds (at selection or at generation, as the algorithm does it).
+    Goal,
+    /// A generated child is put on the frontier.
+    Add,
+    /// A generated child is dropped: its state was already reached at no greater cost.
+    Duplicate,
+    /// A generated child is cut off by a bound (f, depth or incumbent).
+    Prune,
+    /// A node taken from the frontier is dropped because a bound tightened since it was added.
+    Discard,
+    /// An iteration begins with its bound.
+    Iteration,
+    /// An iteration ended without a solution: the bound is raised.
+    RaiseBound,
+    /// Nothing is left to search: failure.
+    Fail,
+    /// A better solution becomes the incumbent and the bound.
+    Incumbent,
+    /// A value is backed up to a node as the recursion unwinds.
+    BackUp,
+}
+
+impl Step {
+    /// Every step.
+    pub const ALL: [Step; 12] = [
+        Step::Start,
+        Step::Select,
+        Step::Goal,
+        Step::Add,
+        Step::Duplicate,
+        Step::Prune,
+        Step::Discard,
+        Step::Iteration,
+        Step::RaiseBound,
+        Step::Fail,
+        Step::Incumbent,
+        Step::BackUp,
+    ];
 }
 
 /// When an algorithm tests for the goal.

@@ -1,6 +1,6 @@
 //! Least-cost branch and bound, LC-search (Horowitz and Sahni). The live nodes form a min-heap on c = g + h, and each node is tested as an answer when it is generated, so the search stops at the first answer node generated. Fast, but not guaranteed optimal.
 
-use super::info::{GoalTest, Info, Words};
+use super::info::{GoalTest, Info, Words, line, Step};
 use super::best_first::{self, Spec};
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
@@ -19,6 +19,19 @@ pub const INFO: Info = Info {
     frontier: "open list (priority queue, next first)",
     params: &[],
     words: Words { tested: Some(("answer check: no; added", "answer check: yes; goal")), bound: None },
+    pseudocode: &[
+        line(0, "function LC-SEARCH(problem) returns an answer node or failure", &[]),
+        line(1, "c(n) = g(n) + h(n)", &[]),
+        line(1, "E ← NODE(STATE = problem.INITIAL)", &[Step::Start]),
+        line(1, "live ← a min-heap on c, with E as an element", &[Step::Start]),
+        line(1, "while live is not empty do", &[]),
+        line(2, "E ← the live node with the least c    ▷ the E-node", &[Step::Select]),
+        line(2, "for each child x of E do", &[]),
+        line(3, "if x's state was reached before at no greater g then skip x", &[Step::Duplicate]),
+        line(3, "if x is an answer node then return x    ▷ the answer check at generation", &[Step::Goal]),
+        line(3, "add x to live", &[Step::Add]),
+        line(1, "return failure", &[Step::Fail]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

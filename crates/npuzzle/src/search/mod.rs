@@ -18,7 +18,7 @@ mod memory;
 pub mod observer;
 mod stack;
 
-pub use info::{Bound, GoalTest, Info, Param, Words};
+pub use info::{Bound, GoalTest, Info, Line, Param, Step, Words};
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::cost::Cost;

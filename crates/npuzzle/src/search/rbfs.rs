@@ -5,7 +5,7 @@
 //! States already on the current path are not generated again. Optimal with an admissible
 //! heuristic.
 
-use super::info::{self, GoalTest, Info};
+use super::info::{self, GoalTest, Info, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, LimitKind, Problem};
@@ -50,6 +50,23 @@ pub const INFO: Info = Info {
     frontier: "children of the current node (best F first)",
     params: &[],
     words: info::PLAIN,
+    pseudocode: &[
+        line(0, "function RECURSIVE-BEST-FIRST-SEARCH(problem) returns a solution or failure", &[]),
+        line(1, "solution, fvalue ← RBFS(problem, NODE(problem.INITIAL), ∞)", &[Step::Start]),
+        line(1, "return solution", &[]),
+        line(0, "function RBFS(problem, node, f_limit) returns a solution or failure, and a new f-cost limit", &[]),
+        line(1, "if problem.IS-GOAL(node.STATE) then return node", &[Step::Goal]),
+        line(1, "successors ← EXPAND(node)    ▷ states on the current path are left out", &[Step::Add, Step::Duplicate]),
+        line(1, "if successors is empty then return failure, ∞", &[]),
+        line(1, "for each s in successors do    ▷ inherit the parent's backed-up value", &[]),
+        line(2, "s.f ← max(s.PATH-COST + h(s), node.f)", &[]),
+        line(1, "loop do", &[]),
+        line(2, "best ← the node in successors with the lowest f-value", &[Step::Select]),
+        line(2, "if best.f > f_limit then return failure, best.f", &[]),
+        line(2, "alternative ← the second-lowest f-value among successors", &[]),
+        line(2, "result, best.f ← RBFS(problem, best, MIN(f_limit, alternative))", &[Step::BackUp]),
+        line(2, "if result ≠ failure then return result, best.f", &[]),
+    ],
 };
 
 /// Runs the search; see the module documentation.

@@ -237,6 +237,10 @@ impl TableStore {
     pub fn exact(&self, goal: &Board, on: Progress) -> Result<ExactHeuristic, Error> {
         HeuristicKind::Exact.check_size(goal.width(), goal.height())?;
         let key = (goal.width(), goal.height(), goal.blank());
+        // A table already kept is handed out at once, even while another table is being built.
+        if let Some(t) = lock(&self.exact).get(&key).cloned() {
+            return ExactHeuristic::new(goal, t);
+        }
         let _busy = lock(&self.busy);
         if let Some(t) = lock(&self.exact).get(&key) {
             return ExactHeuristic::new(goal, t.clone());
@@ -487,6 +491,25 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 mod tests {
     use super::*;
     use crate::goal::Goal;
+
+    #[test]
+    fn a_kept_exact_table_is_handed_out_while_another_table_is_built() {
+        let store = Arc::new(TableStore::in_memory());
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        store.exact(&goal, &|_| {}).unwrap();
+        // Hold the build lock, as a long pattern-database build does.
+        let busy = lock(&store.busy);
+        let (tx, rx) = std::sync::mpsc::channel();
+        let s = store.clone();
+        std::thread::spawn(move || {
+            // Another goal with the blank in the same cell: the same table serves it.
+            let other = crate::parse::parse_board("2 1 3 4 5 6 7 8 0").unwrap();
+            let _ = tx.send(s.exact(&other, &|_| {}).is_ok());
+        });
+        // A hang guard, not a timing: the lookup must not wait for the lock at all.
+        assert_eq!(rx.recv_timeout(std::time::Duration::from_secs(30)), Ok(true), "the lookup waited for the build lock");
+        drop(busy);
+    }
 
     #[test]
     fn load_without_a_cache_says_what_is_missing() {

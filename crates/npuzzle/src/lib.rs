@@ -34,6 +34,7 @@ pub mod goal;
 pub mod heuristic;
 pub mod parse;
 pub mod record;
+pub mod reduce;
 pub mod search;
 pub mod solve;
 pub mod state;

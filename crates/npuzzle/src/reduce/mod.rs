@@ -1,0 +1,213 @@
+//! Row-and-column reduction: a fast, non-optimal solver for boards of any size.
+//!
+//! The engine places the tiles of one row or column at a time on a side of the unsolved
+//! region, shrinking it until only a small final block is left, which a caller-supplied
+//! [`Finisher`] solves optimally. Moves go to a sink as they are made, so memory stays
+//! proportional to the board (a 1000×1000 board needs a few tens of MB) however long the
+//! solution; time is proportional to the moves made (routing is local, never a search over the
+//! whole board).
+//!
+//! How the moves are kept few:
+//! - tiles are relabelled by their goal cell, so any goal works; the final block is placed
+//!   around the goal's blank and lines are peeled from the sides away from it;
+//! - the longer side of the region is shortened first, keeping the region square;
+//! - within a line, the next cell to fill is the one whose tile is cheapest to bring now (any
+//!   order is allowed that never leaves a single empty cell between filled ones);
+//! - a tile travels by pushes, the blank routed by shortest paths around placed cells and the
+//!   tile, choosing at each push the direction the blank reaches first (a staircase costs 3 moves
+//!   a step, a straight run 5); among equally short blank routes, the one that pulls tiles
+//!   towards their goal cells;
+//! - the last steps of a tile, and the two-tile rotation that closes a line (or a 2-wide
+//!   strip's column), are solved exactly in a small window;
+//! - a move immediately undone by the next is dropped before it reaches the sink.
+//!
+//! Boards no larger than the final block (9 cells by default) are the block, so their
+//! solutions are optimal.
+//!
+//! ```
+//! use npuzzle::{goal::Goal, parse::parse_board, reduce::{reduce, ExactFinisher, ReduceOptions}};
+//! let start = parse_board("5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12").unwrap();
+//! let goal = Goal::BlankLast.board(4, 4).unwrap();
+//! let mut moves = Vec::new();
+//! let stats = reduce(&start, &goal, &ReduceOptions::default(), &mut ExactFinisher, &mut |m| moves.push(m), &|| false).unwrap();
+//! assert_eq!(stats.moves, moves.len() as u64);
+//! let end = start.apply_all(&moves).unwrap().pop().unwrap();
+//! assert_eq!(end, goal);
+//! ```
+
+mod engine;
+mod local;
+mod route;
+
+use crate::board::{Board, Move, MoveOrder};
+use crate::heuristic::exact::{self, ExactHeuristic};
+use engine::{Engine, Rect};
+use thiserror::Error as ThisError;
+
+/// Solves the final block optimally. The engine hands it the block as a standalone board, its
+/// tiles numbered `1..k` and its goal alongside, and replays the moves returned.
+pub trait Finisher {
+    /// The most cells of a block this finisher solves; the engine never asks for more.
+    fn max_cells(&self) -> usize;
+
+    /// Optimal moves (the blank's directions) taking `start` to `goal`, two boards of the same
+    /// size, or a message saying why there are none.
+    fn finish(&mut self, start: &Board, goal: &Board) -> Result<Vec<Move>, String>;
+}
+
+/// The default finisher: exact distance tables ([`exact`]), for blocks of up to
+/// [`exact::MAX_CELLS`] cells. A table is built on first use of a block size and goal blank cell
+/// (a 3×3 one in milliseconds) and kept for the process.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ExactFinisher;
+
+impl Finisher for ExactFinisher {
+    fn max_cells(&self) -> usize {
+        exact::MAX_CELLS
+    }
+
+    fn finish(&mut self, start: &Board, goal: &Board) -> Result<Vec<Move>, String> {
+        let table = ExactHeuristic::new(goal).map_err(|e| e.to_string())?;
+        let (moves, _) = table.walk(start, MoveOrder::default()).ok_or_else(|| "the block cannot reach its goal".to_string())?;
+        Ok(moves)
+    }
+}
+
+/// How the engine runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReduceOptions {
+    /// Most cells of the final block (the finisher's own limit applies too); at least 4. The
+    /// block is the largest rectangle within both limits, preferring square ones.
+    pub max_block_cells: usize,
+    /// Moves made between two calls of the stop function (at least 1).
+    pub poll_every: u64,
+}
+
+impl Default for ReduceOptions {
+    /// A block of at most 9 cells (3×3, or 2×4 on a 2-wide board), a poll every 65,536 moves.
+    fn default() -> Self {
+        ReduceOptions { max_block_cells: 9, poll_every: 1 << 16 }
+    }
+}
+
+/// What a run did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReduceStats {
+    /// Moves handed to the sink.
+    pub moves: u64,
+    /// Tiles placed line by line (all but the final block's).
+    pub placed_tiles: u64,
+    /// The final block, width × height.
+    pub final_block: (usize, usize),
+    /// Moves of the finisher's answer, included in `moves`.
+    pub finisher_moves: u64,
+    /// Pairs of a move and its inverse dropped before reaching the sink.
+    pub cancelled_pairs: u64,
+    /// Cells expanded while routing the blank.
+    pub routed_cells: u64,
+    /// Window searches run (repeated situations are answered from a cache).
+    pub window_searches: u64,
+}
+
+/// Why a run stopped without solving.
+#[derive(Debug, Clone, PartialEq, Eq, ThisError)]
+pub enum ReduceError {
+    /// The stop function asked to stop; the moves already given to the sink are a prefix of
+    /// no particular solution.
+    #[error("cancelled")]
+    Cancelled,
+    /// The goal cannot be reached from the start (wrong parity or another size).
+    #[error("the goal cannot be reached from this board")]
+    Unsolvable,
+    /// The options cannot work, e.g. a final block of fewer than 4 cells.
+    #[error("bad reduction options: {0}")]
+    Options(String),
+    /// The finisher failed, or its moves did not solve the final block.
+    #[error("final block: {0}")]
+    Finisher(String),
+    /// The engine could not carry out a step it relies on (a bug, not a property of the input).
+    #[error("reduction engine: {0}")]
+    Internal(String),
+}
+
+/// The final block's size (width, height) for a `width`×`height` board and a limit of
+/// `max_cells` cells (at least 4): the whole board if it fits, else the largest rectangle of
+/// sides at least 2, the squarest among equals, turned like the board.
+pub fn final_block_size(width: usize, height: usize, max_cells: usize) -> (usize, usize) {
+    if width * height <= max_cells {
+        return (width, height);
+    }
+    let mut best = (2, 2);
+    let key = |(bw, bh): (usize, usize)| (bw * bh, std::cmp::Reverse(bw.abs_diff(bh)), (bw >= bh) == (width >= height));
+    for bh in 2..=height {
+        for bw in 2..=width {
+            if bw * bh <= max_cells && key((bw, bh)) > key(best) {
+                best = (bw, bh);
+            }
+        }
+    }
+    best
+}
+
+/// Solves `start` → `goal` by row-and-column reduction, handing every move to `sink` as it is
+/// made, calling `stop` every `opts.poll_every` moves and giving up with
+/// [`ReduceError::Cancelled`] when it returns true.
+///
+/// The final block is solved by `finisher`; it contains the goal's blank cell. Time is
+/// proportional to the moves made, memory to the board.
+pub fn reduce(
+    start: &Board,
+    goal: &Board,
+    opts: &ReduceOptions,
+    finisher: &mut dyn Finisher,
+    sink: &mut dyn FnMut(Move),
+    stop: &dyn Fn() -> bool,
+) -> Result<ReduceStats, ReduceError> {
+    if !start.can_reach(goal) {
+        return Err(ReduceError::Unsolvable);
+    }
+    let limit = opts.max_block_cells.min(finisher.max_cells());
+    if limit < 4 {
+        return Err(ReduceError::Options(format!(
+            "the final block may have at most {limit} cells (options: {}, finisher: {}); it needs at least 4",
+            opts.max_block_cells,
+            finisher.max_cells()
+        )));
+    }
+    let (w, h) = (start.width(), start.height());
+    let (bw, bh) = final_block_size(w, h, limit);
+    // The block holds the goal's blank, as near its middle as the board allows.
+    let gb = goal.blank();
+    let (gr, gc) = (gb / w, gb % w);
+    let r0 = gr.saturating_sub((bh - 1) / 2).min(h - bh);
+    let c0 = gc.saturating_sub((bw - 1) / 2).min(w - bw);
+    let block = Rect { r0, c0, r1: r0 + bh, c1: c0 + bw };
+    let mut engine = Engine::new(start, goal, sink, stop, opts.poll_every);
+    let counts = engine.run(block, finisher)?;
+    Ok(ReduceStats {
+        moves: counts.emitted,
+        placed_tiles: counts.placed,
+        final_block: (bw, bh),
+        finisher_moves: counts.finisher_moves,
+        cancelled_pairs: counts.cancelled,
+        routed_cells: counts.routed,
+        window_searches: counts.searches,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_sizes() {
+        assert_eq!(final_block_size(3, 3, 9), (3, 3));
+        assert_eq!(final_block_size(2, 4, 9), (2, 4));
+        assert_eq!(final_block_size(10, 10, 9), (3, 3));
+        assert_eq!(final_block_size(12, 2, 9), (4, 2));
+        assert_eq!(final_block_size(2, 12, 9), (2, 4));
+        assert_eq!(final_block_size(100, 100, 25), (5, 5));
+        assert_eq!(final_block_size(100, 100, 10), (5, 2));
+        assert_eq!(final_block_size(3, 100, 25), (3, 8));
+    }
+}

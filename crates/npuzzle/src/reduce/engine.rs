@@ -8,21 +8,51 @@
 //! A line is a row or a column on one side of the unsolved region. Its cells are filled one
 //! tile at a time in whatever order is cheapest, except that no single unfilled cell may be left
 //! between filled ones (a pocket the blank can only enter from below, so no tile can be pushed
-//! into it); gaps of two cells are filled by the two-tile rotation. A tile first travels by
-//! greedy pushes (the blank routed to the cell in front of it, then one move), then finishes
-//! with an exact search in a small window around its cell.
+//! into it); gaps of two cells are filled by the two-tile rotation. A tile travels by pushes:
+//! the blank walks to the cell in front of it (a priced route, see [`Dims::toward`]) and moves
+//! once. Its last steps, next to placed cells, are an exact search in a small window.
 
+use super::around::Around;
 use super::local::{LocalSolver, MAX_WINDOW};
-use super::route::{dir, manhattan, step_cell, Router};
+use super::route::{dir, step_cell, Dims, Pricing, Router};
 use super::{Finisher, ReduceError};
 use crate::board::{Board, Move, Tile};
 
-/// A tile within this many rows and columns of its cell finishes with the window search.
-const NEAR: usize = 2;
 /// Moves kept back from the sink, so that a move undone by the next one can be dropped.
 const KEEP: usize = 1 << 15;
 /// Moves held at most before the oldest are released.
 const HOLD: usize = 1 << 16;
+
+/// How hard the engine works for short solutions, set from the board's size.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Tuning {
+    /// A tile within this many rows and columns of its cell finishes with the window search.
+    pub near: usize,
+    /// Radius of the square searched for the blank's walk before each push.
+    pub radius: usize,
+    /// Price of a move that takes a tile away from its goal (1 for a move that brings one
+    /// nearer).
+    pub bad: u32,
+    /// Pricing of the blank's longer trips (to the next tile to move).
+    pub trip: Pricing,
+    /// A trip longer than this is routed by shortest paths only, whatever `trip` says.
+    pub priced_trip: usize,
+}
+
+impl Tuning {
+    /// The tuning for a `w`×`h` board: priced routes everywhere up to about 200×200 (their
+    /// searches grow with the square of a trip's length), cheaper ones beyond, so that a
+    /// 1000×1000 board stays within a minute or so.
+    pub(super) fn for_board(w: usize, h: usize) -> Tuning {
+        let n = w.max(h);
+        let bad = 7;
+        if n <= 200 {
+            Tuning { near: 1, radius: 2, bad, trip: Pricing { bad, inflate: 1, budget: u64::MAX }, priced_trip: usize::MAX }
+        } else {
+            Tuning { near: 1, radius: 1, bad, trip: Pricing { bad, inflate: 1, budget: u64::MAX }, priced_trip: 0 }
+        }
+    }
+}
 
 /// A rectangle of cells, rows `r0..r1` and columns `c0..c1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,11 +64,11 @@ pub(super) struct Rect {
 }
 
 impl Rect {
-    /// The smallest rectangle holding every cell of `cells` (non-empty) on a board `w` wide.
-    fn around(w: usize, cells: &[usize]) -> Rect {
+    /// The smallest rectangle holding every cell of `cells` (non-empty).
+    fn around(d: Dims, cells: &[usize]) -> Rect {
         let mut r = Rect { r0: usize::MAX, c0: usize::MAX, r1: 0, c1: 0 };
         for &c in cells {
-            let (row, col) = (c / w, c % w);
+            let (row, col) = d.rc(c);
             r.r0 = r.r0.min(row);
             r.c0 = r.c0.min(col);
             r.r1 = r.r1.max(row + 1);
@@ -61,8 +91,8 @@ impl Rect {
         }
     }
 
-    fn contains(&self, w: usize, cell: usize) -> bool {
-        let (r, c) = (cell / w, cell % w);
+    fn contains(&self, d: Dims, cell: usize) -> bool {
+        let (r, c) = d.rc(cell);
         (self.r0..self.r1).contains(&r) && (self.c0..self.c1).contains(&c)
     }
 
@@ -109,7 +139,8 @@ impl Output<'_> {
     }
 }
 
-/// What to fill next in a line: one cell, or the two cells `j` and `j + 1` together.
+/// What to fill next in a line: one cell (in the unfilled run `lo..=hi`), or the two cells
+/// `j` and `j + 1` together.
 #[derive(Clone, Copy, Debug)]
 enum Pick {
     One { j: usize, lo: usize, hi: usize },
@@ -139,8 +170,8 @@ pub(super) struct Counts {
 
 /// The engine's state for one run.
 pub(super) struct Engine<'s> {
-    w: usize,
-    h: usize,
+    d: Dims,
+    tuning: Tuning,
     cells: Vec<u32>,
     pos: Vec<u32>,
     blank: usize,
@@ -148,6 +179,7 @@ pub(super) struct Engine<'s> {
     locked: Vec<bool>,
     router: Router,
     local: LocalSolver,
+    around: Around,
     path: Vec<Move>,
     out: Output<'s>,
     stop: &'s dyn Fn() -> bool,
@@ -163,11 +195,12 @@ impl<'s> Engine<'s> {
     pub(super) fn new(
         start: &Board,
         goal: &Board,
+        tuning: Tuning,
         sink: &'s mut dyn FnMut(Move),
         stop: &'s dyn Fn() -> bool,
         poll_every: u64,
     ) -> Engine<'s> {
-        let (w, h) = (start.width(), start.height());
+        let d = Dims::new(start.width(), start.height());
         let goal_pos = goal.positions();
         let cells: Vec<u32> = start.tiles().iter().map(|&t| goal_pos[t as usize] as u32).collect();
         let mut pos = vec![0u32; cells.len()];
@@ -176,15 +209,16 @@ impl<'s> Engine<'s> {
         }
         let poll_every = poll_every.max(1);
         Engine {
-            w,
-            h,
+            d,
+            tuning,
             blank: start.blank(),
             blank_label: goal.blank() as u32,
             pos,
+            locked: vec![false; cells.len()],
             cells,
-            locked: vec![false; w * h],
-            router: Router::new(w, h),
+            router: Router::new(d),
             local: LocalSolver::default(),
+            around: Around::default(),
             path: Vec::new(),
             out: Output { held: Vec::with_capacity(HOLD), sink, emitted: 0, cancelled: 0 },
             stop,
@@ -198,18 +232,18 @@ impl<'s> Engine<'s> {
 
     /// Places every line outside `block`, then has `finisher` solve the block.
     pub(super) fn run(&mut self, block: Rect, finisher: &mut dyn Finisher) -> Result<Counts, ReduceError> {
-        let mut region = Rect { r0: 0, c0: 0, r1: self.h, c1: self.w };
+        let mut region = Rect { r0: 0, c0: 0, r1: self.d.h, c1: self.d.w };
         let mut line_cells = Vec::new();
         let mut filled = Vec::new();
         while let Some(line) = self.next_line(region, block) {
             line_cells.clear();
-            line_cells.extend((0..line.len).scan(line.start, |c, j| {
-                let cell = *c;
+            let mut c = line.start;
+            for j in 0..line.len {
+                line_cells.push(c);
                 if j + 1 < line.len {
-                    *c = step_cell(self.w, *c, line.along);
+                    c = step_cell(self.d.w, c, line.along);
                 }
-                Some(cell)
-            }));
+            }
             filled.clear();
             filled.resize(line.len, false);
             self.place_line(&line_cells, &mut filled, line.inward, region)?;
@@ -241,10 +275,10 @@ impl<'s> Engine<'s> {
         if !rows && !cols {
             return None;
         }
-        let (br, bc) = (self.blank / self.w, self.blank % self.w);
-        let w = self.w;
+        let (br, bc) = self.d.rc(self.blank);
+        let w = self.d.w;
         if rows && (!cols || region.height() >= region.width()) {
-            // Of two sides, the one nearer the blank: the first tile is then likely nearer too.
+            // Of two sides, the one nearer the blank.
             let use_top = top && (!bottom || br - region.r0 <= region.r1 - 1 - br);
             let row = if use_top { region.r0 } else { region.r1 - 1 };
             let mut rest = region;
@@ -283,7 +317,7 @@ impl<'s> Engine<'s> {
     #[inline]
     fn step(&mut self, m: Move) -> Result<(), ReduceError> {
         let b = self.blank;
-        let to = step_cell(self.w, b, m);
+        let to = step_cell(self.d.w, b, m);
         let l = self.cells[to];
         self.cells[b] = l;
         self.pos[l as usize] = b as u32;
@@ -315,22 +349,25 @@ impl<'s> Engine<'s> {
         result
     }
 
-    /// Finds (into `self.path`) a shortest route of the blank to `to` that avoids `avoid` and
-    /// the placed cells. Among equally short routes it prefers, move by move, to pull tiles
-    /// towards their own goal cells: each move of the blank shifts one tile the other way.
-    fn find_route(&mut self, to: usize, avoid: &[usize]) -> bool {
-        let (w, cells) = (self.w, &self.cells);
-        let prefer = |nb: usize, m: Move| -> i32 {
-            let goal = cells[nb] as usize;
-            let back = step_cell(w, nb, m.inverse());
-            manhattan(w, nb, goal) as i32 - manhattan(w, back, goal) as i32
-        };
-        self.router.route(&self.locked, avoid, self.blank, to, &mut self.path, &prefer)
+    /// Finds (into `self.path`) a route of the blank to `to` that avoids `avoid` and the placed
+    /// cells, priced as the tuning says for a trip that long (falling back to a shortest route
+    /// when a priced search runs out of budget). Returns its price.
+    fn find_route(&mut self, to: usize, avoid: &[usize]) -> Option<u32> {
+        let t = self.tuning;
+        if self.d.manhattan(self.blank, to) <= t.priced_trip {
+            let found = self.router.route(&self.cells, &self.locked, avoid, self.blank, to, t.trip, &mut self.path);
+            if found.is_some() {
+                return found;
+            }
+        }
+        // Shortest routes, helpful moves first among equals.
+        let shortest = Pricing { bad: 1, inflate: 1, budget: u64::MAX };
+        self.router.route(&self.cells, &self.locked, avoid, self.blank, to, shortest, &mut self.path)
     }
 
     /// Moves the blank to `to` avoiding `avoid` and the placed cells.
     fn route_blank(&mut self, to: usize, avoid: &[usize]) -> Result<(), ReduceError> {
-        if !self.find_route(to, avoid) {
+        if self.find_route(to, avoid).is_none() {
             return Err(ReduceError::Internal(format!("no route for the blank from cell {} to cell {to}", self.blank)));
         }
         self.run_path()
@@ -363,14 +400,15 @@ impl<'s> Engine<'s> {
 
     /// The rectangle from line cells `a` to `b` reaching three cells deep into the region.
     fn band(&self, a: usize, b: usize, inward: Move) -> Rect {
-        let deep = |c: usize| step_cell(self.w, step_cell(self.w, c, inward), inward);
-        Rect::around(self.w, &[a, b, deep(a), deep(b)])
+        let deep = |c: usize| step_cell(self.d.w, step_cell(self.d.w, c, inward), inward);
+        Rect::around(self.d, &[a, b, deep(a), deep(b)])
     }
 
     /// Estimated moves to push a tile from `p` to `t` in open space: a staircase costs about 3
     /// moves a step, a straight run 5.
     fn tile_cost(&self, p: usize, t: usize) -> usize {
-        let (dr, dc) = ((p / self.w).abs_diff(t / self.w), (p % self.w).abs_diff(t % self.w));
+        let ((pr, pc), (tr, tc)) = (self.d.rc(p), self.d.rc(t));
+        let (dr, dc) = (pr.abs_diff(tr), pc.abs_diff(tc));
         5 * dr.max(dc) + dr.min(dc)
     }
 
@@ -380,11 +418,12 @@ impl<'s> Engine<'s> {
         if p == t {
             return 0;
         }
-        manhattan(self.w, self.blank, p) + self.tile_cost(p, t)
+        self.d.manhattan(self.blank, p) + self.tile_cost(p, t)
     }
 
-    /// The cheapest allowed next step for a line: every unfilled run of cells is at least two
-    /// long, so a single cell may only be filled if it leaves no run of one behind.
+    /// The cheapest allowed next step for a line. Every unfilled run of cells stays at least
+    /// two long, and a run is only split where that leaves no new two-cell gap: each gap costs
+    /// a rotation, which measured more than the freedom to split is worth.
     fn pick(&self, line: &[usize], filled: &[bool]) -> Option<Pick> {
         let mut best: Option<(usize, Pick)> = None;
         let mut consider = |cost: usize, p: Pick| {
@@ -405,37 +444,30 @@ impl<'s> Engine<'s> {
             let hi = j - 1;
             if hi == lo + 1 {
                 let (a, b) = (line[lo], line[hi]);
-                let (pa, pb) = (self.pos[a] as usize, self.pos[b] as usize);
-                let cost = if pa == a && pb == b {
+                let cost = if self.pos[a] as usize == a && self.pos[b] as usize == b {
                     0
                 } else {
-                    manhattan(self.w, self.blank, pa).min(manhattan(self.w, self.blank, pb))
-                        + self.tile_cost(pa, a)
-                        + self.tile_cost(pb, b)
-                        + 8
+                    self.single_cost(a, a).min(self.single_cost(b, b))
                 };
                 consider(cost, Pick::Two { j: lo });
             } else {
-                for (k, &cell) in line.iter().enumerate().take(hi + 1).skip(lo) {
-                    if k != lo + 1 && k + 1 != hi {
-                        consider(self.single_cost(cell, cell), Pick::One { j: k, lo, hi });
-                    }
-                }
+                consider(self.single_cost(line[lo], line[lo]), Pick::One { j: lo, lo, hi });
+                consider(self.single_cost(line[hi], line[hi]), Pick::One { j: hi, lo, hi });
             }
         }
         best.map(|(_, p)| p)
     }
 
     /// Brings label `l` to cell `t` and locks it there. `guard` is a free area around `t`
-    /// (three line cells, three deep) in which the final search always has a solution.
+    /// (line cells three deep) in which the final search always has a solution.
     fn place_single(&mut self, l: usize, t: usize, guard: Rect, inward: Move, region: Rect) -> Result<(), ReduceError> {
         loop {
             let p = self.pos[l] as usize;
             if p == t {
                 break;
             }
-            let (dr, dc) = ((p / self.w).abs_diff(t / self.w), (p % self.w).abs_diff(t % self.w));
-            if dr <= NEAR && dc <= NEAR {
+            let ((pr, pc), (tr, tc)) = (self.d.rc(p), self.d.rc(t));
+            if pr.abs_diff(tr) <= self.tuning.near && pc.abs_diff(tc) <= self.tuning.near {
                 self.endgame(&[(l, t)], guard, region)?;
                 break;
             }
@@ -445,21 +477,23 @@ impl<'s> Engine<'s> {
         Ok(())
     }
 
-    /// Pushes label `l` one cell towards `t`: of the (at most two) directions that bring it
-    /// closer, the one the blank reaches in fewest moves, ties going to the longer way left, so
-    /// the tile walks a staircase (3 moves a step) rather than a straight line (5).
+    /// Pushes label `l` one cell towards `t`. Of the (at most two) directions that bring it
+    /// closer, the one whose front cell the blank reaches for the least price; ties go to the
+    /// longer way left. Mostly that makes the tile walk a staircase (3 moves a step) rather
+    /// than a straight line (5).
     ///
     /// The tile keeps off the line being filled (the cells in line with `line` across
     /// `inward`) except to enter `t` itself: along the line, placed cells may stand between it
     /// and its cell, and the last steps are the window search's job anyway.
     fn push_toward(&mut self, l: usize, t: usize, line: usize, inward: Move) -> Result<(), ReduceError> {
-        let w = self.w;
+        let d = self.d;
         let p = self.pos[l] as usize;
+        let (lr, lc) = d.rc(line);
         let on_line = |c: usize| match inward {
-            Move::Up | Move::Down => c / w == line / w,
-            Move::Left | Move::Right => c % w == line % w,
+            Move::Up | Move::Down => d.row(c) == lr,
+            Move::Left | Move::Right => d.rc(c).1 == lc,
         };
-        let (pr, pc, tr, tc) = (p / w, p % w, t / w, t % w);
+        let ((pr, pc), (tr, tc)) = (d.rc(p), d.rc(t));
         let vert = match tr.cmp(&pr) {
             std::cmp::Ordering::Less => Some(Move::Up),
             std::cmp::Ordering::Greater => Some(Move::Down),
@@ -471,87 +505,125 @@ impl<'s> Engine<'s> {
             std::cmp::Ordering::Equal => None,
         };
         let dirs = if pr.abs_diff(tr) >= pc.abs_diff(tc) { [vert, horiz] } else { [horiz, vert] };
-        let near = manhattan(w, self.blank, p) <= 3;
-        let mut best: Option<(usize, usize)> = None;
-        for d in dirs.into_iter().flatten() {
-            let Some(q) = crate::board::neighbor(w, self.h, p, d) else { continue };
-            if self.locked[q] || (on_line(q) && q != t) {
-                continue;
+        let mut fronts = [0usize; 2];
+        let mut nf = 0;
+        for m in dirs.into_iter().flatten() {
+            let Some(q) = d.neighbor(p, m) else { continue };
+            if !self.locked[q] && (!on_line(q) || q == t) {
+                fronts[nf] = q;
+                nf += 1;
             }
-            let cost = if q == self.blank {
-                0
-            } else if near {
-                if !self.find_route(q, &[p]) {
-                    continue;
+        }
+        let fronts = &fronts[..nf];
+        // The blank close by: price the walks to every front cell at once.
+        let radius = self.tuning.radius;
+        let (br, bc) = d.rc(self.blank);
+        if !fronts.is_empty() && br.abs_diff(pr) <= radius && bc.abs_diff(pc) <= radius {
+            let bad = self.tuning.bad as u16;
+            if radius == 1 {
+                let costs = Around::ring(d, &self.cells, &self.locked, p, self.blank, bad, fronts);
+                let mut best: Option<(u16, usize, bool)> = None;
+                for (&q, c) in fronts.iter().zip(costs) {
+                    if let Some((c, cw)) = c {
+                        if best.is_none_or(|(bc, _, _)| c < bc) {
+                            best = Some((c, q, cw));
+                        }
+                    }
                 }
-                self.path.len()
+                if let Some((_, q, cw)) = best {
+                    self.path.clear();
+                    Around::ring_walk(d, p, self.blank, q, cw, &mut self.path);
+                    self.run_path()?;
+                    return self.step(dir(d.w, q, p));
+                }
             } else {
-                manhattan(w, self.blank, q)
-            };
-            if best.is_none_or(|(c, _)| cost < c) {
-                best = Some((cost, q));
-            }
-        }
-        if best.is_none() {
-            // No way closer: the tile is on the line, beyond placed cells. Step off it.
-            for d in [inward, inward.inverse(), Move::Up, Move::Down, Move::Left, Move::Right] {
-                let Some(q) = crate::board::neighbor(w, self.h, p, d) else { continue };
-                if !self.locked[q] && !on_line(q) && (q == self.blank || self.find_route(q, &[p])) {
-                    best = Some((0, q));
-                    break;
+                let costs = self.around.search(d, &self.cells, &self.locked, p, self.blank, radius, bad, fronts);
+                let mut best: Option<(u16, usize)> = None;
+                for (&q, c) in fronts.iter().zip(costs) {
+                    if let Some(c) = c {
+                        if best.is_none_or(|(bc, _)| c < bc) {
+                            best = Some((c, q));
+                        }
+                    }
+                }
+                if let Some((_, q)) = best {
+                    self.path.clear();
+                    self.around.walk(d, p, radius, q, &mut self.path);
+                    self.run_path()?;
+                    return self.step(dir(d.w, q, p));
                 }
             }
         }
-        let Some((_, q)) = best else {
-            return Err(ReduceError::Internal(format!("tile at cell {p} cannot move")));
-        };
-        self.route_blank(q, &[p])?;
-        self.step(dir(w, q, p))
+        // Farther: head for the front cell nearest the blank.
+        let mut order = [0usize; 2];
+        order[..nf].copy_from_slice(fronts);
+        if nf == 2 && d.manhattan(self.blank, order[1]) < d.manhattan(self.blank, order[0]) {
+            order.swap(0, 1);
+        }
+        for &q in &order[..nf] {
+            if self.find_route(q, &[p]).is_some() {
+                self.run_path()?;
+                return self.step(dir(d.w, q, p));
+            }
+        }
+        // No way closer: the tile is on the line, beyond placed cells. Step off it.
+        for m in [inward, inward.inverse(), Move::Up, Move::Down, Move::Left, Move::Right] {
+            let Some(q) = d.neighbor(p, m) else { continue };
+            if !self.locked[q] && !on_line(q) && self.find_route(q, &[p]).is_some() {
+                self.run_path()?;
+                return self.step(dir(d.w, q, p));
+            }
+        }
+        Err(ReduceError::Internal(format!("tile at cell {p} cannot move")))
     }
 
     /// Finishes the tracked tiles `(label, target)` by an exact search in a window holding
     /// them, their targets, the blank and `guard`, inside `region`.
     fn endgame(&mut self, tracked: &[(usize, usize)], guard: Rect, region: Rect) -> Result<(), ReduceError> {
-        let w = self.w;
+        let d = self.d;
+        let w = d.w;
         let mut pts = [0usize; 4];
+        let mut avoid = [usize::MAX; 2];
         for (i, &(l, t)) in tracked.iter().enumerate() {
             pts[2 * i] = self.pos[l] as usize;
             pts[2 * i + 1] = t;
+            avoid[i] = self.pos[l] as usize;
         }
         let pts = &pts[..2 * tracked.len()];
+        let avoid = &avoid[..tracked.len()];
         let grow = if tracked.len() == 1 { 1 } else { 0 };
-        let mut rect = Rect::around(w, pts).union(guard).grow(grow, region);
-        if !rect.contains(w, self.blank) {
-            // Bring the blank into the window by the shortest way.
-            let avoid: Vec<usize> = tracked.iter().map(|&(l, _)| self.pos[l] as usize).collect();
-            let mut spots: Vec<usize> = (rect.r0..rect.r1)
-                .flat_map(|r| (rect.c0..rect.c1).map(move |c| r * w + c))
-                .filter(|&c| !self.locked[c] && !avoid.contains(&c))
-                .collect();
-            spots.sort_by_key(|&c| manhattan(w, self.blank, c));
-            let mut moved = false;
-            for c in spots {
-                if self.find_route(c, &avoid) {
-                    self.run_path()?;
-                    moved = true;
-                    break;
+        let mut rect = Rect::around(d, pts).union(guard).grow(grow, region);
+        if !rect.contains(d, self.blank) {
+            // Bring the blank into the window, to its free cell nearest the blank.
+            let mut spot: Option<(usize, usize)> = None;
+            for r in rect.r0..rect.r1 {
+                for c in rect.c0..rect.c1 {
+                    let cell = r * w + c;
+                    let dist = d.manhattan(self.blank, cell);
+                    if !self.locked[cell] && !avoid.contains(&cell) && spot.is_none_or(|(sd, _)| dist < sd) {
+                        spot = Some((dist, cell));
+                    }
                 }
             }
-            if !moved {
-                return Err(ReduceError::Internal("the blank cannot reach the tile".into()));
-            }
+            let Some((_, cell)) = spot else {
+                return Err(ReduceError::Internal("the endgame window has no free cell".into()));
+            };
+            self.route_blank(cell, avoid)?;
         }
         for _ in 0..4 {
             let (ww, wh) = (rect.width(), rect.height());
             if ww * wh > MAX_WINDOW {
                 break;
             }
-            let local = |c: usize| (c / w - rect.r0) * ww + (c % w - rect.c0);
+            let local = |c: usize| {
+                let (r, col) = d.rc(c);
+                (r - rect.r0) * ww + (col - rect.c0)
+            };
             let mut mask = 0u64;
             for r in rect.r0..rect.r1 {
                 for c in rect.c0..rect.c1 {
                     if !self.locked[r * w + c] {
-                        mask |= 1 << local(r * w + c);
+                        mask |= 1 << ((r - rect.r0) * ww + (c - rect.c0));
                     }
                 }
             }
@@ -560,9 +632,7 @@ impl<'s> Engine<'s> {
                 tiles[i] = (local(self.pos[l] as usize), local(t));
             }
             self.path.clear();
-            let mut path = std::mem::take(&mut self.path);
-            let ok = self.local.solve(ww, wh, mask, local(self.blank), &tiles[..tracked.len()], &mut path);
-            self.path = path;
+            let ok = self.local.solve(ww, wh, mask, local(self.blank), &tiles[..tracked.len()], &mut self.path);
             if ok {
                 return self.run_path();
             }
@@ -576,7 +646,6 @@ impl<'s> Engine<'s> {
     /// below, then an exact search over both tiles and the blank in that band finishes: it
     /// covers every special case of the classic rotation.
     fn place_pair(&mut self, a: usize, b: usize, band: Rect, inward: Move, region: Rect) -> Result<(), ReduceError> {
-        let w = self.w;
         if self.pos[a] as usize != a || self.pos[b] as usize != b {
             // Which tile goes first, and to which of the two cells.
             let mut best = (usize::MAX, a, a);
@@ -589,8 +658,8 @@ impl<'s> Engine<'s> {
             let (_, first, spot) = best;
             let other = if first == a { b } else { a };
             self.place_single(first, spot, band, inward, region)?;
-            let aim = step_cell(w, other, inward);
-            while !band.contains(w, self.pos[other] as usize) {
+            let aim = step_cell(self.d.w, other, inward);
+            while !band.contains(self.d, self.pos[other] as usize) {
                 self.push_toward(other, aim, other, inward)?;
             }
             self.locked[spot] = false;
@@ -603,9 +672,9 @@ impl<'s> Engine<'s> {
 
     /// Solves the final block with `finisher` and checks its answer.
     fn finish_block(&mut self, block: Rect, finisher: &mut dyn Finisher) -> Result<(), ReduceError> {
-        let w = self.w;
+        let d = self.d;
         let (bw, bh) = (block.width(), block.height());
-        let global = |i: usize| (block.r0 + i / bw) * w + block.c0 + i % bw;
+        let global = |i: usize| (block.r0 + i / bw) * d.w + block.c0 + i % bw;
         // Tiles numbered 1.. in the block's row-major order of their goal cells.
         let mut number = vec![0 as Tile; bw * bh];
         let mut next = 1;
@@ -618,26 +687,25 @@ impl<'s> Engine<'s> {
         let mut start = Vec::with_capacity(bw * bh);
         for i in 0..bw * bh {
             let l = self.cells[global(i)] as usize;
-            if !block.contains(w, l) {
+            if !block.contains(d, l) {
                 return Err(ReduceError::Internal("a tile outside the final block was not placed".into()));
             }
-            start.push(number[(l / w - block.r0) * bw + l % w - block.c0]);
+            let (r, c) = d.rc(l);
+            start.push(number[(r - block.r0) * bw + c - block.c0]);
         }
         let bad = |e: crate::error::BoardError| ReduceError::Internal(format!("final block: {e}"));
         let start = Board::new(bw, bh, start).map_err(bad)?;
         let goal = Board::new(bw, bh, number).map_err(bad)?;
         let moves = finisher.finish(&start, &goal).map_err(ReduceError::Finisher)?;
         for m in moves {
-            let b = self.blank;
-            let (r, c) = (b / w - block.r0, b % w - block.c0);
-            if crate::board::neighbor(bw, bh, r * bw + c, m).is_none() {
+            let (r, c) = d.rc(self.blank);
+            if crate::board::neighbor(bw, bh, (r - block.r0) * bw + c - block.c0, m).is_none() {
                 return Err(ReduceError::Finisher(format!("move {} leaves the final block", m.letter())));
             }
             self.step(m)?;
             self.finisher_moves += 1;
         }
-        let solved = (0..bw * bh).all(|i| self.cells[global(i)] as usize == global(i));
-        if !solved {
+        if (0..bw * bh).any(|i| self.cells[global(i)] as usize != global(i)) {
             return Err(ReduceError::Finisher("the finisher's moves do not solve the final block".into()));
         }
         Ok(())

@@ -35,13 +35,14 @@
 //! assert_eq!(end, goal);
 //! ```
 
+mod around;
 mod engine;
 mod local;
 mod route;
 
 use crate::board::{Board, Move, MoveOrder};
 use crate::heuristic::exact::{self, ExactHeuristic};
-use engine::{Engine, Rect};
+use engine::{Engine, Rect, Tuning};
 use thiserror::Error as ThisError;
 
 /// Solves the final block optimally. The engine hands it the block as a standalone board, its
@@ -182,7 +183,7 @@ pub fn reduce(
     let r0 = gr.saturating_sub((bh - 1) / 2).min(h - bh);
     let c0 = gc.saturating_sub((bw - 1) / 2).min(w - bw);
     let block = Rect { r0, c0, r1: r0 + bh, c1: c0 + bw };
-    let mut engine = Engine::new(start, goal, sink, stop, opts.poll_every);
+    let mut engine = Engine::new(start, goal, Tuning::for_board(w, h), sink, stop, opts.poll_every);
     let counts = engine.run(block, finisher)?;
     Ok(ReduceStats {
         moves: counts.emitted,

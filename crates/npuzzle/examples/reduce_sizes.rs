@@ -56,9 +56,6 @@ fn main() {
             secs += t.elapsed().as_secs_f64();
             assert_eq!(count, stats.moves);
             moves += stats.moves;
-            if std::env::var("VERBOSE").is_ok() {
-                eprintln!("routed {} searches {} cancelled {}", stats.routed_cells, stats.window_searches, stats.cancelled_pairs);
-            }
         }
         let b = boards as f64;
         let (mv, mh) = (moves as f64 / b, manh as f64 / b);

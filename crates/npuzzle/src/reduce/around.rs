@@ -27,6 +27,8 @@ pub(super) const MAX_RADIUS: usize = 3;
 const SIDE: usize = 2 * MAX_RADIUS + 1;
 const CELLS: usize = SIDE * SIDE;
 const UNSEEN: u16 = u16::MAX;
+/// A window cell the blank may not enter.
+const BLOCKED: u8 = u8::MAX;
 /// Dial's buckets: a move costs at most `BUCKETS - 1`.
 const BUCKETS: usize = 16;
 /// Entries a bucket can hold: every cell can be queued once per way into it.
@@ -35,6 +37,9 @@ const DEPTH: usize = 4 * CELLS;
 /// Reusable arrays for one search.
 pub(super) struct Around {
     dist: [u16; CELLS],
+    /// Per window cell, the ways (bits: up, down, left, right) its tile would move nearer its
+    /// goal, or [`BLOCKED`].
+    help: [u8; CELLS],
     came: [Move; CELLS],
     bucket: Box<[[u8; DEPTH]; BUCKETS]>,
     len: [usize; BUCKETS],
@@ -42,7 +47,13 @@ pub(super) struct Around {
 
 impl Default for Around {
     fn default() -> Self {
-        Around { dist: [UNSEEN; CELLS], came: [Move::Up; CELLS], bucket: Box::new([[0; DEPTH]; BUCKETS]), len: [0; BUCKETS] }
+        Around {
+            dist: [UNSEEN; CELLS],
+            help: [BLOCKED; CELLS],
+            came: [Move::Up; CELLS],
+            bucket: Box::new([[0; DEPTH]; BUCKETS]),
+            len: [0; BUCKETS],
+        }
     }
 }
 
@@ -88,8 +99,20 @@ impl Around {
                 pending += 1;
             }
         }
+        // Per window cell: which ways its tile would get nearer its goal, or BLOCKED.
         for i in i0..i1 {
             self.dist[i * SIDE + j0..i * SIDE + j1].fill(UNSEEN);
+            let r = pr + i - radius;
+            for j in j0..j1 {
+                let c = pc + j - radius;
+                let cell = base + (i - i0) * d.w + (j - j0);
+                self.help[i * SIDE + j] = if cell == p || locked[cell] {
+                    BLOCKED
+                } else {
+                    let (gr, gc) = d.rc(cells[cell] as usize);
+                    u8::from(gr < r) | u8::from(gr > r) << 1 | u8::from(gc < c) << 2 | u8::from(gc > c) << 3
+                };
+            }
         }
         self.len = [0; BUCKETS];
         self.dist[start] = 0;
@@ -113,28 +136,21 @@ impl Around {
                 pending -= 1;
             }
             let (i, j) = (x / SIDE, x % SIDE);
-            // The blank's board cell, row and column.
-            let here = base + (i - i0) * d.w + (j - j0);
-            let (hr, hc) = (pr + i - radius, pc + j - radius);
             for m in Move::ALL {
-                let (y, cell) = match m {
-                    Move::Up if i > i0 => (x - SIDE, here - d.w),
-                    Move::Down if i + 1 < i1 => (x + SIDE, here + d.w),
-                    Move::Left if j > j0 => (x - 1, here - 1),
-                    Move::Right if j + 1 < j1 => (x + 1, here + 1),
+                // The blank moves `m` into `y`; the tile there moves the other way, whose bit
+                // in `help` is `tile_bit`.
+                let (y, tile_bit) = match m {
+                    Move::Up if i > i0 => (x - SIDE, 2),
+                    Move::Down if i + 1 < i1 => (x + SIDE, 1),
+                    Move::Left if j > j0 => (x - 1, 8),
+                    Move::Right if j + 1 < j1 => (x + 1, 4),
                     _ => continue,
                 };
-                if cell == p || locked[cell] {
+                let help = self.help[y];
+                if help == BLOCKED {
                     continue;
                 }
-                // The tile in `cell` moves the other way, into the blank's cell.
-                let (cr, cc) = match m {
-                    Move::Up => (hr - 1, hc),
-                    Move::Down => (hr + 1, hc),
-                    Move::Left => (hr, hc - 1),
-                    Move::Right => (hr, hc + 1),
-                };
-                let nd = dist + if d.toward(cells[cell] as usize, cr, cc, m.inverse()) { 1 } else { bad };
+                let nd = dist + if help & tile_bit != 0 { 1 } else { bad };
                 if nd < self.dist[y] as usize {
                     self.dist[y] = nd as u16;
                     self.came[y] = m;
@@ -224,18 +240,18 @@ impl Around {
         let (pr, pc) = d.rc(p);
         let index = |c: usize| {
             let (r, col) = d.rc(c);
-            RING.iter().position(|&(dr, dc)| pr as isize + dr == r as isize && pc as isize + dc == col as isize).expect("on the ring")
+            RING_INDEX[(r + 1 - pr) * 3 + (col + 1 - pc)] as usize
         };
         let (mut k, j) = (index(blank), index(target));
         while k != j {
-            let n = if clockwise { (k + 1) % 8 } else { (k + 7) % 8 };
-            path.push(match (RING[n].0 - RING[k].0, RING[n].1 - RING[k].1) {
-                (-1, 0) => Move::Up,
-                (1, 0) => Move::Down,
-                (0, -1) => Move::Left,
-                _ => Move::Right,
-            });
-            k = n;
+            // The blank takes the way its neighbour's tile would take coming towards it.
+            if clockwise {
+                path.push(TILE_CW[k]);
+                k = (k + 1) % 8;
+            } else {
+                path.push(TILE_CCW[k]);
+                k = (k + 7) % 8;
+            }
         }
     }
 

@@ -1,9 +1,11 @@
 //! The reduction itself: lines placed one after another, then the final block.
 //!
 //! Tiles are relabelled by their goal cell, so the tile that belongs in cell `c` is called `c`
-//! and the goal is the identity. `cells[c]` is the label now in cell `c`, `pos[l]` the cell of
-//! label `l`; the blank's label is the goal's blank cell. Every move updates both in O(1) and
-//! goes straight to the output.
+//! and the goal is the identity. `cells[c]` is the label now in cell `c`; the blank's label is
+//! the goal's blank cell. Only the tiles of the line being placed are followed (their cells are
+//! found by one scan of the region when the line starts): keeping every tile's cell up to date
+//! would cost a write to a random place in a 4 MB array per move on a 1000×1000 board, a cache
+//! miss each time. Every move updates the board in O(1) and goes straight to the output.
 //!
 //! A line is a row or a column on one side of the unsolved region. Its cells are filled one
 //! tile at a time in whatever order is cheapest, except that no single unfilled cell may be left
@@ -37,19 +39,64 @@ pub(super) struct Tuning {
     pub trip: Pricing,
     /// A trip longer than this is routed by shortest paths only, whatever `trip` says.
     pub priced_trip: usize,
+    /// On a square region, peel a row (else a column).
+    pub rows_first: bool,
+    /// Fill a line from anywhere that leaves no single-cell gap (else only from the ends of its
+    /// unfilled runs).
+    pub split: bool,
+    /// Weight of the blank's distance to a tile when choosing the next cell (the tile's own
+    /// estimated cost weighs 2).
+    pub trip_weight: usize,
 }
 
 impl Tuning {
-    /// The tuning for a `w`×`h` board: priced routes everywhere up to about 200×200 (their
-    /// searches grow with the square of a trip's length), cheaper ones beyond, so that a
-    /// 1000×1000 board stays within a minute or so.
+    /// The tuning for a `w`×`h` board. Priced routes cost searches that grow with the square of
+    /// a trip's length and a 7×7 walk search per push; boards up to 150 wide can afford them.
+    /// Up to 300, trips start greedily and only their last 16 cells are priced; beyond, walks
+    /// round a tile are the closed-form ring (radius 1), so a 1000×1000 board stays near a
+    /// minute.
     pub(super) fn for_board(w: usize, h: usize) -> Tuning {
         let n = w.max(h);
-        let bad = 7;
-        if n <= 200 {
-            Tuning { near: 1, radius: 2, bad, trip: Pricing { bad, inflate: 1, budget: u64::MAX }, priced_trip: usize::MAX }
+        let quality = Tuning::variant(1, 3, 15, false, false, 3);
+        if n <= 150 {
+            quality
+        } else if n <= 300 {
+            Tuning { radius: 2, priced_trip: 16, ..quality }
         } else {
-            Tuning { near: 1, radius: 1, bad, trip: Pricing { bad, inflate: 1, budget: u64::MAX }, priced_trip: 0 }
+            Tuning { radius: 1, priced_trip: 0, ..quality }
+        }
+    }
+
+    /// Tunings to try on a `w`×`h` board, keeping the one with the fewest moves: on small
+    /// boards a few variants cost milliseconds and the best of eight saves 4-6 % of the moves
+    /// (6×6 and 8×8; under 2 % from 20×20 on, where they are not tried).
+    pub(super) fn portfolio(w: usize, h: usize) -> Vec<Tuning> {
+        if w * h > 256 {
+            return vec![Tuning::for_board(w, h)];
+        }
+        vec![
+            Tuning::variant(1, 3, 15, false, false, 3),
+            Tuning::variant(1, 2, 15, true, false, 2),
+            Tuning::variant(1, 2, 15, false, false, 2),
+            Tuning::variant(1, 2, 15, true, true, 2),
+            Tuning::variant(1, 2, 15, true, false, 4),
+            Tuning::variant(1, 3, 10, false, false, 1),
+            Tuning::variant(1, 2, 7, true, true, 4),
+            Tuning::variant(2, 2, 5, false, true, 2),
+        ]
+    }
+
+    /// A tuning with priced trips of any length.
+    fn variant(near: usize, radius: usize, bad: u32, rows_first: bool, split: bool, trip_weight: usize) -> Tuning {
+        Tuning {
+            near,
+            radius,
+            bad,
+            trip: Pricing { bad, inflate: 1, budget: u64::MAX },
+            priced_trip: usize::MAX,
+            rows_first,
+            split,
+            trip_weight,
         }
     }
 }
@@ -157,6 +204,17 @@ struct Line {
     rest: Rect,
 }
 
+/// The stop function asked to stop: the cheap error of the inner loops, a
+/// [`ReduceError::Cancelled`] outside.
+#[derive(Debug)]
+pub(super) struct Halt;
+
+impl From<Halt> for ReduceError {
+    fn from(_: Halt) -> ReduceError {
+        ReduceError::Cancelled
+    }
+}
+
 /// Counters the engine reports.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Counts {
@@ -173,7 +231,11 @@ pub(super) struct Engine<'s> {
     d: Dims,
     tuning: Tuning,
     cells: Vec<u32>,
-    pos: Vec<u32>,
+    /// First cell of the line being placed, and whether it runs down a column.
+    line_start: usize,
+    line_down: bool,
+    /// Cell of each tile of that line, by its index along the line.
+    line_pos: Vec<u32>,
     blank: usize,
     blank_label: u32,
     locked: Vec<bool>,
@@ -203,17 +265,15 @@ impl<'s> Engine<'s> {
         let d = Dims::new(start.width(), start.height());
         let goal_pos = goal.positions();
         let cells: Vec<u32> = start.tiles().iter().map(|&t| goal_pos[t as usize] as u32).collect();
-        let mut pos = vec![0u32; cells.len()];
-        for (c, &l) in cells.iter().enumerate() {
-            pos[l as usize] = c as u32;
-        }
         let poll_every = poll_every.max(1);
         Engine {
             d,
             tuning,
             blank: start.blank(),
             blank_label: goal.blank() as u32,
-            pos,
+            line_start: 0,
+            line_down: false,
+            line_pos: Vec::new(),
             locked: vec![false; cells.len()],
             cells,
             router: Router::new(d),
@@ -230,8 +290,8 @@ impl<'s> Engine<'s> {
         }
     }
 
-    /// Places every line outside `block`, then has `finisher` solve the block.
-    pub(super) fn run(&mut self, block: Rect, finisher: &mut dyn Finisher) -> Result<Counts, ReduceError> {
+    /// Places every line outside `block`.
+    pub(super) fn reduce_lines(&mut self, block: Rect) -> Result<(), ReduceError> {
         let mut region = Rect { r0: 0, c0: 0, r1: self.d.h, c1: self.d.w };
         let mut line_cells = Vec::new();
         let mut filled = Vec::new();
@@ -246,9 +306,21 @@ impl<'s> Engine<'s> {
             }
             filled.clear();
             filled.resize(line.len, false);
+            self.follow(&line, region);
             self.place_line(&line_cells, &mut filled, line.inward, region)?;
             region = line.rest;
         }
+        Ok(())
+    }
+
+    /// Moves made so far, less those cancelled.
+    pub(super) fn moves_so_far(&self) -> u64 {
+        self.out.emitted + self.out.held.len() as u64
+    }
+
+    /// Has `finisher` solve `block` (all else placed), checks the whole board and hands the
+    /// last moves to the sink.
+    pub(super) fn finish(&mut self, block: Rect, finisher: &mut dyn Finisher) -> Result<Counts, ReduceError> {
         self.finish_block(block, finisher)?;
         if self.cells.iter().enumerate().any(|(c, &l)| l as usize != c) {
             return Err(ReduceError::Internal("the board is not at the goal after the final block".into()));
@@ -277,7 +349,7 @@ impl<'s> Engine<'s> {
         }
         let (br, bc) = self.d.rc(self.blank);
         let w = self.d.w;
-        if rows && (!cols || region.height() >= region.width()) {
+        if rows && (!cols || region.height() > region.width() || (region.height() == region.width() && self.tuning.rows_first)) {
             // Of two sides, the one nearer the blank.
             let use_top = top && (!bottom || br - region.r0 <= region.r1 - 1 - br);
             let row = if use_top { region.r0 } else { region.r1 - 1 };
@@ -313,30 +385,75 @@ impl<'s> Engine<'s> {
         }
     }
 
-    /// One move of the blank: updates the board, hands the move on, polls for a stop.
+    /// Starts following the tiles of `line`: finds their cells by one scan of `region`.
+    fn follow(&mut self, line: &Line, region: Rect) {
+        self.line_start = line.start;
+        self.line_down = line.along == Move::Down;
+        self.line_pos.clear();
+        self.line_pos.resize(line.len, 0);
+        // No tile of the line is followed while scanning, so none is missed or misplaced.
+        let len = line.len;
+        for r in region.r0..region.r1 {
+            for c in region.c0..region.c1 {
+                let cell = r * self.d.w + c;
+                let l = self.cells[cell] as usize;
+                if let Some(j) = self.line_index_in(l, len) {
+                    self.line_pos[j] = cell as u32;
+                }
+            }
+        }
+    }
+
+    /// The index along the current line of label `l`'s cell, if `l` belongs to that line.
+    #[inline(always)]
+    fn line_index(&self, l: usize) -> Option<usize> {
+        self.line_index_in(l, self.line_pos.len())
+    }
+
+    #[inline(always)]
+    fn line_index_in(&self, l: usize, len: usize) -> Option<usize> {
+        let off = l.checked_sub(self.line_start)?;
+        if self.line_down {
+            let (r, c) = self.d.rc(off);
+            (c == 0 && r < len).then_some(r)
+        } else {
+            (off < len).then_some(off)
+        }
+    }
+
+    /// The cell of label `l`, a tile of the current line.
     #[inline]
-    fn step(&mut self, m: Move) -> Result<(), ReduceError> {
+    fn pos(&self, l: usize) -> usize {
+        let j = self.line_index(l);
+        debug_assert!(j.is_some(), "label {l} is not on the current line");
+        self.line_pos[j.unwrap_or(0)] as usize
+    }
+
+    /// One move of the blank: updates the board, hands the move on, polls for a stop.
+    #[inline(always)]
+    fn step(&mut self, m: Move) -> Result<(), Halt> {
         let b = self.blank;
         let to = step_cell(self.d.w, b, m);
         let l = self.cells[to];
         self.cells[b] = l;
-        self.pos[l as usize] = b as u32;
+        if let Some(j) = self.line_index(l as usize) {
+            self.line_pos[j] = b as u32;
+        }
         self.cells[to] = self.blank_label;
-        self.pos[self.blank_label as usize] = to as u32;
         self.blank = to;
         self.out.push(m);
         self.made += 1;
         if self.made >= self.next_poll {
             self.next_poll += self.poll_every;
             if (self.stop)() {
-                return Err(ReduceError::Cancelled);
+                return Err(Halt);
             }
         }
         Ok(())
     }
 
     /// Makes the moves in `self.path`.
-    fn run_path(&mut self) -> Result<(), ReduceError> {
+    fn run_path(&mut self) -> Result<(), Halt> {
         let path = std::mem::take(&mut self.path);
         let mut result = Ok(());
         for &m in &path {
@@ -350,8 +467,8 @@ impl<'s> Engine<'s> {
     }
 
     /// Finds (into `self.path`) a route of the blank to `to` that avoids `avoid` and the placed
-    /// cells, priced as the tuning says for a trip that long (falling back to a shortest route
-    /// when a priced search runs out of budget). Returns its price.
+    /// cells, priced as the tuning says (falling back to a shortest route when a priced search
+    /// runs out of budget). Returns its price.
     fn find_route(&mut self, to: usize, avoid: &[usize]) -> Option<u32> {
         let t = self.tuning;
         if self.d.manhattan(self.blank, to) <= t.priced_trip {
@@ -365,12 +482,45 @@ impl<'s> Engine<'s> {
         self.router.route(&self.cells, &self.locked, avoid, self.blank, to, shortest, &mut self.path)
     }
 
-    /// Moves the blank to `to` avoiding `avoid` and the placed cells.
-    fn route_blank(&mut self, to: usize, avoid: &[usize]) -> Result<(), ReduceError> {
-        if self.find_route(to, avoid).is_none() {
-            return Err(ReduceError::Internal(format!("no route for the blank from cell {} to cell {to}", self.blank)));
+    /// Takes the blank to `to` avoiding `avoid` and the placed cells; false if it cannot get
+    /// there. A trip longer than the tuning prices starts greedily: each move brings the blank
+    /// closer, helping the tile it displaces when it can, until the way is blocked or the rest
+    /// is short enough to route.
+    fn travel(&mut self, to: usize, avoid: &[usize]) -> Result<bool, Halt> {
+        let d = self.d;
+        let (tr, tc) = d.rc(to);
+        loop {
+            let (br, bc) = d.rc(self.blank);
+            let (dr, dc) = (br.abs_diff(tr), bc.abs_diff(tc));
+            if dr + dc <= self.tuning.priced_trip.max(1) {
+                break;
+            }
+            let vert = if tr < br { Move::Up } else { Move::Down };
+            let horiz = if tc < bc { Move::Left } else { Move::Right };
+            let (first, second) = if dr >= dc { (vert, horiz) } else { (horiz, vert) };
+            let mut pick: Option<(bool, Move)> = None;
+            for (m, remaining) in [(first, dr.max(dc)), (second, dr.min(dc))] {
+                if remaining == 0 {
+                    continue;
+                }
+                let next = step_cell(d.w, self.blank, m);
+                if self.locked[next] || avoid.contains(&next) {
+                    continue;
+                }
+                let (nr, nc) = d.rc(next);
+                let helps = d.toward(self.cells[next] as usize, nr, nc, m.inverse());
+                if pick.is_none_or(|(h, _)| helps && !h) {
+                    pick = Some((helps, m));
+                }
+            }
+            let Some((_, m)) = pick else { break };
+            self.step(m)?;
         }
-        self.run_path()
+        if self.find_route(to, avoid).is_none() {
+            return Ok(false);
+        }
+        self.run_path()?;
+        Ok(true)
     }
 
     /// Fills one line: cells in the order that looks cheapest, gaps of two by the rotation.
@@ -414,11 +564,11 @@ impl<'s> Engine<'s> {
 
     /// The estimated cost of bringing label `l` to cell `t` now, the blank's trip included.
     fn single_cost(&self, l: usize, t: usize) -> usize {
-        let p = self.pos[l] as usize;
+        let p = self.pos(l);
         if p == t {
             return 0;
         }
-        self.d.manhattan(self.blank, p) + self.tile_cost(p, t)
+        (self.tuning.trip_weight * self.d.manhattan(self.blank, p) + 2 * self.tile_cost(p, t)) / 2
     }
 
     /// The cheapest allowed next step for a line. Every unfilled run of cells stays at least
@@ -431,8 +581,15 @@ impl<'s> Engine<'s> {
                 best = Some((cost, p));
             }
         };
-        let mut j = 0;
-        while j < line.len() {
+        // Filled only from run ends, a line keeps a single run: skip straight to it.
+        let (mut j, end) = if self.tuning.split {
+            (0, line.len())
+        } else {
+            let lo = filled.iter().position(|&f| !f).unwrap_or(line.len());
+            let hi = filled.iter().rposition(|&f| !f).map_or(lo, |h| h + 1);
+            (lo, hi)
+        };
+        while j < end {
             if filled[j] {
                 j += 1;
                 continue;
@@ -444,12 +601,14 @@ impl<'s> Engine<'s> {
             let hi = j - 1;
             if hi == lo + 1 {
                 let (a, b) = (line[lo], line[hi]);
-                let cost = if self.pos[a] as usize == a && self.pos[b] as usize == b {
-                    0
-                } else {
-                    self.single_cost(a, a).min(self.single_cost(b, b))
-                };
+                let cost = if self.pos(a) == a && self.pos(b) == b { 0 } else { self.single_cost(a, a).min(self.single_cost(b, b)) };
                 consider(cost, Pick::Two { j: lo });
+            } else if self.tuning.split {
+                for (k, &cell) in line.iter().enumerate().take(hi + 1).skip(lo) {
+                    if k != lo + 1 && k + 1 != hi {
+                        consider(self.single_cost(cell, cell), Pick::One { j: k, lo, hi });
+                    }
+                }
             } else {
                 consider(self.single_cost(line[lo], line[lo]), Pick::One { j: lo, lo, hi });
                 consider(self.single_cost(line[hi], line[hi]), Pick::One { j: hi, lo, hi });
@@ -462,7 +621,7 @@ impl<'s> Engine<'s> {
     /// (line cells three deep) in which the final search always has a solution.
     fn place_single(&mut self, l: usize, t: usize, guard: Rect, inward: Move, region: Rect) -> Result<(), ReduceError> {
         loop {
-            let p = self.pos[l] as usize;
+            let p = self.pos(l);
             if p == t {
                 break;
             }
@@ -487,7 +646,7 @@ impl<'s> Engine<'s> {
     /// and its cell, and the last steps are the window search's job anyway.
     fn push_toward(&mut self, l: usize, t: usize, line: usize, inward: Move) -> Result<(), ReduceError> {
         let d = self.d;
-        let p = self.pos[l] as usize;
+        let p = self.pos(l);
         let (lr, lc) = d.rc(line);
         let on_line = |c: usize| match inward {
             Move::Up | Move::Down => d.row(c) == lr,
@@ -534,7 +693,7 @@ impl<'s> Engine<'s> {
                     self.path.clear();
                     Around::ring_walk(d, p, self.blank, q, cw, &mut self.path);
                     self.run_path()?;
-                    return self.step(dir(d.w, q, p));
+                    return Ok(self.step(dir(d.w, q, p))?);
                 }
             } else {
                 let costs = self.around.search(d, &self.cells, &self.locked, p, self.blank, radius, bad, fronts);
@@ -550,7 +709,7 @@ impl<'s> Engine<'s> {
                     self.path.clear();
                     self.around.walk(d, p, radius, q, &mut self.path);
                     self.run_path()?;
-                    return self.step(dir(d.w, q, p));
+                    return Ok(self.step(dir(d.w, q, p))?);
                 }
             }
         }
@@ -561,17 +720,15 @@ impl<'s> Engine<'s> {
             order.swap(0, 1);
         }
         for &q in &order[..nf] {
-            if self.find_route(q, &[p]).is_some() {
-                self.run_path()?;
-                return self.step(dir(d.w, q, p));
+            if self.travel(q, &[p])? {
+                return Ok(self.step(dir(d.w, q, p))?);
             }
         }
         // No way closer: the tile is on the line, beyond placed cells. Step off it.
         for m in [inward, inward.inverse(), Move::Up, Move::Down, Move::Left, Move::Right] {
             let Some(q) = d.neighbor(p, m) else { continue };
-            if !self.locked[q] && !on_line(q) && self.find_route(q, &[p]).is_some() {
-                self.run_path()?;
-                return self.step(dir(d.w, q, p));
+            if !self.locked[q] && !on_line(q) && self.travel(q, &[p])? {
+                return Ok(self.step(dir(d.w, q, p))?);
             }
         }
         Err(ReduceError::Internal(format!("tile at cell {p} cannot move")))
@@ -585,30 +742,39 @@ impl<'s> Engine<'s> {
         let mut pts = [0usize; 4];
         let mut avoid = [usize::MAX; 2];
         for (i, &(l, t)) in tracked.iter().enumerate() {
-            pts[2 * i] = self.pos[l] as usize;
+            pts[2 * i] = self.pos(l);
             pts[2 * i + 1] = t;
-            avoid[i] = self.pos[l] as usize;
+            avoid[i] = self.pos(l);
         }
         let pts = &pts[..2 * tracked.len()];
         let avoid = &avoid[..tracked.len()];
         let grow = if tracked.len() == 1 { 1 } else { 0 };
         let mut rect = Rect::around(d, pts).union(guard).grow(grow, region);
         if !rect.contains(d, self.blank) {
-            // Bring the blank into the window, to its free cell nearest the blank.
-            let mut spot: Option<(usize, usize)> = None;
+            // Bring the blank into the window: to its free cells in order of distance until
+            // one is reachable (the tracked tiles may wall one off).
+            let mut spots = [(0usize, 0usize); MAX_WINDOW];
+            let mut ns = 0;
             for r in rect.r0..rect.r1 {
                 for c in rect.c0..rect.c1 {
                     let cell = r * w + c;
-                    let dist = d.manhattan(self.blank, cell);
-                    if !self.locked[cell] && !avoid.contains(&cell) && spot.is_none_or(|(sd, _)| dist < sd) {
-                        spot = Some((dist, cell));
+                    if ns < MAX_WINDOW && !self.locked[cell] && !avoid.contains(&cell) {
+                        spots[ns] = (d.manhattan(self.blank, cell), cell);
+                        ns += 1;
                     }
                 }
             }
-            let Some((_, cell)) = spot else {
-                return Err(ReduceError::Internal("the endgame window has no free cell".into()));
-            };
-            self.route_blank(cell, avoid)?;
+            spots[..ns].sort_unstable();
+            let mut inside = false;
+            for &(_, cell) in &spots[..ns] {
+                if self.travel(cell, avoid)? {
+                    inside = true;
+                    break;
+                }
+            }
+            if !inside {
+                return Err(ReduceError::Internal("the blank cannot reach the endgame window".into()));
+            }
         }
         for _ in 0..4 {
             let (ww, wh) = (rect.width(), rect.height());
@@ -629,12 +795,12 @@ impl<'s> Engine<'s> {
             }
             let mut tiles = [(0usize, 0usize); 2];
             for (i, &(l, t)) in tracked.iter().enumerate() {
-                tiles[i] = (local(self.pos[l] as usize), local(t));
+                tiles[i] = (local(self.pos(l)), local(t));
             }
             self.path.clear();
             let ok = self.local.solve(ww, wh, mask, local(self.blank), &tiles[..tracked.len()], &mut self.path);
             if ok {
-                return self.run_path();
+                return Ok(self.run_path()?);
             }
             rect = rect.grow(1, region);
         }
@@ -646,7 +812,7 @@ impl<'s> Engine<'s> {
     /// below, then an exact search over both tiles and the blank in that band finishes: it
     /// covers every special case of the classic rotation.
     fn place_pair(&mut self, a: usize, b: usize, band: Rect, inward: Move, region: Rect) -> Result<(), ReduceError> {
-        if self.pos[a] as usize != a || self.pos[b] as usize != b {
+        if self.pos(a) != a || self.pos(b) != b {
             // Which tile goes first, and to which of the two cells.
             let mut best = (usize::MAX, a, a);
             for (l, t) in [(a, a), (a, b), (b, a), (b, b)] {
@@ -659,7 +825,7 @@ impl<'s> Engine<'s> {
             let other = if first == a { b } else { a };
             self.place_single(first, spot, band, inward, region)?;
             let aim = step_cell(self.d.w, other, inward);
-            while !band.contains(self.d, self.pos[other] as usize) {
+            while !band.contains(self.d, self.pos(other)) {
                 self.push_toward(other, aim, other, inward)?;
             }
             self.locked[spot] = false;
@@ -670,12 +836,12 @@ impl<'s> Engine<'s> {
         Ok(())
     }
 
-    /// Solves the final block with `finisher` and checks its answer.
-    fn finish_block(&mut self, block: Rect, finisher: &mut dyn Finisher) -> Result<(), ReduceError> {
+    /// The final block as a standalone board (tiles numbered 1.. in the block's row-major order
+    /// of their goal cells) and its goal.
+    pub(super) fn block_boards(&self, block: Rect) -> Result<(Board, Board), ReduceError> {
         let d = self.d;
         let (bw, bh) = (block.width(), block.height());
         let global = |i: usize| (block.r0 + i / bw) * d.w + block.c0 + i % bw;
-        // Tiles numbered 1.. in the block's row-major order of their goal cells.
         let mut number = vec![0 as Tile; bw * bh];
         let mut next = 1;
         for (i, n) in number.iter_mut().enumerate() {
@@ -694,8 +860,15 @@ impl<'s> Engine<'s> {
             start.push(number[(r - block.r0) * bw + c - block.c0]);
         }
         let bad = |e: crate::error::BoardError| ReduceError::Internal(format!("final block: {e}"));
-        let start = Board::new(bw, bh, start).map_err(bad)?;
-        let goal = Board::new(bw, bh, number).map_err(bad)?;
+        Ok((Board::new(bw, bh, start).map_err(bad)?, Board::new(bw, bh, number).map_err(bad)?))
+    }
+
+    /// Solves the final block with `finisher` and checks its answer.
+    fn finish_block(&mut self, block: Rect, finisher: &mut dyn Finisher) -> Result<(), ReduceError> {
+        let d = self.d;
+        let (bw, bh) = (block.width(), block.height());
+        let global = |i: usize| (block.r0 + i / bw) * d.w + block.c0 + i % bw;
+        let (start, goal) = self.block_boards(block)?;
         let moves = finisher.finish(&start, &goal).map_err(ReduceError::Finisher)?;
         for m in moves {
             let (r, c) = d.rc(self.blank);

@@ -212,7 +212,7 @@ impl Router {
             }
             let (r, col) = d.rc(c);
             // Successors in increasing preference, so the best is pushed last and popped first.
-            let mut succ = [(0usize, Move::Up, 0usize, 0u32); 4];
+            let mut succ = [(0usize, Move::Up, 0usize, 0u32, 0u32); 4];
             let mut ns = 0;
             for m in Move::ALL {
                 let (nb, hn) = match m {
@@ -227,16 +227,19 @@ impl Router {
                 }
                 // The tile in `nb` moves the other way, into (r, col).
                 let (nr, nc) = d.rc(nb);
-                let price = if d.toward(cells[nb] as usize, nr, nc, m.inverse()) { 1 } else { pricing.bad };
+                let helps = d.toward(cells[nb] as usize, nr, nc, m.inverse());
+                let price = if helps { 1 } else { pricing.bad };
+                // Order: dearer first, and among equal prices the harmful move first.
+                let key = 2 * price + u32::from(!helps);
                 let mut i = ns;
-                while i > 0 && succ[i - 1].3 < price {
+                while i > 0 && succ[i - 1].4 < key {
                     succ[i] = succ[i - 1];
                     i -= 1;
                 }
-                succ[i] = (nb, m, unit * hn, price);
+                succ[i] = (nb, m, unit * hn, price, key);
                 ns += 1;
             }
-            for &(nb, m, hn, price) in &succ[..ns] {
+            for &(nb, m, hn, price, _) in &succ[..ns] {
                 let ng = gc + price;
                 if self.stamp[nb] == gen && (self.g[nb] & CLOSED != 0 || self.g[nb] <= ng) {
                     continue;

@@ -90,6 +90,50 @@ fn narrow_and_odd_shapes() {
 }
 
 #[test]
+fn long_strips() {
+    let mut rng = Rng::new(31);
+    for (w, h) in [(2, 60), (60, 2), (3, 45), (45, 3)] {
+        for goal in [Goal::BlankLast.board(w, h).unwrap(), Goal::Snail.board(w, h).unwrap()] {
+            let start = random_solvable(&goal, &mut rng);
+            let (moves, _) = run(&start, &goal, &ReduceOptions::default()).unwrap();
+            assert_eq!(replay(&start, &moves), goal, "{w}×{h}");
+            assert!(no_inverse_pairs(&moves));
+        }
+    }
+}
+
+/// A finisher for blocks of up to 25 cells that solves them by reduction itself (not
+/// optimally, but validly): enough to check the engine's side of large blocks.
+struct ByReduction;
+
+impl Finisher for ByReduction {
+    fn max_cells(&self) -> usize {
+        25
+    }
+    fn finish(&mut self, start: &Board, goal: &Board) -> Result<Vec<Move>, String> {
+        let mut moves = Vec::new();
+        reduce(start, goal, &ReduceOptions::default(), &mut ExactFinisher, &mut |m| moves.push(m), &|| false).map_err(|e| e.to_string())?;
+        Ok(moves)
+    }
+}
+
+#[test]
+fn blocks_of_up_to_25_cells_go_to_the_finisher() {
+    let mut rng = Rng::new(12);
+    for (w, h, block) in [(9, 9, (5, 5)), (12, 4, (6, 4)), (3, 14, (3, 8)), (5, 5, (5, 5))] {
+        for goal in [Goal::BlankLast, Goal::Snail] {
+            let goal = goal.board(w, h).unwrap();
+            let start = random_solvable(&goal, &mut rng);
+            let opts = ReduceOptions { max_block_cells: 25, ..ReduceOptions::default() };
+            let mut moves = Vec::new();
+            let stats = reduce(&start, &goal, &opts, &mut ByReduction, &mut |m| moves.push(m), &|| false).unwrap();
+            assert_eq!(stats.final_block, block);
+            assert_eq!(replay(&start, &moves), goal, "{w}×{h}");
+        }
+    }
+}
+
+#[test]
 fn a_100_by_100_board() {
     let mut rng = Rng::new(100);
     for goal in [Goal::BlankLast.board(100, 100).unwrap(), Goal::Snail.board(100, 100).unwrap()] {

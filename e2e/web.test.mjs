@@ -122,7 +122,7 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", { tim
   assert.ok((await page.locator("#frontier-list li").count()) > 0);
 
   // At the end the goal node is marked; one event back it is not yet.
-  const steps = api.trace.steps.length;
+  const steps = api.trace.events.length;
   assert.equal(await page.inputValue("#tree-step"), String(steps));
   assert.equal(await page.locator("#tree-svg .st-goal").count(), 1);
   assert.match(await page.textContent("#tree-event"), /goal reached/);

@@ -4,9 +4,11 @@ use crate::input::source_text;
 use crate::opts::SearchOpts;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::solve::{solve, Report};
+use npuzzle::solve::{solve, Report, Request};
+use npuzzle::{Board, HeuristicKind, Tables};
 use rayon::prelude::*;
 use serde_json::json;
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 
 /// Arguments of `batch`.
@@ -37,22 +39,43 @@ pub fn run(args: Args) -> Result<u8> {
     } else {
         ProgressBar::hidden()
     };
-    // Load or build the pattern databases once, with a progress bar, before the workers start.
-    if let Some(req) = lines.iter().find_map(|(_, b)| plan.board(b).and_then(|b| plan.request(b)).ok()) {
-        crate::pdb::prepare_for(&req)?;
-    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .stack_size(64 << 20)
         .build()
         .context("starting worker threads")?;
-    let solve_line = |&(line, board): &(usize, &str)| -> String {
-        let text = match plan.board(board).and_then(|b| plan.request(b)) {
+    let mut reqs: Vec<Result<Request, npuzzle::Error>> = pool.install(|| {
+        lines.par_iter().map(|(_, b)| plan.board_text(b).map_err(npuzzle::Error::from).and_then(|b| plan.request(b))).collect()
+    });
+    // Load or build each goal's tables once, with a progress bar, before the workers start. A
+    // goal whose tables cannot be had fails its own lines; Ctrl-C during a build stops it all.
+    let mut prepared: HashMap<(Board, HeuristicKind), Result<Tables, npuzzle::Error>> = HashMap::new();
+    for slot in reqs.iter_mut() {
+        let Ok(req) = slot else { continue };
+        let key = (req.goal.clone(), req.effective_heuristic());
+        if !prepared.contains_key(&key) {
+            let got = match crate::pdb::prepare(req) {
+                Ok(_) => Ok(req.tables.clone()),
+                Err(e) => match e.downcast::<npuzzle::Error>() {
+                    Ok(npuzzle::Error::Cancelled) => return Ok(crate::exit::LIMIT),
+                    Ok(lib) => Err(lib),
+                    Err(other) => return Err(other),
+                },
+            };
+            prepared.insert(key.clone(), got);
+        }
+        match &prepared[&key] {
+            Ok(t) => req.tables = t.clone(),
+            Err(e) => *slot = Err(e.clone()),
+        }
+    }
+    let solve_line = |(&(line, board), req): (&(usize, &str), &Result<Request, npuzzle::Error>)| -> String {
+        let text = match req {
             Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}).to_string(),
-            Ok(req) => match solve(&req) {
+            Ok(req) => match solve(req) {
                 Err(e) => json!({"line": line, "input": board, "status": "invalid", "error": e.to_string()}).to_string(),
                 Ok(outcome) => {
-                    let report = if args.paths { Report::new(&req, &outcome) } else { Report::without_path(&req, &outcome) };
+                    let report = if args.paths { Report::new(req, &outcome) } else { Report::without_path(req, &outcome) };
                     // The report is an object: put the line number first.
                     let body = serde_json::to_string(&report).expect("reports serialise");
                     format!("{{\"line\":{line},{}", &body[1..])
@@ -62,7 +85,7 @@ pub fn run(args: Args) -> Result<u8> {
         bar.inc(1);
         text
     };
-    let results: Vec<String> = pool.install(|| lines.par_iter().map(solve_line).collect());
+    let results: Vec<String> = pool.install(|| lines.par_iter().zip(reqs.par_iter()).map(solve_line).collect());
     bar.finish_and_clear();
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for r in results {

@@ -3,22 +3,26 @@
 //! command works from any directory.
 
 use crate::exit::{self, BadInput};
-use crate::pdb::reporter;
+use crate::opts::cancel_flag;
+use crate::pdb::{reporter, store};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::ValueEnum;
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::fast::ida;
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::exact::ExactHeuristic;
-use npuzzle::heuristic::pdb::{self, CacheUse, SetSpec};
-use npuzzle::search::{End, Limits};
-use npuzzle::{Board, MoveOrder};
+use npuzzle::heuristic::pdb::SetSpec;
+use npuzzle::search::Limits;
+use npuzzle::solve::{solve, Request, Status};
+use npuzzle::{Algorithm, Board, HeuristicKind, Tables};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 const KORF100: &str = include_str!("../../../data/korf100.txt");
 const KORF24: &str = include_str!("../../../data/korf24_50.txt");
+/// Korf & Felner's (2002) node counts for the 24-puzzle instances, shown beside ours.
+const KORF24_NODES: &str = include_str!("../../../data/korf24_50_nodes_korf_felner_2002.txt");
 const EIGHT: &str = include_str!("../../../data/eightpuzzle.txt");
 
 /// Benchmark suites.
@@ -53,6 +57,10 @@ pub struct Args {
     /// Leave out the per-instance lines.
     #[arg(long)]
     pub quiet: bool,
+    /// Depth of the duplicate-path pruning automaton (korf100, korf24): 2 prunes only the move
+    /// that undoes the previous one. Default: the engine's own choice for the board.
+    #[arg(long)]
+    pub prune_depth: Option<u32>,
 }
 
 struct Instance {
@@ -106,8 +114,8 @@ pub fn run(args: Args) -> Result<u8> {
         .context("starting worker threads")?;
     pool.install(|| match args.suite {
         Suite::All3x3 => all_3x3(&args),
-        Suite::Korf100 => korf(&args, KORF100, 4, false),
-        Suite::Korf24 => korf(&args, KORF24, 5, true),
+        Suite::Korf100 => korf(&args, KORF100, 4, false, None),
+        Suite::Korf24 => korf(&args, KORF24, 5, true, Some(KORF24_NODES)),
     })
 }
 
@@ -121,7 +129,7 @@ fn all_3x3(args: &Args) -> Result<u8> {
         .and_then(|l| l.trim().strip_prefix("hist "))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').split(',').filter_map(|x| x.trim().parse().ok()).collect())
         .ok_or_else(|| anyhow!("eightpuzzle.txt has no blank_last histogram"))?;
-    let exact = ExactHeuristic::new(&goal)?;
+    let tables = store().prepare(HeuristicKind::Exact, &goal, &reporter(), None)?;
     let table_time = started.elapsed();
     // Every arrangement of 0..8; the solvable ones are those the table reaches.
     let boards: Vec<Board> = (0..362_880u64)
@@ -137,10 +145,11 @@ fn all_3x3(args: &Args) -> Result<u8> {
     let results: Vec<(usize, u64, bool)> = boards
         .par_iter()
         .map(|b| {
-            let (moves, looked) = exact.walk(b, MoveOrder::default()).unwrap_or_default();
+            let req = Request::auto(b.clone(), goal.clone()).tables(tables.clone());
+            let Ok(out) = solve(&req) else { return (0, 0, false) };
             // Check the path: it must end at the goal.
-            let ok = b.apply_all(&moves).map(|p| p.last() == Some(&goal)).unwrap_or(false);
-            (moves.len(), looked, ok)
+            let ok = out.status == Status::Solved && b.apply_all(&out.moves).map(|p| p.last() == Some(&goal)).unwrap_or(false);
+            (out.moves.len(), out.stats.generated, ok)
         })
         .collect();
     let solve_time = solve_start.elapsed();
@@ -174,7 +183,21 @@ fn ms(d: std::time::Duration) -> f64 {
     d.as_secs_f64() * 1e3
 }
 
-fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
+/// Published node counts by instance id, from lines `id length nodes`.
+fn published(text: &str) -> Vec<(u32, u64)> {
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .filter_map(|l| {
+            let mut it = l.split_whitespace();
+            let id = it.next()?.parse().ok()?;
+            Some((id, it.nth(1)?.parse().ok()?))
+        })
+        .collect()
+}
+
+fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&str>) -> Result<u8> {
+    let known_nodes = known_nodes.map(published);
+    let known_of = |id: u32| known_nodes.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
     let started = Instant::now();
     let mut all = instances(text, side)?;
     if let Some(ids) = &args.ids {
@@ -191,26 +214,33 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
         all = picked;
     }
     let goal = Goal::BlankFirst.board(side, side)?;
-    let cache = CacheUse::default();
     let spec = match &args.set {
         Some(name) => SetSpec::named(side, side, name).context(BadInput)?,
-        None => pdb::choose_set(&goal, &cache)?,
+        None => store().choose_set(&goal)?,
     };
     let on = reporter();
-    let heur = pdb::heuristic_for(&goal, &spec, &cache, &on)?;
+    let heur = store().load_or_build(&goal, &spec, &on, Some(&cancel_flag()))?;
+    let depth = args.prune_depth.unwrap_or_else(|| Fsm::default_depth(side * side));
+    let fsm_start = Instant::now();
+    let fsm = Arc::new(Fsm::for_board(side, side, depth));
+    let fsm_time = fsm_start.elapsed();
+    let tables = Tables::none().with_pdb(Arc::new(heur)).with_prune(fsm.clone());
     let load_time = started.elapsed();
-    let limits = Limits::default();
+    let limits = Limits { cancel: Some(cancel_flag()), ..Limits::default() };
     let bar = bar(all.len() as u64);
     let solve_start = Instant::now();
     let solve_one = |inst: &Instance| {
-        let (end, stats) = ida::search(&heur, &inst.board, MoveOrder::default(), &limits, split);
+        let mut req = Request::new(inst.board.clone(), goal.clone())
+            .algorithm(Algorithm::Idastar)
+            .heuristic(HeuristicKind::Pdb)
+            .limits(limits.clone())
+            .tables(tables.clone());
+        req.parallel = split;
+        let out = solve(&req).ok();
         bar.inc(1);
-        let moves = match end {
-            End::Found(m) => Some(m),
-            _ => None,
-        };
-        let reaches = moves.as_ref().is_some_and(|m| inst.board.apply_all(m).map(|p| p.last() == Some(&goal)).unwrap_or(false));
-        (moves.map(|m| m.len() as u32), reaches, stats)
+        let moves = out.as_ref().filter(|o| o.status == Status::Solved).map(|o| &o.moves);
+        let reaches = moves.is_some_and(|m| inst.board.apply_all(m).map(|p| p.last() == Some(&goal)).unwrap_or(false));
+        (moves.map(|m| m.len() as u32), reaches, out.map(|o| o.stats).unwrap_or_default())
     };
     let results: Vec<_> = if split { all.iter().map(solve_one).collect() } else { all.par_iter().map(solve_one).collect() };
     let solve_time = solve_start.elapsed();
@@ -218,39 +248,68 @@ fn korf(args: &Args, text: &str, side: usize, split: bool) -> Result<u8> {
     let mut out = std::io::stdout().lock();
     let name = if side == 4 { "korf100" } else { "korf24" };
     writeln!(out, "{name}: {} instances, set {}, {} threads", all.len(), spec.name, rayon::current_num_threads())?;
+    writeln!(
+        out,
+        "pruning automaton: depth {}, {} forbidden strings, {} states, {:.1} MB, built in {:.3} s",
+        fsm.depth(),
+        fsm.patterns(),
+        fsm.states(),
+        fsm.bytes() as f64 / 1e6,
+        fsm_time.as_secs_f64()
+    )?;
     if !args.quiet {
-        writeln!(out, "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10} {:>12}", "id", "length", "known", "ok", "nodes", "time ms", "nodes/s")?;
+        writeln!(
+            out,
+            "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10} {:>12}{}",
+            "id",
+            "length",
+            "known",
+            "ok",
+            "expanded",
+            "generated",
+            "time ms",
+            "generated/s",
+            if known_nodes.is_some() { format!(" {:>14}", "K&F 2002") } else { String::new() }
+        )?;
     }
-    let (mut nodes, mut wrong) = (0u64, 0);
+    let (mut expanded, mut nodes, mut wrong) = (0u64, 0u64, 0);
     for (inst, (len, reaches, st)) in all.iter().zip(&results) {
         let ok = *len == Some(inst.optimum) && *reaches;
         wrong += usize::from(!ok);
+        expanded += st.expanded;
         nodes += st.generated;
         if !args.quiet {
             let secs = st.time.as_secs_f64();
             writeln!(
                 out,
-                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>10.1} {:>12.0}",
+                "{:>4} {:>6} {:>6} {:>4} {:>14} {:>14} {:>10.1} {:>12.0}{}",
                 inst.id,
                 len.map_or("-".into(), |l| l.to_string()),
                 inst.optimum,
                 if ok { "yes" } else { "NO" },
+                st.expanded,
                 st.generated,
                 secs * 1e3,
-                st.generated as f64 / secs.max(1e-9)
+                st.generated as f64 / secs.max(1e-9),
+                known_of(inst.id).map_or(String::new(), |n| format!(" {n:>14}"))
             )?;
         }
     }
     let total = started.elapsed();
     writeln!(
         out,
-        "total: {} nodes, {:.3} s solving ({:.1} M nodes/s), {:.3} s loading tables, {:.3} s wall",
+        "total: {} expanded, {} generated, {:.3} s solving ({:.1} M generated/s), {:.3} s loading tables, {:.3} s wall",
+        expanded,
         nodes,
         solve_time.as_secs_f64(),
         nodes as f64 / solve_time.as_secs_f64().max(1e-9) / 1e6,
         load_time.as_secs_f64(),
         total.as_secs_f64()
     )?;
+    if known_nodes.is_some() {
+        let known: u64 = all.iter().filter_map(|i| known_of(i.id)).sum();
+        writeln!(out, "Korf & Felner (2002), 6-6-6-6 with reflection, for these instances: {known} nodes")?;
+    }
     writeln!(
         out,
         "{}",

@@ -7,11 +7,11 @@ use crate::input::source_text;
 use crate::opts::{cancel_flag, parse_duration};
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
-use npuzzle::board::{Board, MoveOrder};
-use npuzzle::goal::Goal;
-use npuzzle::parse::{parse_board_sized, parse_size};
-use npuzzle::search::{Algorithm, Limits};
-use npuzzle::solve::{solve, Request, Status};
+use npuzzle::board::Board;
+use npuzzle::parse::BoardInput;
+use npuzzle::search::Algorithm;
+use npuzzle::solve::{solve, Status};
+use npuzzle::spec::{LimitSpec, Spec};
 use npuzzle::HeuristicKind;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -151,7 +151,7 @@ pub struct Cell {
     /// Wall time in milliseconds.
     pub time_ms: f64,
     /// Moves in the solution.
-    pub cost: Option<u32>,
+    pub cost: Option<u64>,
     /// Nodes expanded.
     pub expanded: u64,
     /// Nodes generated.
@@ -167,11 +167,15 @@ pub struct Cell {
 /// Runs `compare`.
 pub fn run(args: Args) -> Result<u8> {
     let pairs = pairs(&args.algorithms, &args.heuristics)?;
-    let size = args.size.as_deref().map(parse_size).transpose().context(BadInput)?;
-    let order = MoveOrder::parse(&args.order).context(BadInput)?;
-    let goal = Goal::parse(&args.goal, size).context(BadInput)?;
-    let limits =
-        Limits { nodes: Some(args.max_nodes), time: Some(parse_duration(&args.timeout)?), memory: None, cancel: Some(cancel_flag()) };
+    let spec = Spec {
+        goal: Some(BoardInput::Text(args.goal.clone())),
+        size: args.size.clone(),
+        order: Some(npuzzle::MoveOrder::parse(&args.order).context(BadInput)?),
+        limits: LimitSpec { nodes: Some(args.max_nodes), time: Some(parse_duration(&args.timeout)?), memory: None },
+        ..Spec::default()
+    };
+    let mut plan = spec.plan().context(BadInput)?;
+    plan.cancel_with(cancel_flag());
     let mut texts: Vec<String> = args.boards.clone();
     if let Some(f) = &args.file {
         let text = source_text(f)?;
@@ -182,14 +186,16 @@ pub fn run(args: Args) -> Result<u8> {
     }
     let mut boards: Vec<Board> = Vec::new();
     for (i, t) in texts.iter().enumerate() {
-        let b = parse_board_sized(t, size).with_context(|| format!("board {}: \"{t}\"", i + 1)).context(BadInput)?;
+        let b = plan.board_text(t).with_context(|| format!("board {}: \"{t}\"", i + 1)).context(BadInput)?;
         boards.push(b);
     }
     let mut cells: Vec<Cell> = Vec::new();
     for (i, b) in boards.iter().enumerate() {
-        let g = goal.board(b.width(), b.height()).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
         for p in &pairs {
-            let req = Request::new(b.clone(), g.clone()).algorithm(p.algorithm).heuristic(p.heuristic).order(order).limits(limits.clone());
+            let mut req = plan.request(b.clone()).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
+            req.algorithm = p.algorithm;
+            req.heuristic = p.heuristic;
+            crate::pdb::prepare(&mut req)?;
             let out = solve(&req).with_context(|| format!("board {}, {}", i + 1, p.name())).context(BadInput)?;
             cells.push(Cell {
                 instance: i + 1,
@@ -205,7 +211,7 @@ pub fn run(args: Args) -> Result<u8> {
                 generated: out.stats.generated,
                 max_depth: out.stats.max_depth,
                 max_frontier: out.stats.max_frontier,
-                optimal: req.guarantees_optimal(),
+                optimal: out.status == Status::Solved && req.guarantees_optimal(),
             });
         }
     }

@@ -33,7 +33,7 @@ pub struct Args {
 /// Runs `generate`.
 pub fn run(args: Args) -> Result<u8> {
     let (w, h) = parse_size(&args.size).context(BadInput)?;
-    let goal = Goal::parse(&args.goal, Some((w, h))).and_then(|g| g.board(w, h)).context(BadInput)?;
+    let goal = Goal::resolve(&args.goal, w, h)?;
     let seed = args.seed.unwrap_or_else(|| {
         let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         eprintln!("seed {s}");

@@ -1,14 +1,14 @@
-//! Options shared by the commands that search, parsed in two stages: raw flags here, then
-//! validated library objects (`SearchOpts::request`).
+//! Options shared by the commands that search, parsed in two stages: raw flags here, then the
+//! library's one request specification ([`npuzzle::spec::Spec`]), which holds the defaults and
+//! the validation.
 
 use crate::exit::BadInput;
 use anyhow::{anyhow, Context, Result};
+use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Args, ValueEnum};
-use npuzzle::board::{Board, MoveOrder};
-use npuzzle::goal::Goal;
-use npuzzle::parse::{parse_board_sized, parse_size};
-use npuzzle::search::{Algorithm, Limits};
-use npuzzle::{HeuristicKind, Request};
+use npuzzle::parse::BoardInput;
+use npuzzle::spec::{LimitSpec, Plan, Spec};
+use npuzzle::{Algorithm, HeuristicKind};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -22,19 +22,45 @@ pub enum Format {
     Json,
 }
 
+/// A name checked later by the library (so its error names every valid value), offered to help
+/// and shell completions as the given possible values.
+#[derive(Clone)]
+pub struct Names(fn() -> Vec<(&'static str, &'static str)>);
+
+impl TypedValueParser for Names {
+    type Value = String;
+
+    fn parse_ref(&self, _: &clap::Command, _: Option<&clap::Arg>, value: &std::ffi::OsStr) -> Result<String, clap::Error> {
+        Ok(value.to_string_lossy().into_owned())
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new((self.0)().into_iter().map(|(name, help)| PossibleValue::new(name).help(help))))
+    }
+}
+
+/// The algorithms, from their own descriptions.
+pub fn algorithm_names() -> Names {
+    Names(|| Algorithm::ALL.iter().map(|a| (a.name(), a.info().summary)).collect())
+}
+
+/// The heuristics.
+pub fn heuristic_names() -> Names {
+    Names(|| HeuristicKind::ALL.iter().map(|h| (h.name(), h.summary())).collect())
+}
+
 /// Search options.
 #[derive(Args, Debug, Clone)]
 pub struct SearchOpts {
     /// Goal: blank-last (default), blank-first, snail, or a board in any format.
     #[arg(long, short = 'g', default_value = "blank-last")]
     pub goal: String,
-    /// Algorithm: bfs, dfs, iddfs, ucs, greedy, astar, lc, dfbnb, idastar, rbfs, bidirectional.
-    /// Without it (and without --heuristic): the exact table up to 10 cells, IDA* with pattern
-    /// databases up to 25 cells, A* with Manhattan beyond.
-    #[arg(long, short = 'a')]
+    /// Algorithm. Without it (and without --heuristic): the exact table up to 10 cells, IDA*
+    /// with pattern databases up to 25 cells, A* with Manhattan beyond.
+    #[arg(long, short = 'a', value_parser = algorithm_names(), hide_possible_values = true)]
     pub algorithm: Option<String>,
     /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict, pdb, exact.
-    #[arg(long = "heuristic", short = 'H')]
+    #[arg(long = "heuristic", short = 'H', value_parser = heuristic_names(), hide_possible_values = true)]
     pub heuristic: Option<String>,
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]
@@ -59,7 +85,7 @@ pub struct SearchOpts {
     pub max_memory: Option<String>,
 }
 
-/// Set by Ctrl-C; every search polls it.
+/// Set by Ctrl-C; every search and table build polls it.
 pub fn cancel_flag() -> Arc<AtomicBool> {
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
@@ -91,10 +117,7 @@ pub fn parse_duration(s: &str) -> Result<Duration> {
         "h" => v * 3600.0,
         _ => return Err(bad()),
     };
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(bad());
-    }
-    Ok(Duration::from_secs_f64(secs))
+    Duration::try_from_secs_f64(secs).map_err(|_| bad())
 }
 
 /// Parses `1G`, `512M`, `64K`, `1GiB`, or a plain number of bytes.
@@ -112,68 +135,36 @@ pub fn parse_bytes(s: &str) -> Result<u64> {
         "t" | "tb" | "tib" => 1024f64.powi(4),
         _ => return Err(bad()),
     };
-    Ok((v * mult) as u64)
-}
-
-/// The resolved pieces of a request, minus the start board.
-#[derive(Clone, Debug)]
-pub struct Plan {
-    pub goal: Goal,
-    pub algorithm: Algorithm,
-    pub heuristic: HeuristicKind,
-    pub order: MoveOrder,
-    pub weight: f64,
-    pub max_depth: Option<u32>,
-    pub size: Option<(usize, usize)>,
-    pub limits: Limits,
-    /// Neither --algorithm nor --heuristic was given: use the default solver for each board's
-    /// size (`npuzzle::fast::default_choice`).
-    pub auto: bool,
+    let bytes = v * mult;
+    if !(bytes.is_finite() && bytes >= 0.0 && bytes <= u64::MAX as f64) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
 }
 
 impl SearchOpts {
-    /// Validates every option (stage two of parsing).
-    pub fn plan(&self) -> Result<Plan> {
-        let size = self.size.as_deref().map(parse_size).transpose().context(BadInput)?;
-        let algorithm: Algorithm = self.algorithm.as_deref().unwrap_or("astar").parse().context(BadInput)?;
-        let heuristic: HeuristicKind = self.heuristic.as_deref().unwrap_or("manhattan").parse().context(BadInput)?;
-        let order = MoveOrder::parse(&self.order).context(BadInput)?;
-        if !(self.weight.is_finite() && self.weight >= 1.0) {
-            return Err(anyhow!(BadInput).context(format!("--weight {} must be a number ≥ 1", self.weight)));
-        }
-        let goal = Goal::parse(&self.goal, size).context(BadInput)?;
-        let limits = Limits {
-            nodes: self.max_nodes,
-            time: self.timeout.as_deref().map(parse_duration).transpose()?,
-            memory: self.max_memory.as_deref().map(parse_bytes).transpose()?,
-            cancel: Some(cancel_flag()),
-        };
-        let auto = self.algorithm.is_none() && self.heuristic.is_none();
-        Ok(Plan { goal, algorithm, heuristic, order, weight: self.weight, max_depth: self.max_depth, size, limits, auto })
-    }
-}
-
-impl Plan {
-    /// Parses a board with the plan's size.
-    pub fn board(&self, text: &str) -> Result<Board, npuzzle::Error> {
-        Ok(parse_board_sized(text, self.size)?)
-    }
-
-    /// The full request for `start`.
-    pub fn request(&self, start: Board) -> Result<Request, npuzzle::Error> {
-        let goal = self.goal.board(start.width(), start.height())?;
-        start.check_same_size(&goal)?;
-        let (algorithm, heuristic) =
-            if self.auto { npuzzle::fast::default_choice(start.width(), start.height()) } else { (self.algorithm, self.heuristic) };
-        Ok(Request {
-            start,
-            goal,
-            algorithm,
-            heuristic,
-            order: self.order,
-            weight: self.weight,
+    /// The library's request specification for these flags.
+    pub fn spec(&self) -> Result<Spec> {
+        Ok(Spec {
+            goal: Some(BoardInput::Text(self.goal.clone())),
+            size: self.size.clone(),
+            algorithm: self.algorithm.as_deref().map(str::parse).transpose().context(BadInput)?,
+            heuristic: self.heuristic.as_deref().map(str::parse).transpose().context(BadInput)?,
+            order: Some(npuzzle::MoveOrder::parse(&self.order).context(BadInput)?),
+            weight: Some(self.weight),
             max_depth: self.max_depth,
-            limits: self.limits.clone(),
+            limits: LimitSpec {
+                nodes: self.max_nodes,
+                time: self.timeout.as_deref().map(parse_duration).transpose()?,
+                memory: self.max_memory.as_deref().map(parse_bytes).transpose()?,
+            },
         })
+    }
+
+    /// Validates every option (stage two of parsing), with Ctrl-C as the cancel flag.
+    pub fn plan(&self) -> Result<Plan> {
+        let mut plan = self.spec()?.plan().context(BadInput)?;
+        plan.cancel_with(cancel_flag());
+        Ok(plan)
     }
 }

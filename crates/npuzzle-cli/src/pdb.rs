@@ -2,15 +2,18 @@
 //! shown whenever tables are built.
 
 use crate::exit::{self, BadInput};
+use crate::opts::cancel_flag;
 use anyhow::{anyhow, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use npuzzle::cache::{self, CacheError};
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::pdb::{self, CacheUse, PdbEvent, SetSpec};
+use npuzzle::heuristic::pdb::{Pdb, SetSpec};
 use npuzzle::parse::parse_size;
+use npuzzle::tables::cache::{self, CacheError};
+use npuzzle::tables::{self as tables, TableEvent, TableStore};
 use npuzzle::{Board, HeuristicKind, Request};
 use std::io::IsTerminal;
-use std::sync::{Arc, Mutex};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// Arguments of `pdb`.
@@ -51,20 +54,34 @@ enum Command {
     Clean,
 }
 
+/// The cache directory: `$NPUZZLE_CACHE_DIR`, else the user's cache directory.
+pub fn cache_dir() -> PathBuf {
+    npuzzle_host::cache_dir()
+}
+
+/// The process's table store: the cache directory, and builds limited to the memory the system
+/// reports available.
+pub fn store() -> &'static TableStore {
+    static STORE: OnceLock<TableStore> = OnceLock::new();
+    STORE.get_or_init(|| TableStore::new(cache_dir()).build_memory(npuzzle_host::available_memory()))
+}
+
 /// Where the cache lives, with how to change it.
 fn dir_note() -> String {
-    format!("cache directory: {} (set NPUZZLE_CACHE_DIR to change it)", cache::cache_dir().display())
+    format!("cache directory: {} (set {} to change it)", cache_dir().display(), npuzzle_host::CACHE_DIR_VAR)
 }
 
 /// A progress reporter for table loads and builds: a bar per table on stderr (when it is a
 /// terminal), and a line for every load, save and corrupt file.
-pub fn reporter() -> impl Fn(&PdbEvent) + Sync {
+pub fn reporter() -> impl Fn(&TableEvent) + Sync {
     let bar: Arc<Mutex<Option<ProgressBar>>> = Arc::new(Mutex::new(None));
     let tty = std::io::stderr().is_terminal();
-    move |e: &PdbEvent| {
+    move |e: &TableEvent| {
         let mut slot = bar.lock().unwrap_or_else(|e| e.into_inner());
         match e {
-            PdbEvent::BuildStart { pattern, entries } => {
+            TableEvent::BuildStart { pattern: [], .. } => {}
+            TableEvent::Built { pattern: [], .. } => {}
+            TableEvent::BuildStart { pattern, entries } => {
                 let b = if tty { ProgressBar::new(*entries) } else { ProgressBar::hidden() };
                 b.set_style(
                     ProgressStyle::with_template("{msg:32} {bar:30} {percent:>3}%  {elapsed_precise} eta {eta}").expect("valid template"),
@@ -75,22 +92,22 @@ pub fn reporter() -> impl Fn(&PdbEvent) + Sync {
                 }
                 *slot = Some(b);
             }
-            PdbEvent::BuildLevel { filled, depth, pattern, .. } => {
+            TableEvent::BuildLevel { filled, depth, pattern, .. } => {
                 if let Some(b) = slot.as_ref() {
                     b.set_position(*filled);
                     b.set_message(format!("building pattern {} depth {depth}", pattern_name(pattern)));
                 }
             }
-            PdbEvent::Built { pattern, time } => {
+            TableEvent::Built { pattern, time } => {
                 if let Some(b) = slot.take() {
                     b.finish_and_clear();
                 }
                 eprintln!("built pattern {} in {:.1} s", pattern_name(pattern), time.as_secs_f64());
             }
-            PdbEvent::Loaded { .. } => {}
-            PdbEvent::Saved { path } => eprintln!("saved {}", path.display()),
-            PdbEvent::SaveFailed { error } => eprintln!("warning: could not save the table ({error}); it is used from memory"),
-            PdbEvent::Corrupt { path, reason } => {
+            TableEvent::Loaded { .. } => {}
+            TableEvent::Saved { path } => eprintln!("saved {}", path.display()),
+            TableEvent::SaveFailed { error } => eprintln!("warning: could not save the table ({error}); it is used from memory"),
+            TableEvent::Corrupt { path, reason } => {
                 eprintln!("warning: cached table {} is corrupt ({reason}); rebuilding it", path.display())
             }
         }
@@ -101,31 +118,37 @@ fn pattern_name(p: &[u8]) -> String {
     p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
 }
 
-/// Before a run that uses the `pdb` heuristic: loads the strongest cached set for the goal, or
-/// builds the small default with a progress bar and says how to get the stronger one.
-pub fn prepare_for(req: &Request) -> Result<()> {
-    if req.effective_heuristic() != HeuristicKind::Pdb || pdb::installed(&req.goal).is_some() {
-        return Ok(());
+/// Prepares the tables `req`'s heuristic reads, with progress on stderr and Ctrl-C able to
+/// stop a build: the strongest cached pattern-database set for the goal, or the small default
+/// built on the spot (with a note on how to get the stronger one), or the exact table. Returns
+/// how long the preparation took.
+pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
+    let started = Instant::now();
+    let kind = req.effective_heuristic();
+    if !kind.is_table() {
+        return Ok(started.elapsed());
     }
     let (w, h) = (req.goal.width(), req.goal.height());
-    if HeuristicKind::Pdb.check_size(w, h).is_err() {
-        return Ok(()); // solve reports it
-    }
-    let cache = CacheUse::default();
-    let spec = pdb::choose_set(&req.goal, &cache)?;
-    let strongest = SetSpec::strongest(w, h);
-    if spec.name != strongest.name {
-        eprintln!(
-            "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, {:.0} MB)",
-            spec.name,
-            strongest.name,
-            strongest.entries() as f64 / 1e6
-        );
-    }
+    kind.check_size(w, h)?;
+    let cancel = cancel_flag();
     let on = reporter();
-    let heur = pdb::heuristic_for(&req.goal, &spec, &cache, &on)?;
-    pdb::install(&req.goal, Arc::new(heur));
-    Ok(())
+    if kind == HeuristicKind::Pdb {
+        let spec = store().choose_set(&req.goal)?;
+        let strongest = SetSpec::strongest(w, h);
+        if spec.name != strongest.name {
+            eprintln!(
+                "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, {:.0} MB)",
+                spec.name,
+                strongest.name,
+                strongest.entries() as f64 / 1e6
+            );
+        }
+        let heur = store().load_or_build(&req.goal, &spec, &on, Some(&cancel))?;
+        req.tables = npuzzle::Tables::none().with_pdb(Arc::new(heur));
+    } else {
+        req.tables = store().prepare(kind, &req.goal, &on, Some(&cancel))?;
+    }
+    Ok(started.elapsed())
 }
 
 /// Runs `pdb`; returns the exit code.
@@ -141,19 +164,25 @@ pub fn run(args: Args) -> Result<u8> {
 fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Option<&str>) -> Result<u8> {
     let (w, h) = parse_size(size).context(BadInput)?;
     HeuristicKind::Pdb.check_size(w, h).context(BadInput)?;
-    let goal_board: Board = Goal::parse(goal, Some((w, h))).and_then(|g| g.board(w, h)).context(BadInput)?;
+    let goal_board: Board = Goal::resolve(goal, w, h)?;
     let spec = match set {
         Some(name) => SetSpec::named(w, h, name).context(BadInput)?,
         None => SetSpec::strongest(w, h),
     };
-    let mut cache = CacheUse { build_memory: max_memory.map(crate::opts::parse_bytes).transpose()?, ..CacheUse::default() };
-    if force {
-        cache.read = false;
-    }
+    let limit = match max_memory {
+        Some(m) => Some(crate::opts::parse_bytes(m)?),
+        None => npuzzle_host::available_memory(),
+    };
+    let store = TableStore::new(cache_dir()).build_memory(limit);
     eprintln!("{}", dir_note());
     let started = Instant::now();
     let on = reporter();
-    let heur = pdb::heuristic_for(&goal_board, &spec, &cache, &on)?;
+    let cancel = cancel_flag();
+    let heur = if force {
+        store.build(&goal_board, &spec, &on, Some(&cancel))
+    } else {
+        store.load_or_build(&goal_board, &spec, &on, Some(&cancel))
+    }?;
     let entries: usize = heur.pdbs().iter().map(|p| p.len()).sum();
     println!(
         "set {} for {w}x{h} ({} tables, {} entries, {:.1} MB) ready in {:.1} s",
@@ -164,15 +193,33 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         started.elapsed().as_secs_f64()
     );
     for p in heur.pdbs() {
-        println!("  {}", cache::cache_dir().join(p.file_name()).display());
+        println!("  {}", cache_dir().join(p.file_name()).display());
     }
     Ok(exit::OK)
 }
 
+/// The temporary files in the cache whose writer is no longer running: what a build killed
+/// half-way left behind. Files of a running build (or whose writer cannot be told) are kept.
+fn stale_temporaries(dir: &std::path::Path) -> Result<Vec<cache::Temporary>> {
+    Ok(cache::temporaries(dir)?.into_iter().filter(|t| npuzzle_host::process_alive(t.pid) == Some(false)).collect())
+}
+
+/// Says which stale temporary files the cache holds.
+fn report_stale(stale: &[cache::Temporary]) {
+    for t in stale {
+        println!("STALE    {}: {:.1} MB left by process {}, which is gone", file_name(&t.path), t.bytes as f64 / 1e6, t.pid);
+    }
+    if !stale.is_empty() {
+        eprintln!("`npuzzle pdb clean` removes the files of builds that were killed half-way");
+    }
+}
+
 fn list() -> Result<u8> {
-    let dir = cache::cache_dir();
+    let dir = cache_dir();
     let files = cache::list(&dir)?;
     eprintln!("{}", dir_note());
+    let stale = stale_temporaries(&dir)?;
+    report_stale(&stale);
     if files.is_empty() {
         println!("no cached pattern databases");
         return Ok(exit::OK);
@@ -197,29 +244,20 @@ fn list() -> Result<u8> {
     Ok(exit::OK)
 }
 
-/// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
-fn blank_of(goal: &str) -> u8 {
-    goal.split("blank in cell ")
-        .nth(1)
-        .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|d| d.parse().ok())
-        .unwrap_or(0)
-}
-
 fn file_name(p: &std::path::Path) -> String {
     p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 fn verify() -> Result<u8> {
-    let dir = cache::cache_dir();
+    let dir = cache_dir();
     eprintln!("{}", dir_note());
     let files = cache::list(&dir)?;
+    report_stale(&stale_temporaries(&dir)?);
     let mut bad = 0;
     for f in &files {
         match cache::load(&f.path) {
             Ok((h, table)) => {
-                let ok =
-                    npuzzle::heuristic::pdb::Pdb::from_table(h.width as usize, h.height as usize, blank_of(&h.goal), &h.pattern, table);
+                let ok = Pdb::from_table(h.width as usize, h.height as usize, tables::blank_of(&h.goal).unwrap_or(0), &h.pattern, table);
                 match ok {
                     Ok(_) => println!("ok       {}", file_name(&f.path)),
                     Err(e) => {
@@ -244,13 +282,16 @@ fn verify() -> Result<u8> {
 }
 
 fn clean() -> Result<u8> {
-    let dir = cache::cache_dir();
+    let dir = cache_dir();
     let files = cache::list(&dir)?;
+    let stale = stale_temporaries(&dir)?;
     let mut bytes = 0;
-    for f in &files {
-        std::fs::remove_file(&f.path).with_context(|| format!("removing {}", f.path.display()))?;
-        bytes += f.bytes;
+    let paths = files.iter().map(|f| (&f.path, f.bytes)).chain(stale.iter().map(|t| (&t.path, t.bytes)));
+    for (path, size) in paths {
+        std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
+        bytes += size;
     }
-    println!("removed {} files ({:.1} MB) from {}", files.len(), bytes as f64 / 1e6, dir.display());
+    let temps = if stale.is_empty() { String::new() } else { format!(" and {} temporary files of killed builds", stale.len()) };
+    println!("removed {} files{temps} ({:.1} MB) from {}", files.len(), bytes as f64 / 1e6, dir.display());
     Ok(exit::OK)
 }

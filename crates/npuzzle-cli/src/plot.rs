@@ -29,7 +29,7 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
 
 /// The solution depth of each instance: the cost found by an optimal pair, else the least cost
 /// any pair found.
-fn depths(cells: &[Cell]) -> Vec<Option<u32>> {
+fn depths(cells: &[Cell]) -> Vec<Option<u64>> {
     let n = cells.iter().map(|c| c.instance).max().unwrap_or(0);
     (1..=n)
         .map(|i| {

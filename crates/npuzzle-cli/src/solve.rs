@@ -33,8 +33,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<u8> {
     let plan = args.search.plan()?;
     let text = board_text(&args.board)?;
-    let req = plan.board(&text).and_then(|b| plan.request(b));
-    let req = match req {
+    let req = plan.board_text(&text).map_err(npuzzle::Error::from).and_then(|b| plan.request(b));
+    let mut req = match req {
         Ok(r) => r,
         Err(e) => {
             if args.format == Format::Json {
@@ -43,7 +43,10 @@ pub fn run(args: Args) -> Result<u8> {
             return Err(e).context("bad board");
         }
     };
-    crate::pdb::prepare_for(&req)?;
+    for note in plan.ignored(req.algorithm) {
+        eprintln!("note: {note}");
+    }
+    crate::pdb::prepare(&mut req)?;
     if args.teach.active() {
         return crate::teach::run(&args, &req);
     }

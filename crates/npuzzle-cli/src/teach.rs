@@ -8,11 +8,11 @@ use crate::output;
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
 use npuzzle::board::Board;
-use npuzzle::record::Recorder;
+use npuzzle::record::{Event, Recorder};
+use npuzzle::render::trace::{self, Setup};
+use npuzzle::render::tree::{self, Tree};
 use npuzzle::search::Algorithm;
 use npuzzle::solve::{solve_observed, Report, Request};
-use npuzzle::trace::{self, Setup};
-use npuzzle::tree::{self, Tree};
 use npuzzle::HeuristicKind;
 use serde::Serialize;
 use std::io::Write;
@@ -104,7 +104,8 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     let rec = match t.tree {
         Some(_) => Recorder::new(cells, t.tree_limit, true),
         None => Recorder::new(cells, usize::MAX, true).with_selection_cap(t.trace_limit),
-    };
+    }
+    .with_paths(t.trace && args.format == Format::Json);
     let (outcome, rec) = solve_observed(req, rec)?;
     let report = Report::new(req, &outcome);
     let (w, h) = (req.start.width(), req.start.height());
@@ -131,8 +132,8 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
                     trace_limit: t.trace_limit,
                 };
                 writeln!(out, "{}", serde_json::to_string(&start)?)?;
-                let (events, shown) = trace::events(&rec, t.trace_limit);
-                for e in &events {
+                let (events, shown) = shown_events(&rec.events, t.trace_limit);
+                for e in events {
                     writeln!(out, "{}", serde_json::to_string(e)?)?;
                 }
                 let end = EndEvent {
@@ -182,4 +183,18 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
         std::fs::write(path, output::text(&report, true)).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(exit::for_status(outcome.status))
+}
+
+/// The events of the first `limit` steps, and how many steps that is.
+fn shown_events(events: &[Event], limit: u64) -> (&[Event], u64) {
+    let mut shown = 0;
+    for (i, e) in events.iter().enumerate() {
+        if let Event::Selected { .. } = e {
+            if shown == limit {
+                return (&events[..i], shown);
+            }
+            shown += 1;
+        }
+    }
+    (events, shown)
 }

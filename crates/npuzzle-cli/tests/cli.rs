@@ -4,8 +4,12 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::Value;
 
+/// The binary, with its table cache in this test suite's scratch directory, so no test writes
+/// into the user's cache.
 fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").unwrap()
+    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
+    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
+    c
 }
 
 fn solve_json(args: &[&str]) -> (Value, i32) {

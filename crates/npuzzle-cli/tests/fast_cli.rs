@@ -142,3 +142,66 @@ fn batch_without_algorithm_uses_the_default_solver() {
     assert_eq!(lines[1]["cost"], 1);
     assert_eq!(lines[1]["heuristic"], "exact");
 }
+
+/// Regression: a cached table whose header claims 64 GiB of entries, on a sparse file of that
+/// size, aborted every `-H pdb` solve and `pdb verify` (the loader allocated first). Now the
+/// header is checked against its board and pattern first, reported and rebuilt.
+#[test]
+fn a_table_header_claiming_64_gib_is_reported_and_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "3x3"]).assert().success();
+    let file =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).find(|p| p.to_string_lossy().contains("1.2.3.4.5.6")).unwrap();
+    let bytes = std::fs::read(&file).unwrap();
+    let (_, head_end, data_at) = npuzzle::tables::cache::parse_header(&file, &bytes).unwrap();
+    let huge: u64 = 64 << 30;
+    let mut head = bytes[..data_at].to_vec();
+    head[head_end - 8..head_end].copy_from_slice(&huge.to_le_bytes());
+    std::fs::write(&file, &head).unwrap();
+    std::fs::OpenOptions::new().write(true).open(&file).unwrap().set_len(data_at as u64 + huge).unwrap();
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().code(1).stdout(predicate::str::contains("CORRUPT"));
+    npuzzle(dir.path())
+        .args(["solve", "8 1 3 4 0 2 7 6 5", "-a", "idastar", "-H", "pdb", "--no-boards"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("solved in 14 moves"))
+        .stderr(predicate::str::contains("corrupt"));
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().success();
+}
+
+/// Regression: a FIFO in place of a cache file hung the table load forever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_place_of_a_cached_table_is_refused_and_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "3x3"]).assert().success();
+    let file =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).find(|p| p.to_string_lossy().contains("1.2.3.4.5.6")).unwrap();
+    std::fs::remove_file(&file).unwrap();
+    assert!(std::process::Command::new("mkfifo").arg(&file).status().unwrap().success());
+    npuzzle(dir.path())
+        .args(["solve", "8 1 3 4 0 2 7 6 5", "-a", "idastar", "-H", "pdb", "--no-boards"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("not a regular file"));
+    assert!(std::fs::metadata(&file).unwrap().is_file(), "the FIFO was replaced by the rebuilt table");
+}
+
+/// Regression: `kill -9` of a build left its `…tmpPID` file, which nothing removed or reported.
+#[test]
+fn temporary_files_of_killed_builds_are_reported_and_cleaned() {
+    let dir = tempfile::tempdir().unwrap();
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "3x3"]).assert().success();
+    // A process id that is not running: the highest one Linux hands out is far below this.
+    let stale = dir.path().join("pdb-3x3-b0-1.2.3.4.5.6.tmp4194999");
+    std::fs::write(&stale, vec![0u8; 1000]).unwrap();
+    npuzzle(dir.path()).args(["pdb", "list"]).assert().success().stdout(predicate::str::contains("STALE"));
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().success().stdout(predicate::str::contains("process 4194999, which is gone"));
+    npuzzle(dir.path())
+        .args(["pdb", "clean"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("removed 2 files and 1 temporary files of killed builds"));
+    assert!(!stale.exists());
+}

@@ -24,6 +24,7 @@ fn get(addr: &str, path: &str) -> String {
 #[test]
 fn serve_prints_its_url_and_answers_there() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_npuzzle"))
+        .env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"))
         .args(["serve", "--host", "127.0.0.1", "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()

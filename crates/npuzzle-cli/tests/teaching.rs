@@ -10,8 +10,12 @@ use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::PathBuf;
 
+/// The binary, with its table cache in this test suite's scratch directory, so no test writes
+/// into the user's cache.
 fn npuzzle() -> Command {
-    Command::cargo_bin("npuzzle").expect("binary built")
+    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
+    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
+    c
 }
 
 struct Run {

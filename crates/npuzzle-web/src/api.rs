@@ -2,7 +2,7 @@
 //! under the server's limits.
 
 use crate::progress::{Progress, Shared};
-use crate::{ApiError, AppState, Config, BODY_LIMIT, MAX_SIDE, MIN_SIDE};
+use crate::{ApiError, AppState, BODY_LIMIT, MAX_SIDE, MIN_SIDE};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -12,15 +12,17 @@ use axum::Json;
 use npuzzle::board::{Board, MoveOrder};
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::Heuristic;
-use npuzzle::parse::{parse_board_sized, parse_size};
-use npuzzle::record::{Recorder, Step};
+use npuzzle::parse::{parse_size, BoardInput};
+use npuzzle::record::Recorder;
+use npuzzle::render::tree::Tree;
 use npuzzle::search::observer::{NoObserver, Observer};
-use npuzzle::search::{Algorithm, Limits};
+use npuzzle::search::Algorithm;
 use npuzzle::solve::{solve_observed, Outcome, Report, Request};
+use npuzzle::spec::{Plan, Spec};
 use npuzzle::HeuristicKind;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,51 +33,16 @@ use tokio::task::JoinHandle;
 
 type App = Arc<AppState>;
 
-/// Frontier snapshots in a trace keep at most this many ids (the panel shows the head of the
-/// open list); `size` still gives the whole length.
+/// Frontier snapshots in a trace keep at most this many entries (the panel shows the head of
+/// the open list); `size` still gives the whole length.
 const FRONTIER_SHOWN: usize = 100;
 /// Deepest scramble `GET /api/generate` makes.
 const MAX_GENERATE_DEPTH: u32 = 1000;
 
-/// `{nodes, time_ms}` as a client sends them.
-#[derive(Deserialize, Default, Debug)]
-#[serde(deny_unknown_fields)]
-struct LimitsBody {
-    nodes: Option<u64>,
-    time_ms: Option<u64>,
-}
-
-/// The body of `POST /api/check`.
+/// The fields of `POST /api/solve` beyond the request specification.
 #[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct PairBody {
-    start: Value,
-    #[serde(default)]
-    goal: Option<Value>,
-    #[serde(default)]
-    size: Option<String>,
-}
-
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct SolveBody {
-    start: Value,
-    #[serde(default)]
-    goal: Option<Value>,
-    #[serde(default)]
-    size: Option<String>,
-    #[serde(default)]
-    algorithm: Option<String>,
-    #[serde(default)]
-    heuristic: Option<String>,
-    #[serde(default)]
-    order: Option<String>,
-    #[serde(default)]
-    weight: Option<f64>,
-    #[serde(default)]
-    max_depth: Option<u32>,
-    #[serde(default)]
-    limits: LimitsBody,
+struct SolveExtras {
+    start: BoardInput,
     #[serde(default)]
     tree: bool,
     #[serde(default)]
@@ -86,33 +53,33 @@ struct SolveBody {
     stream: bool,
 }
 
+/// The fields of `POST /api/check` beyond the specification (which gives `goal` and `size`).
+#[derive(Deserialize, Debug)]
+struct CheckExtras {
+    start: BoardInput,
+}
+
+/// One run of `POST /api/compare`.
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 struct RunBody {
-    algorithm: String,
+    algorithm: Algorithm,
     #[serde(default)]
-    heuristic: Option<String>,
+    heuristic: Option<HeuristicKind>,
     #[serde(default)]
     weight: Option<f64>,
 }
 
+/// The fields of `POST /api/compare` beyond the specification.
 #[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct CompareBody {
-    start: Value,
-    #[serde(default)]
-    goal: Option<Value>,
-    #[serde(default)]
-    size: Option<String>,
-    #[serde(default)]
-    order: Option<String>,
-    #[serde(default)]
-    limits: LimitsBody,
+struct CompareExtras {
+    start: BoardInput,
     runs: Vec<RunBody>,
 }
 
-/// Reads a JSON body, turning every failure into a 4xx with a specific message.
-fn parse_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, ApiError> {
+/// Reads a JSON object body: the keys in `extra` (a handler's own fields) into `T`, and every
+/// other key into the library's request specification, which names any unknown field.
+fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, extra: &[&str]) -> Result<(T, Spec), ApiError> {
     let bytes = body.map_err(|rej| {
         let status = rej.status();
         if status == StatusCode::PAYLOAD_TOO_LARGE {
@@ -121,38 +88,48 @@ fn parse_json<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Resul
             ApiError::new(status, format!("could not read the request body: {}", rej.body_text()))
         }
     })?;
-    serde_json::from_slice(&bytes).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => ApiError::bad_request(format!("bad request: {e}")),
-        _ => ApiError::bad_request(format!("malformed JSON: {e}")),
-    })
+    let value: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+    let Value::Object(mut all) = value else { return Err(ApiError::bad_request("the request body must be a JSON object")) };
+    let mut own = Map::new();
+    for k in extra {
+        if let Some(v) = all.remove(*k) {
+            own.insert(k.to_string(), v);
+        }
+    }
+    let data = |e: serde_json::Error| ApiError::bad_request(format!("bad request: {e}"));
+    let spec: Spec = serde_json::from_value(Value::Object(all)).map_err(|e| {
+        let text = e.to_string();
+        match text.strip_prefix("unknown field ") {
+            Some(rest) => ApiError::bad_request(format!(
+                "bad request: unknown field {} (this endpoint takes {}, goal, size, algorithm, heuristic, order, weight, max_depth, limits)",
+                rest.split(',').next().unwrap_or(rest),
+                extra.join(", ")
+            )),
+            None => data(e),
+        }
+    })?;
+    let t: T = serde_json::from_value(Value::Object(own)).map_err(data)?;
+    Ok((t, spec))
 }
 
-/// A board from a string in any format or from nested arrays.
-fn board_from(value: &Value, size: Option<(usize, usize)>, what: &str) -> Result<Board, ApiError> {
-    let text = match value {
-        Value::String(s) => s.clone(),
-        Value::Array(_) => value.to_string(),
-        _ => return Err(ApiError::bad_request(format!("{what} must be a string or nested arrays of tiles"))),
-    };
-    parse_board_sized(&text, size).map_err(|e| ApiError::bad_request(format!("bad {what} board: {e}")))
-}
-
-/// The start and goal of a request, parsed and checked against the UI's sizes (not parity).
-fn pair(start: &Value, goal: Option<&Value>, size: Option<&str>) -> Result<(Board, Board), ApiError> {
-    let size = size.map(|s| parse_size(s).map_err(|e| ApiError::bad_request(e.to_string()))).transpose()?;
-    if let Some((w, h)) = size {
+/// The plan of a spec, with the server's caps on its limits and `cancel` as its cancel flag.
+fn plan(state: &AppState, spec: &Spec, cancel: Option<Arc<AtomicBool>>) -> Result<Plan, ApiError> {
+    let mut plan = spec.plan().map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if let Some((w, h)) = plan.size {
         check_size(w, h)?;
     }
-    let start = board_from(start, size, "start")?;
-    let (w, h) = (start.width(), start.height());
-    check_size(w, h)?;
-    let bad_goal = |e: npuzzle::Error| ApiError::bad_request(format!("bad goal: {e}"));
-    let goal = match goal {
-        None | Some(Value::Null) => Goal::BlankLast.board(w, h).map_err(bad_goal)?,
-        Some(Value::String(s)) => Goal::parse(s, Some((w, h))).and_then(|g| g.board(w, h)).map_err(bad_goal)?,
-        Some(v) => Goal::Board(board_from(v, None, "goal")?).board(w, h).map_err(bad_goal)?,
-    };
-    Ok((start, goal))
+    plan.cap(&state.config.caps());
+    if let Some(c) = cancel {
+        plan.cancel_with(c);
+    }
+    Ok(plan)
+}
+
+/// The start board and its request, checked against the UI's sizes (not parity).
+fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
+    let board = plan.board(start).map_err(|e| ApiError::bad_request(format!("bad start board: {e}")))?;
+    check_size(board.width(), board.height())?;
+    plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
 fn check_size(w: usize, h: usize) -> Result<(), ApiError> {
@@ -178,42 +155,30 @@ fn ensure_solvable(start: &Board, goal: &Board) -> Result<(), ApiError> {
     }
 }
 
-fn algorithm(name: Option<&str>) -> Result<Algorithm, ApiError> {
-    name.map_or(Ok(Algorithm::Astar), |s| s.parse().map_err(|e: npuzzle::Error| ApiError::bad_request(e.to_string())))
-}
+/// The heuristics the server offers: every one but pattern databases.
+const WEB_HEURISTICS: [HeuristicKind; 6] = [
+    HeuristicKind::Zero,
+    HeuristicKind::Misplaced,
+    HeuristicKind::Manhattan,
+    HeuristicKind::Euclidean,
+    HeuristicKind::LinearConflict,
+    HeuristicKind::Exact,
+];
 
-/// The web UI offers the heuristics that need no table: building pattern databases takes longer
-/// than a request may run (the CLI's `pdb build` makes them).
-fn heuristic(name: Option<&str>) -> Result<HeuristicKind, ApiError> {
-    let kind: HeuristicKind =
-        name.map_or(Ok(HeuristicKind::Manhattan), |s| s.parse().map_err(|e: npuzzle::Error| ApiError::bad_request(e.to_string())))?;
-    if kind.is_table() {
-        return Err(ApiError::bad_request(format!(
-            "the web UI does not offer the {kind} heuristic: use {}",
-            HeuristicKind::CLASSIC.map(|k| k.name()).join(", ")
-        )));
+/// Prepares the tables the request's heuristic reads. Exact tables (boards of up to 10 cells)
+/// are built in memory in a fraction of a second; pattern databases take longer to build than a
+/// request may run, so the server does not offer them.
+fn prepare(state: &AppState, req: &mut Request) -> Result<(), ApiError> {
+    match req.effective_heuristic() {
+        HeuristicKind::Pdb => Err(ApiError::bad_request(format!(
+            "the web UI does not offer the pdb heuristic: use {}",
+            WEB_HEURISTICS.map(|k| k.name()).join(", ")
+        ))),
+        kind => {
+            req.tables = state.tables.prepare(kind, &req.goal, &|_| {}, None).map_err(|e| ApiError::bad_request(e.to_string()))?;
+            Ok(())
+        }
     }
-    Ok(kind)
-}
-
-fn order(s: Option<&str>) -> Result<MoveOrder, ApiError> {
-    s.map_or(Ok(MoveOrder::default()), |s| MoveOrder::parse(s).map_err(|e| ApiError::bad_request(e.to_string())))
-}
-
-fn weight(w: Option<f64>) -> Result<f64, ApiError> {
-    let w = w.unwrap_or(1.0);
-    if w.is_finite() && w >= 1.0 {
-        Ok(w)
-    } else {
-        Err(ApiError::bad_request(format!("weight {w} must be a number ≥ 1")))
-    }
-}
-
-/// The request's limits, never above the server's caps.
-fn limits(config: &Config, body: &LimitsBody, cancel: Arc<AtomicBool>) -> Limits {
-    let nodes = body.nodes.map_or(config.node_cap, |n| n.min(config.node_cap));
-    let time = body.time_ms.map_or(config.time_cap, |t| Duration::from_millis(t).min(config.time_cap));
-    Limits { nodes: Some(nodes), time: Some(time), memory: Some(config.memory_cap), cancel: Some(cancel) }
 }
 
 /// Sets the cancel flag when dropped: when the handler's future or the response stream is
@@ -256,11 +221,12 @@ pub async fn health(State(state): State<App>) -> Json<Value> {
 /// `GET /api/options`: what the library offers and the server's limits.
 pub async fn options(State(state): State<App>) -> Json<Value> {
     let c = &state.config;
-    let algorithms: Vec<Value> =
-        Algorithm::ALL.iter().map(|a| json!({"name": a.name(), "uses_heuristic": a.uses_heuristic(), "optimal": a.is_optimal()})).collect();
+    let algorithms: Vec<Value> = Algorithm::ALL.iter().map(|a| serde_json::to_value(a.info()).unwrap_or(Value::Null)).collect();
     Json(json!({
         "algorithms": algorithms,
-        "heuristics": HeuristicKind::CLASSIC.map(|h| h.name()),
+        "heuristics": WEB_HEURISTICS.map(|h| h.name()),
+        "heuristic_info": WEB_HEURISTICS.map(|h| json!({"name": h.name(), "summary": h.summary(), "max_cells": h.max_cells()})),
+        "legend": npuzzle::render::palette::legend(),
         "goals": ["blank-last", "blank-first", "snail"],
         "default_order": MoveOrder::default().to_string(),
         "limits": {
@@ -278,13 +244,16 @@ pub async fn options(State(state): State<App>) -> Json<Value> {
 }
 
 /// `POST /api/check`: parses a pair and says whether it is solvable, with the reason.
-pub async fn check(body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
-    let body: PairBody = parse_json(body)?;
-    let (start, goal) = pair(&body.start, body.goal.as_ref(), body.size.as_deref())?;
+pub async fn check(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
+    let (extras, spec): (CheckExtras, Spec) = parse_body(body, &["start"])?;
+    let req = request(&plan(&state, &spec, None)?, &extras.start)?;
+    let (start, goal) = (req.start, req.goal);
     let solvable = start.can_reach(&goal);
-    let h: serde_json::Map<String, Value> = HeuristicKind::CLASSIC
+    let h: Map<String, Value> = HeuristicKind::CLASSIC
         .iter()
-        .map(|&k| (k.name().to_string(), serde_json::to_value(Heuristic::new(k, &goal).estimate_board(&start)).unwrap_or(Value::Null)))
+        .filter_map(|&k| {
+            Some((k.name().to_string(), serde_json::to_value(Heuristic::formula(k, &goal).ok()?.estimate_board(&start)).ok()?))
+        })
         .collect();
     Ok(Json(json!({
         "start": start,
@@ -316,9 +285,7 @@ pub async fn generate(q: Result<Query<HashMap<String, String>>, QueryRejection>)
         None => std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
         Some(s) => s.trim().parse().map_err(|_| ApiError::bad_request(format!("bad seed \"{s}\": give a whole number")))?,
     };
-    let goal = Goal::parse(q.get("goal").map_or("blank-last", String::as_str), Some((w, h)))
-        .and_then(|g| g.board(w, h))
-        .map_err(|e| ApiError::bad_request(format!("bad goal: {e}")))?;
+    let goal = Goal::resolve(q.get("goal").map_or("blank-last", String::as_str), w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
     let g = {
         let goal = goal.clone();
         tokio::task::spawn_blocking(move || crate::generate(&goal, depth, seed)).await.map_err(internal)?
@@ -336,6 +303,21 @@ pub async fn generate(q: Result<Query<HashMap<String, String>>, QueryRejection>)
     })))
 }
 
+/// `GET /api/goal?size=WxH&goal=G`: the goal board a preset (or a board) names at a size, so
+/// the page never computes presets itself.
+pub async fn goal(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Json<Value>, ApiError> {
+    let Query(q) = q.map_err(|e| ApiError::bad_request(format!("bad query string: {}", e.body_text())))?;
+    if let Some(k) = q.keys().find(|k| !["size", "goal"].contains(&k.as_str())) {
+        return Err(ApiError::bad_request(format!("unknown parameter \"{k}\": use size, goal")));
+    }
+    let (w, h) = parse_size(q.get("size").map_or("3x3", String::as_str)).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    check_size(w, h)?;
+    let spec = Spec { goal: q.get("goal").map(|g| BoardInput::Text(g.clone())), size: Some(format!("{w}x{h}")), ..Spec::default() };
+    let plan = spec.plan().map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let goal = plan.goal_board(w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    Ok(Json(json!({"goal": goal, "text": goal.to_string(), "name": plan.goal.name(), "width": w, "height": h})))
+}
+
 /// What a solve should record.
 #[derive(Clone, Copy)]
 struct Record {
@@ -344,26 +326,21 @@ struct Record {
     cap: usize,
 }
 
-/// Runs one search on this thread and builds its JSON answer.
+/// Runs one search on this thread and builds its JSON answer: the report, with the search tree
+/// (the same document as `npuzzle solve --tree json`) and the recorded events (the same events
+/// as `--trace --format json`) when asked for.
 fn run_solve(req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<Value, ApiError> {
     if record.tree || record.trace {
         let cells = req.start.len();
-        let (out, rec) = search(req, Recorder::new(cells, record.cap, record.trace), shared)?;
+        let rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN);
+        let (out, rec) = search(req, rec, shared)?;
         let mut v = report(req, &out)?;
         if record.tree {
-            v["tree"] = json!({
-                "width": req.start.width(),
-                "height": req.start.height(),
-                "nodes": rec.nodes,
-                "shown": rec.nodes.len(),
-                "total": rec.total_nodes,
-                "cap": record.cap,
-                "truncated": rec.truncated,
-            });
+            let tree = Tree::new(&rec, req.start.width(), req.start.height(), record.cap);
+            v["tree"] = serde_json::to_value(&tree).map_err(internal)?;
         }
         if record.trace {
-            let steps: Vec<Value> = rec.steps.iter().map(step_json).collect();
-            v["trace"] = json!({"steps": steps, "truncated": rec.truncated, "frontier_shown": FRONTIER_SHOWN});
+            v["trace"] = json!({"events": rec.events, "truncated": rec.truncated, "frontier_shown": FRONTIER_SHOWN});
         }
         Ok(v)
     } else {
@@ -384,36 +361,25 @@ fn report(req: &Request, out: &Outcome) -> Result<Value, ApiError> {
     serde_json::to_value(Report::new(req, out)).map_err(internal)
 }
 
-fn step_json(s: &Step) -> Value {
-    match s {
-        Step::Frontier { ids } => {
-            json!({"event": "frontier", "ids": &ids[..ids.len().min(FRONTIER_SHOWN)], "size": ids.len()})
-        }
-        other => serde_json::to_value(other).unwrap_or(Value::Null),
-    }
-}
-
 /// `POST /api/solve`.
 pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
-    let body: SolveBody = parse_json(body)?;
-    let (start, goal) = pair(&body.start, body.goal.as_ref(), body.size.as_deref())?;
-    ensure_solvable(&start, &goal)?;
+    let (body, spec): (SolveExtras, Spec) = parse_body(body, &["start", "tree", "trace", "tree_cap", "stream"])?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let mut req = Request::new(start, goal)
-        .algorithm(algorithm(body.algorithm.as_deref())?)
-        .heuristic(heuristic(body.heuristic.as_deref())?)
-        .order(order(body.order.as_deref())?)
-        .limits(limits(&state.config, &body.limits, cancel.clone()));
-    req.weight = weight(body.weight)?;
-    req.max_depth = body.max_depth;
+    let mut req = request(&plan(&state, &spec, Some(cancel.clone()))?, &body.start)?;
+    ensure_solvable(&req.start, &req.goal)?;
+    if req.effective_heuristic() == HeuristicKind::Pdb {
+        prepare(&state, &mut req)?;
+    }
     let cap = body.tree_cap.map_or(state.config.tree_cap, |c| c.min(state.config.tree_cap));
     let record = Record { tree: body.tree, trace: body.trace, cap };
     let permit = permit(&state)?;
     let guard = CancelOnDrop(cancel);
     let shared = body.stream.then(|| Arc::new(Shared::default()));
     let job_shared = shared.clone();
+    let job_state = state.clone();
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
+        prepare(&job_state, &mut req)?;
         run_solve(&req, record, job_shared)
     });
     match shared {
@@ -470,8 +436,10 @@ fn stream(job: JoinHandle<Result<Value, ApiError>>, shared: Arc<Shared>, guard: 
 
 /// `POST /api/compare`.
 pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
-    let body: CompareBody = parse_json(body)?;
-    let (start, goal) = pair(&body.start, body.goal.as_ref(), body.size.as_deref())?;
+    let (body, spec): (CompareExtras, Spec) = parse_body(body, &["start", "runs"])?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let base = request(&plan(&state, &spec, Some(cancel.clone()))?, &body.start)?;
+    let (start, goal) = (base.start.clone(), base.goal.clone());
     if body.runs.is_empty() {
         return Err(ApiError::bad_request("runs is empty: give at least one {\"algorithm\", \"heuristic\"} pair"));
     }
@@ -483,23 +451,28 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
         )));
     }
     ensure_solvable(&start, &goal)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let order = order(body.order.as_deref())?;
     let mut reqs = Vec::with_capacity(body.runs.len());
     for run in &body.runs {
-        let mut req = Request::new(start.clone(), goal.clone())
-            .algorithm(algorithm(Some(&run.algorithm))?)
-            .heuristic(heuristic(run.heuristic.as_deref())?)
-            .order(order)
-            .limits(limits(&state.config, &body.limits, cancel.clone()));
-        req.weight = weight(run.weight)?;
+        // Each run is the shared spec with its own algorithm, heuristic and weight, validated the
+        // same way.
+        let run_spec = Spec { algorithm: Some(run.algorithm), heuristic: run.heuristic, weight: run.weight, ..spec.clone() };
+        let mut req = request(&plan(&state, &run_spec, Some(cancel.clone()))?, &body.start)?;
+        if req.effective_heuristic() == HeuristicKind::Pdb {
+            prepare(&state, &mut req)?;
+        }
         reqs.push(req);
     }
     let permit = permit(&state)?;
     let guard = CancelOnDrop(cancel);
+    let job_state = state.clone();
     let job = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        reqs.iter().map(|r| run_solve(r, Record { tree: false, trace: false, cap: 0 }, None)).collect::<Result<Vec<Value>, ApiError>>()
+        reqs.iter_mut()
+            .map(|r| {
+                prepare(&job_state, r)?;
+                run_solve(r, Record { tree: false, trace: false, cap: 0 }, None)
+            })
+            .collect::<Result<Vec<Value>, ApiError>>()
     });
     let results = job.await.map_err(internal)??;
     drop(guard);

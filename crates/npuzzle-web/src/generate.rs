@@ -86,7 +86,7 @@ mod tests {
 
     fn optimal(start: &Board, goal: &Board) -> u32 {
         let out = solve(&Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Astar)).unwrap();
-        out.cost.unwrap()
+        out.cost.unwrap() as u32
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //! - `POST /api/compare`: several algorithm/heuristic pairs on one board;
 //! - `POST /api/check`: parses a start and goal and says whether the pair is solvable;
 //! - `GET /api/generate?size=4x4&depth=20&seed=7`: a random solvable board;
+//! - `GET /api/goal?size=4x4&goal=snail`: the goal board a preset names at a size;
 //! - `GET /api/options`: the algorithms, heuristics and goal presets the library offers;
 //! - `GET /api/health`: a health check with the number of searches running.
 //!
@@ -70,16 +71,25 @@ impl Default for Config {
     }
 }
 
+impl Config {
+    /// The ceilings every request's limits are lowered to.
+    pub fn caps(&self) -> npuzzle::spec::Caps {
+        npuzzle::spec::Caps { time: self.time_cap, nodes: self.node_cap, memory: self.memory_cap }
+    }
+}
+
 /// Shared state of the handlers.
 pub(crate) struct AppState {
     pub config: Config,
     pub permits: Arc<Semaphore>,
+    /// Exact tables built for requests, kept for the next ones (memory only).
+    pub tables: npuzzle::TableStore,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
 pub fn router(config: Config) -> Router {
     let permits = Arc::new(Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { config, permits });
+    let state = Arc::new(AppState { config, permits, tables: npuzzle::TableStore::in_memory() });
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
@@ -89,6 +99,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/health", get(api::health))
         .route("/api/options", get(api::options))
         .route("/api/generate", get(api::generate))
+        .route("/api/goal", get(api::goal))
         .route("/api/check", post(api::check))
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))

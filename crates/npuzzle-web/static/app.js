@@ -52,32 +52,13 @@ function boardText(tiles, w) {
   return rows.join("/");
 }
 
-function presetGoal(name, w, h) {
-  const n = w * h;
-  if (name === "blank-first") return Array.from({ length: n }, (_, i) => i);
-  if (name === "snail") {
-    const t = new Array(n).fill(0);
-    let top = 0, bottom = h - 1, left = 0, right = w - 1, next = 1;
-    const put = (r, c) => {
-      if (next < n) t[r * w + c] = next++;
-    };
-    while (top <= bottom && left <= right) {
-      for (let c = left; c <= right; c++) put(top, c);
-      top++;
-      for (let r = top; r <= bottom; r++) put(r, right);
-      right--;
-      if (top <= bottom) {
-        for (let c = right; c >= left; c--) put(bottom, c);
-        bottom--;
-      }
-      if (left <= right) {
-        for (let r = bottom; r >= top; r--) put(r, left);
-        left++;
-      }
-    }
-    return t;
-  }
-  return Array.from({ length: n }, (_, i) => (i + 1) % n);
+// The goal board a preset names at a size, from the server (the library is the one place that
+// knows the presets).
+async function presetGoal(name, w, h) {
+  const params = new URLSearchParams({ size: `${w}x${h}`, goal: name });
+  const { ok, data } = await api(`/api/goal?${params}`);
+  if (ok) return data.goal.flat();
+  return Array.from({ length: w * h }, (_, i) => (i + 1) % (w * h));
 }
 
 function adjacent(a, b, w) {
@@ -189,14 +170,14 @@ function onBoardKey(ev) {
   if (from >= 0) slideCell(from);
 }
 
-function changeSize() {
+async function changeSize() {
   const w = Number($("width").value), h = Number($("height").value);
   const preset = $("goal-preset").value;
   if (preset === "custom") {
     $("goal-preset").value = "blank-last";
     $("goal-text").hidden = true;
   }
-  setStart(presetGoal($("goal-preset").value, w, h), w, h);
+  setStart(await presetGoal($("goal-preset").value, w, h), w, h);
 }
 
 async function scramble() {
@@ -304,7 +285,7 @@ async function readUrl() {
       $("start-error").textContent = data.error;
     }
   } else {
-    setStart(presetGoal($("goal-preset").value, 3, 3), 3, 3);
+    setStart(await presetGoal($("goal-preset").value, 3, 3), 3, 3);
   }
   if (p.get("run") === "1") solve();
 }

@@ -105,11 +105,11 @@ class TreeView {
     this.stop();
     this.tree = tree;
     this.nodes = tree.nodes;
-    this.steps = trace ? trace.steps : [];
+    this.steps = trace ? trace.events : [];
     this.pinned = null;
     const shown = this.nodes.length;
-    if (tree.truncated) {
-      this.note.textContent = `First ${fmt(shown)} of ${fmt(tree.total)} nodes shown (the tree is capped at ${fmt(tree.cap)} nodes); the replay stops where the cap was reached.`;
+    if (tree.capped) {
+      this.note.textContent = `First ${fmt(shown)} of ${fmt(tree.total_nodes)} nodes shown (the tree is capped at ${fmt(tree.limit)} nodes); the replay stops where the cap was reached.`;
     } else {
       this.note.textContent = `${fmt(shown)} nodes, all shown.`;
     }
@@ -362,9 +362,10 @@ class TreeView {
       this.frontierSize.textContent = this.steps.some((s) => s.event === "frontier") ? "(empty so far)" : "(not reported by this algorithm)";
       return;
     }
-    const more = frontier.size > frontier.ids.length ? `, first ${frontier.ids.length} shown` : "";
+    const ids = frontier.entries.map((e) => e.id);
+    const more = frontier.size > ids.length ? `, first ${ids.length} shown` : "";
     this.frontierSize.textContent = `(${fmt(frontier.size)}${more})`;
-    for (const id of frontier.ids) {
+    for (const id of ids) {
       const n = this.nodes[id];
       if (!n) continue;
       const li = document.createElement("li");

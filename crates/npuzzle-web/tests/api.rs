@@ -119,8 +119,12 @@ async fn solve_takes_nested_arrays_goal_presets_order_and_weight() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["cost"], 0);
     assert_eq!(v["order"], "LURD");
-    let (status, v) =
-        post_json(&app, "/api/solve", json!({"start": "1 2 3/4 5 6/0 7 8", "goal": "1 2 3 4 5 6 7 8 0", "weight": 2.5})).await;
+    let (status, v) = post_json(
+        &app,
+        "/api/solve",
+        json!({"start": "1 2 3/4 5 6/0 7 8", "goal": "1 2 3 4 5 6 7 8 0", "algorithm": "astar", "weight": 2.5}),
+    )
+    .await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["cost"], 2);
     assert_eq!(v["weight"], 2.5);
@@ -133,23 +137,30 @@ async fn solve_takes_nested_arrays_goal_presets_order_and_weight() {
 
 #[tokio::test]
 async fn solve_with_tree_and_trace_records_nodes_and_events() {
-    let (status, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14, "tree": true, "trace": true})).await;
+    let (status, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14, "algorithm": "astar", "tree": true, "trace": true})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     let tree = &v["tree"];
     let nodes = tree["nodes"].as_array().unwrap();
-    assert_eq!(tree["shown"].as_u64().unwrap() as usize, nodes.len());
-    assert_eq!(tree["total"], v["stats"]["generated"]);
-    assert_eq!(tree["truncated"], false);
+    assert_eq!(tree["total_nodes"], v["stats"]["generated"]);
+    assert_eq!(tree["capped"], false);
     assert_eq!(nodes[0]["label"], "S0");
     assert!(nodes[0]["parent"].is_null());
     for (i, n) in nodes.iter().enumerate() {
         assert_eq!(n["id"].as_u64().unwrap() as usize, i);
-        for key in ["parent", "move", "g", "h", "f", "fate", "board", "expanded", "label"] {
+        for key in ["parent", "move", "g", "h", "f", "fate", "board", "expanded", "label", "state", "on_path"] {
             assert!(n.get(key).is_some(), "node {i} lacks {key}");
         }
         assert_eq!(n["board"].as_array().unwrap().len(), 9);
     }
-    let steps = v["trace"]["steps"].as_array().unwrap();
+    let steps = v["trace"]["events"].as_array().unwrap();
+    // The trace's generated events carry the same nodes the tree shows.
+    let generated: Vec<&Value> = steps.iter().filter(|s| s["event"] == "generated").collect();
+    assert_eq!(generated.len(), nodes.len());
+    for (g, n) in generated.iter().zip(nodes) {
+        for key in ["id", "parent", "move", "g", "h", "f", "fate", "board", "label"] {
+            assert_eq!(g[key], n[key], "{key}");
+        }
+    }
     let goal = steps.iter().find(|s| s["event"] == "goal").expect("a goal event");
     assert_eq!(nodes[goal["id"].as_u64().unwrap() as usize]["g"], 14);
     let selected = steps.iter().filter(|s| s["event"] == "selected").count() as u64;
@@ -164,11 +175,11 @@ async fn the_tree_is_capped_with_the_total_still_counted() {
     assert_eq!(status, StatusCode::OK, "{v}");
     assert_eq!(v["status"], "solved");
     assert_eq!(v["tree"]["nodes"].as_array().unwrap().len(), 50);
-    assert_eq!(v["tree"]["truncated"], true);
-    assert!(v["tree"]["total"].as_u64().unwrap() > 1000);
+    assert_eq!(v["tree"]["capped"], true);
+    assert!(v["tree"]["total_nodes"].as_u64().unwrap() > 1000);
     // A client cannot raise the cap above the server's.
     let (_, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14, "algorithm": "bfs", "tree": true, "tree_cap": 1_000_000})).await;
-    assert_eq!(v["tree"]["cap"], 2000);
+    assert_eq!(v["tree"]["limit"], 2000);
     assert_eq!(v["tree"]["nodes"].as_array().unwrap().len(), 2000);
 }
 
@@ -177,11 +188,11 @@ async fn trace_alone_keeps_the_head_of_long_frontiers() {
     let (status, v) = post_json(&app(), "/api/solve", json!({"start": BOARD14, "algorithm": "bfs", "trace": true})).await;
     assert_eq!(status, StatusCode::OK, "{v}");
     assert!(v.get("tree").is_none());
-    let steps = v["trace"]["steps"].as_array().unwrap();
+    let steps = v["trace"]["events"].as_array().unwrap();
     let long = steps.iter().find(|s| s["event"] == "frontier" && s["size"].as_u64().unwrap() > 100).expect("a frontier over 100 nodes");
-    assert_eq!(long["ids"].as_array().unwrap().len(), 100);
+    assert_eq!(long["entries"].as_array().unwrap().len(), 100);
     let short = steps.iter().find(|s| s["event"] == "frontier" && s["size"] == 4).unwrap();
-    assert_eq!(short["ids"].as_array().unwrap().len(), 4);
+    assert_eq!(short["entries"].as_array().unwrap().len(), 4);
 }
 
 #[tokio::test]
@@ -343,7 +354,7 @@ async fn bad_boards_and_options_are_400s_that_name_the_problem() {
         (json!({"start": "1 2 3 4 5 6 8 8 0"}), "duplicate tile 8, missing tile 7"),
         (json!({"start": "1 2 3 4 5 6 7 a 0"}), "token \"a\""),
         (json!({"start": "1 2 3 4 5"}), "square"),
-        (json!({"start": 42}), "string or nested arrays"),
+        (json!({"start": 42}), "a string, an array of rows"),
         (json!({"start": BOARD14, "goal": "upside-down"}), "unknown goal"),
         (json!({"start": BOARD14, "goal": "1 2 3 0"}), "bad goal"),
         (json!({"start": BOARD14, "algorithm": "quantum"}), "unknown algorithm"),

@@ -4,13 +4,15 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use npuzzle::board::{Board, Move, MoveOrder, MoveTable};
-use npuzzle::fast::{self, ida};
+use npuzzle::fast::ida;
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::pdb::{self, CacheUse, Pdb, SetSpec};
+use npuzzle::heuristic::pdb::{Pdb, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
 use npuzzle::search::Limits;
-use npuzzle::solve::solve;
+use npuzzle::solve::{solve, Request};
 use npuzzle::state::{Packed64, State};
+use npuzzle::tables::TableStore;
 use std::hint::black_box;
 
 /// A fixed pseudo-random walk of the blank on a 4×4 board, as (from, to) cell pairs.
@@ -56,7 +58,7 @@ fn benches(c: &mut Criterion) {
     });
 
     c.bench_function("heuristic/manhattan 1000 updates", |b| {
-        let heur = Heuristic::new(HeuristicKind::Manhattan, &goal);
+        let heur = Heuristic::formula(HeuristicKind::Manhattan, &goal).expect("manhattan");
         b.iter(|| {
             let mut s = Packed64::from_tiles(goal.tiles());
             let mut h = heur.estimate(&s);
@@ -69,7 +71,8 @@ fn benches(c: &mut Criterion) {
     });
 
     let set = SetSpec::named(4, 4, "5-5-5").expect("set");
-    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &|_| {}).expect("tables");
+    let store = TableStore::in_memory();
+    let heur = store.load_or_build(&goal, &set, &|_| {}, None).expect("tables");
     c.bench_function("pdb/5-5-5 full lookup with mirror, 1000 positions", |b| {
         // Positions along the walk, in the canonical frame.
         let mut s = Packed64::from_tiles(goal.tiles());
@@ -88,8 +91,19 @@ fn benches(c: &mut Criterion) {
     // One 5-tile table of 5-5-5 (524,160 placements) and one 6-tile table of 6-6-3 (5.8 M).
     for pattern in [vec![1u8, 4, 5, 8, 9], vec![1, 4, 5, 8, 9, 12]] {
         group.bench_function(format!("4x4 {}-tile pattern {pattern:?}", pattern.len()), |b| {
-            b.iter(|| black_box(Pdb::build(4, 4, 0, &pattern, &|_| {}).expect("built").len()))
+            b.iter(|| black_box(Pdb::build(4, 4, 0, &pattern, &|_, _| {}, None).expect("built").len()))
         });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("prune");
+    group.sample_size(10);
+    // Learning the duplicate-path automaton at the engine's default depth (built anew, not
+    // taken from the per-process cache).
+    for side in [4usize, 5] {
+        let nbr = npuzzle::heuristic::pdb::neighbours(side, side);
+        let depth = Fsm::default_depth(side * side);
+        group.bench_function(format!("{side}x{side} automaton, depth {depth}"), |b| b.iter(|| black_box(Fsm::new(&nbr, depth).states())));
     }
     group.finish();
 
@@ -97,13 +111,18 @@ fn benches(c: &mut Criterion) {
     group.sample_size(10);
     let board3 = npuzzle::parse::parse_board("8 6 7 2 5 4 3 0 1").expect("board");
     let goal3 = Goal::BlankLast.board(3, 3).expect("goal");
+    let tables3 = store.prepare(HeuristicKind::Exact, &goal3, &|_| {}, None).expect("exact table");
     group.bench_function("3x3 hardest (31 moves), default solver", |b| {
-        b.iter(|| black_box(solve(&fast::default_request(board3.clone(), goal3.clone())).expect("solved").cost))
+        b.iter(|| black_box(solve(&Request::auto(board3.clone(), goal3.clone()).tables(tables3.clone())).expect("solved").cost))
     });
+    let pruned = Fsm::for_board(4, 4, Fsm::default_depth(16));
     for id in [55, 79] {
         let start = korf(id);
         group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread"), |b| {
-            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false).1.generated))
+            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, Some(&pruned)).1.generated))
+        });
+        group.bench_function(format!("korf100 #{id}, IDA* 5-5-5, one thread, inverse-move pruning only"), |b| {
+            b.iter(|| black_box(ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, None).1.generated))
         });
     }
     group.finish();

@@ -120,6 +120,13 @@ impl MoveOrder {
     }
 }
 
+impl<'de> serde::Deserialize<'de> for MoveOrder {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = <String as serde::Deserialize>::deserialize(d)?;
+        MoveOrder::parse(&s).map_err(serde::de::Error::custom)
+    }
+}
+
 impl fmt::Display for MoveOrder {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for m in self.0 {

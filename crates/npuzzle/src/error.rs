@@ -119,6 +119,9 @@ pub enum Error {
     /// A malformed or inconsistent board.
     #[error(transparent)]
     Board(#[from] BoardError),
+    /// A malformed goal board.
+    #[error("bad goal board: {0}")]
+    Goal(BoardError),
     /// An unknown goal preset, algorithm, heuristic or move order, or a bad option value.
     #[error("{0}")]
     Invalid(String),
@@ -131,4 +134,23 @@ pub enum Error {
     /// A table build would need more memory than it may use; nothing was allocated.
     #[error("{0}")]
     Memory(String),
+    /// A heuristic or algorithm needs tables that were not prepared for its goal.
+    #[error("{0}")]
+    Unprepared(String),
+    /// A cancel flag stopped a table build.
+    #[error("cancelled")]
+    Cancelled,
+    /// A step the library relies on failed: a bug, not a property of the input.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// The same error, said to be about the goal board when it is a board error.
+    pub fn about_goal(self) -> Error {
+        match self {
+            Error::Board(b) => Error::Goal(b),
+            other => other,
+        }
+    }
 }

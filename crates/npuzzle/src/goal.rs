@@ -43,6 +43,12 @@ impl Goal {
         }
     }
 
+    /// The goal board `text` (a preset name or a board) names for a `width`×`height` start: the
+    /// one way a goal option becomes a board. Errors say they are about the goal.
+    pub fn resolve(text: &str, width: usize, height: usize) -> Result<Board, Error> {
+        Goal::parse(text, Some((width, height))).and_then(|g| g.board(width, height)).map_err(Error::about_goal)
+    }
+
     /// The goal board for a `width`×`height` start.
     pub fn board(&self, width: usize, height: usize) -> Result<Board, Error> {
         let n = width * height;

@@ -5,13 +5,20 @@
 //! - [`parse`]: every accepted text format to a [`Board`], with errors that name the problem;
 //! - [`goal`]: goal presets (blank-last, blank-first, snail);
 //! - [`state`]: compact `Copy` encodings used while searching;
-//! - [`heuristic`]: admissible estimates (misplaced, Manhattan, Euclidean, linear conflict);
-//! - [`search`]: one module per classic search algorithm, all reporting through one
-//!   [`search::observer::Observer`];
-//! - [`record`]: an observer that keeps events and labelled nodes for traces and trees;
-//! - [`solve`](mod@solve): the facade, `Request -> Outcome`;
-//! - [`fast`]: the fast optimal engine (exact tables, IDA* with pattern databases) and the
-//!   default solver choice; [`cache`]: the on-disk pattern-database cache.
+//! - [`heuristic`]: admissible estimates (misplaced, Manhattan, Euclidean, linear conflict,
+//!   pattern databases, exact tables);
+//! - [`tables`]: pattern databases and exact tables as prepared values, and their cache;
+//! - [`search`]: one module per classic search algorithm, each describing itself
+//!   ([`search::Info`]), all reporting through one [`search::observer::Observer`];
+//! - [`record`]: an observer that keeps the one serialisable event and node model that traces,
+//!   trees, the web API and the page all use;
+//! - [`render`]: presentation of recorded searches (text traces, DOT and SVG trees, the legend);
+//! - [`spec`]: the one request specification front ends fill, with defaults and validation;
+//! - [`solve`](mod@solve): the facade, `Request -> Outcome`, and the default solver choice;
+//! - [`fast`]: the fast optimal engines (exact tables, IDA* with pattern databases).
+//!
+//! The library prints nothing, never exits and reads no environment variable: where caches live
+//! and how much memory a build may take are the front ends' choices, passed in.
 //!
 //! ```
 //! use npuzzle::{parse::parse_board, goal::Goal, solve::{solve, Request}};
@@ -25,7 +32,6 @@
 #![deny(missing_docs)]
 
 pub mod board;
-pub mod cache;
 pub mod cost;
 pub mod error;
 pub mod fast;
@@ -35,12 +41,18 @@ pub mod heuristic;
 pub mod parse;
 pub mod record;
 pub mod reduce;
+pub mod render;
 pub mod search;
 pub mod solve;
+pub mod spec;
 pub mod state;
 pub mod stats;
-pub mod trace;
-pub mod tree;
+pub mod tables;
+
+/// README's Rust examples, compiled and run as doctests.
+#[doc = include_str!("../../../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
 
 pub use board::{Board, Move, MoveOrder};
 pub use cost::Cost;
@@ -49,4 +61,6 @@ pub use goal::Goal;
 pub use heuristic::HeuristicKind;
 pub use search::{Algorithm, Limits};
 pub use solve::{solve, Outcome, Request, Status};
+pub use spec::{Plan, Spec};
 pub use stats::Stats;
+pub use tables::{TableStore, Tables};

@@ -8,6 +8,106 @@
 
 use crate::board::{Board, Tile};
 use crate::error::BoardError;
+use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
+use std::fmt;
+
+/// A board as a front end receives it: text in any format, rows of tiles, or a flat list of
+/// tiles (the blank as 0 or -1). JSON strings and arrays deserialise into it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// Text in any accepted format (or, where a goal is meant, a preset name).
+    Text(String),
+    /// Rows of tiles, top first.
+    Rows(Vec<Vec<i64>>),
+    /// Tiles in row-major order; the size comes from `size` or a square count.
+    Flat(Vec<i64>),
+}
+
+impl BoardInput {
+    /// The board, sized by `size` where the input does not say. Arrays become boards directly,
+    /// with no detour through text.
+    pub fn parse(&self, size: Option<(usize, usize)>) -> Result<Board, BoardError> {
+        match self {
+            BoardInput::Text(t) => parse_board_sized(t, size),
+            BoardInput::Rows(rows) => {
+                let w = rows.first().map_or(0, Vec::len);
+                if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
+                    return Err(BoardError::Ragged { row: i + 1, found: r.len(), expected: w });
+                }
+                let flat: Vec<i64> = rows.iter().flatten().copied().collect();
+                let (w, h) = size.unwrap_or((w, rows.len()));
+                board_from_numbers(w, h, &flat)
+            }
+            BoardInput::Flat(flat) => {
+                let (w, h) = match size {
+                    Some(s) => s,
+                    None => {
+                        let side = (flat.len() as f64).sqrt().round() as usize;
+                        if side * side != flat.len() {
+                            return Err(BoardError::NotSquare { found: flat.len() });
+                        }
+                        (side, side)
+                    }
+                };
+                board_from_numbers(w, h, flat)
+            }
+        }
+    }
+}
+
+/// A board from numbers, the blank written 0 or -1.
+fn board_from_numbers(width: usize, height: usize, numbers: &[i64]) -> Result<Board, BoardError> {
+    if numbers.is_empty() {
+        return Err(BoardError::Empty);
+    }
+    let tiles = numbers
+        .iter()
+        .enumerate()
+        .map(|(i, &t)| match t {
+            -1 => Ok(0),
+            t if (0..=u32::MAX as i64).contains(&t) => Ok(t as Tile),
+            t => Err(BoardError::BadToken { token: t.to_string(), position: i + 1 }),
+        })
+        .collect::<Result<Vec<Tile>, _>>()?;
+    Board::new(width, height, tiles)
+}
+
+impl<'de> Deserialize<'de> for BoardInput {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        /// One element of an array: a tile, or a row of tiles.
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Item {
+            Tile(i64),
+            Row(Vec<i64>),
+        }
+        impl<'de> Visitor<'de> for V {
+            type Value = BoardInput;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a board: a string, an array of rows of tiles, or a flat array of tiles")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<BoardInput, E> {
+                Ok(BoardInput::Text(v.to_string()))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<BoardInput, A::Error> {
+                let mut tiles = Vec::new();
+                let mut rows = Vec::new();
+                while let Some(item) = seq.next_element::<Item>()? {
+                    match item {
+                        Item::Tile(t) => tiles.push(t),
+                        Item::Row(r) => rows.push(r),
+                    }
+                    if !tiles.is_empty() && !rows.is_empty() {
+                        return Err(de::Error::custom("a board array mixes tiles and rows"));
+                    }
+                }
+                Ok(if rows.is_empty() { BoardInput::Flat(tiles) } else { BoardInput::Rows(rows) })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
 
 /// Reads a size written `N` (square) or `WxH` (also `W H` or `W×H`).
 pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {

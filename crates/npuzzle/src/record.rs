@@ -1,18 +1,23 @@
-//! [`Recorder`]: an observer that keeps the search's events and nodes as owned data, for the
-//! step-by-step trace, the search-tree exports and the web UI. It labels nodes the way exercises
-//! do: the start is `S0`, its children `S1`, `S2`, …, the children of `S2` are `S21`, `S22`, …
-//! (a new root, as in each IDA* iteration, is `S0` again). Bidirectional search grows a second
-//! tree from the goal before anything is selected; its root is `G0`, its children `G1`, `G2`, ….
+//! [`Recorder`]: an observer that keeps a search as owned, serialisable data, in the one model
+//! every consumer shares: [`Node`] for a generated node and [`Event`] for a step. The text trace
+//! and the search trees ([`crate::render`]), the JSON event stream of `--trace --format json`,
+//! the web API and the page's replay all read these two types.
+//!
+//! Nodes are labelled the way exercises do: the start is `S0`, its children `S1`, `S2`, …, the
+//! children of `S2` are `S21`, `S22`, … (a new root, as in each IDA* iteration, is `S0` again).
+//! Bidirectional search grows a second tree from the goal before anything is selected; its root
+//! is `G0`, its children `G1`, `G2`, ….
 
 use crate::board::{Move, Tile};
 use crate::cost::Cost;
-use crate::search::observer::{Event, Fate, NodeId, Observer};
+use crate::search::observer::{self, Fate, NodeId, Observer};
 use crate::state::State;
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-/// A node as recorded.
-#[derive(Clone, Debug, Serialize)]
-pub struct NodeInfo {
+/// A generated node.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Node {
     /// The node's id (ids are dense, in generation order).
     pub id: NodeId,
     /// Its parent, `None` for a root.
@@ -26,93 +31,165 @@ pub struct NodeInfo {
     pub g: u32,
     /// Heuristic estimate.
     pub h: Cost,
-    /// The algorithm's ordering value.
+    /// The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
     pub f: Cost,
-    /// What happened when it was generated.
+    /// What happened to it when it was generated.
     pub fate: Fate,
     /// Row-major tiles.
     pub board: Vec<Tile>,
-    /// 0-based position in expansion order, if it was ever selected.
-    pub expanded: Option<u64>,
-    /// Number of children generated under it so far (used for labels).
-    #[serde(skip)]
-    children: u32,
 }
 
-/// One recorded event; `Generated` refers to [`Recorder::nodes`] by id.
-#[derive(Clone, Debug, Serialize)]
+/// One entry of a frontier snapshot.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Entry {
+    /// Node id.
+    pub id: NodeId,
+    /// Its label.
+    pub label: String,
+    /// Moves from the start.
+    pub g: u32,
+    /// Heuristic estimate.
+    pub h: Cost,
+    /// Ordering value now (RBFS: the current backed-up F, which may exceed the node's own f).
+    pub f: Cost,
+}
+
+/// One step of a recorded search. `step` is the number of the selection the event belongs to
+/// (0 before the first selection).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
-pub enum Step {
+pub enum Event {
     /// A node was generated.
     Generated {
+        /// Step number.
+        step: u64,
         /// The node.
-        id: NodeId,
+        #[serde(flatten)]
+        node: Node,
     },
-    /// A node was selected for expansion.
+    /// A node was selected for expansion (or, for a goal found at selection, for its test).
     Selected {
-        /// The node.
+        /// Step number (this selection's).
+        step: u64,
+        /// Node id.
         id: NodeId,
-        /// Its ordering value at selection (RBFS: the stored, backed-up value).
+        /// Label.
+        label: String,
+        /// Labels from the root to the node, when the recorder keeps them.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        path: Option<Vec<String>>,
+        /// Moves from the start.
+        g: u32,
+        /// Heuristic estimate.
+        h: Cost,
+        /// Ordering value at selection (RBFS: the stored, backed-up value).
         f: Cost,
     },
-    /// A node was dropped when taken because a bound now cuts it.
+    /// A node was dropped when taken, because a bound now cuts it.
     Discarded {
-        /// The node.
+        /// Step number.
+        step: u64,
+        /// Node id.
         id: NodeId,
+        /// Label.
+        label: String,
     },
-    /// The open list, next first.
+    /// The open list after a step, next first.
     Frontier {
-        /// Node ids.
-        ids: Vec<NodeId>,
+        /// Step number.
+        step: u64,
+        /// Entries on it in all.
+        size: u64,
+        /// The first entries (all of them unless the recorder caps snapshots).
+        entries: Vec<Entry>,
     },
-    /// An iteration began with this bound.
+    /// An iteration began with this bound (f for IDA*, depth for iterative deepening).
     Iteration {
-        /// 1-based number.
+        /// Step number.
+        step: u64,
+        /// 1-based iteration number.
         number: u64,
-        /// Bound (f for IDA*, depth for iterative deepening).
+        /// Its bound.
         bound: Cost,
     },
-    /// An iteration ended; `next` is the next bound.
+    /// An iteration ended without a solution.
     IterationEnd {
-        /// The next bound, if any.
+        /// Step number.
+        step: u64,
+        /// The next bound (`None`: nothing was cut off, no solution).
         next: Option<Cost>,
     },
-    /// A new incumbent (branch and bound).
+    /// A better solution became the bound (branch and bound).
     Incumbent {
+        /// Step number.
+        step: u64,
         /// The goal node.
         id: NodeId,
+        /// Label.
+        label: String,
         /// Its cost, the new bound.
         cost: u32,
     },
-    /// A backed-up value (RBFS).
+    /// A value was backed up to a node as the recursion unwound (RBFS).
     BackedUp {
-        /// The node.
+        /// Step number.
+        step: u64,
+        /// Node id.
         id: NodeId,
-        /// The value.
+        /// Label.
+        label: String,
+        /// The backed-up F.
         f: Cost,
     },
-    /// The goal was reached (or the two searches met).
+    /// The goal was reached (bidirectional search: the two searches met here).
     Goal {
-        /// The node.
+        /// Step number.
+        step: u64,
+        /// Node id.
         id: NodeId,
+        /// Label.
+        label: String,
     },
+}
+
+impl Event {
+    /// The number of the selection the event belongs to.
+    pub fn step(&self) -> u64 {
+        match self {
+            Event::Generated { step, .. }
+            | Event::Selected { step, .. }
+            | Event::Discarded { step, .. }
+            | Event::Frontier { step, .. }
+            | Event::Iteration { step, .. }
+            | Event::IterationEnd { step, .. }
+            | Event::Incumbent { step, .. }
+            | Event::BackedUp { step, .. }
+            | Event::Goal { step, .. } => *step,
+        }
+    }
 }
 
 /// Records events and nodes up to a cap on nodes; past the cap it only counts.
 #[derive(Clone, Debug)]
 pub struct Recorder {
-    /// Recorded nodes; `nodes[i].id == i`.
-    pub nodes: Vec<NodeInfo>,
     /// Recorded events, in order.
-    pub steps: Vec<Step>,
+    pub events: Vec<Event>,
     /// Nodes generated in all, recorded or not.
     pub total_nodes: u64,
-    /// Whether the cap was reached (later events were not recorded).
+    /// Whether a cap was reached (later events were not recorded).
     pub truncated: bool,
-    /// Expansions seen.
+    /// Selections seen in all.
     pub expansions: u64,
+    /// `index[id]`: the position of node `id`'s `Generated` event.
+    index: Vec<u32>,
+    /// Children generated so far under each node, for labels.
+    children: Vec<u32>,
+    /// RBFS's current backed-up values.
+    backed: FxHashMap<NodeId, Cost>,
     node_cap: usize,
     frontier: bool,
+    frontier_cap: usize,
+    paths: bool,
     cells: usize,
     selection_cap: Option<u64>,
     /// Whether a root was generated and nothing selected since (a second root then is the
@@ -125,13 +202,17 @@ impl Recorder {
     /// asks the search for the open list after each step.
     pub fn new(cells: usize, node_cap: usize, frontier: bool) -> Recorder {
         Recorder {
-            nodes: Vec::new(),
-            steps: Vec::new(),
+            events: Vec::new(),
             total_nodes: 0,
             truncated: false,
             expansions: 0,
+            index: Vec::new(),
+            children: Vec::new(),
+            backed: FxHashMap::default(),
             node_cap,
             frontier,
+            frontier_cap: usize::MAX,
+            paths: false,
             cells,
             selection_cap: None,
             fresh_root: false,
@@ -145,9 +226,37 @@ impl Recorder {
         self
     }
 
+    /// Keeps at most `n` entries of each frontier snapshot (its `size` still counts them all).
+    pub fn with_frontier_cap(mut self, n: usize) -> Recorder {
+        self.frontier_cap = n;
+        self
+    }
+
+    /// Keeps each selected node's path of labels in its `Selected` event.
+    pub fn with_paths(mut self, paths: bool) -> Recorder {
+        self.paths = paths;
+        self
+    }
+
     /// The node with this id, if recorded.
-    pub fn node(&self, id: NodeId) -> Option<&NodeInfo> {
-        self.nodes.get(id as usize)
+    pub fn node(&self, id: NodeId) -> Option<&Node> {
+        match self.events.get(*self.index.get(id as usize)? as usize)? {
+            Event::Generated { node, .. } => Some(node),
+            _ => None,
+        }
+    }
+
+    /// Every recorded node, in id order.
+    pub fn nodes(&self) -> impl Iterator<Item = &Node> + '_ {
+        self.index.iter().filter_map(|&i| match &self.events[i as usize] {
+            Event::Generated { node, .. } => Some(node),
+            _ => None,
+        })
+    }
+
+    /// Number of recorded nodes.
+    pub fn node_count(&self) -> usize {
+        self.index.len()
     }
 
     /// The labels on the path from the root to `id`, e.g. `["S0", "S2", "S21"]`.
@@ -162,81 +271,84 @@ impl Recorder {
         out
     }
 
-    fn live(&mut self) -> bool {
-        !self.truncated
+    fn label(&self, id: NodeId) -> String {
+        self.node(id).map_or_else(|| format!("#{id}"), |n| n.label.clone())
+    }
+
+    fn entry(&self, id: NodeId) -> Option<Entry> {
+        let n = self.node(id)?;
+        Some(Entry { id, label: n.label.clone(), g: n.g, h: n.h, f: self.backed.get(&id).copied().unwrap_or(n.f) })
+    }
+
+    fn generated<S: State>(&mut self, step: u64, e: &observer::Event<'_, S>) -> Option<Event> {
+        let observer::Event::Generated { id, parent, mv, g, h, f, state, fate } = *e else { return None };
+        if self.index.len() >= self.node_cap || id as usize != self.index.len() {
+            self.truncated = true;
+            return None;
+        }
+        let label = match parent.filter(|&p| (p as usize) < self.children.len()) {
+            Some(p) => {
+                self.children[p as usize] += 1;
+                let parent_node = self.node(p).expect("recorded parent");
+                // The root's children are S1, S2, …, not S01.
+                let stem = if parent_node.parent.is_none() { &parent_node.label[..1] } else { parent_node.label.as_str() };
+                format!("{stem}{}", self.children[p as usize])
+            }
+            None if self.fresh_root => "G0".to_string(),
+            None => {
+                self.fresh_root = true;
+                "S0".to_string()
+            }
+        };
+        self.index.push(self.events.len() as u32);
+        self.children.push(0);
+        let node = Node { id, parent, label, mv: mv.map(Move::letter), g, h, f, fate, board: state.to_tiles(self.cells) };
+        Some(Event::Generated { step, node })
     }
 }
 
-fn letter(m: Option<Move>) -> Option<char> {
-    m.map(Move::letter)
-}
-
 impl Observer for Recorder {
-    fn event<S: State>(&mut self, e: &Event<'_, S>) {
-        if let Event::Generated { .. } = e {
-            self.total_nodes += 1;
+    fn event<S: State>(&mut self, e: &observer::Event<'_, S>) {
+        use observer::Event as E;
+        match e {
+            E::Generated { .. } => self.total_nodes += 1,
+            E::Selected { .. } => self.expansions += 1,
+            _ => {}
         }
-        if let Event::Selected { .. } = e {
-            self.expansions += 1;
-        }
-        if !self.live() {
+        if self.truncated {
             return;
         }
-        if matches!(e, Event::Selected { .. }) && self.selection_cap.is_some_and(|cap| self.expansions > cap) {
+        if matches!(e, E::Selected { .. }) && self.selection_cap.is_some_and(|cap| self.expansions > cap) {
             self.truncated = true;
             return;
         }
-        let step = match *e {
-            Event::Generated { id, parent, mv, g, h, f, state, fate } => {
-                if self.nodes.len() >= self.node_cap || id as usize != self.nodes.len() {
-                    self.truncated = true;
-                    return;
-                }
-                let label = match parent.and_then(|p| self.nodes.get_mut(p as usize)) {
-                    Some(p) => {
-                        p.children += 1;
-                        // The root's children are S1, S2, …, not S01.
-                        let stem = if p.parent.is_none() { &p.label[..1] } else { p.label.as_str() };
-                        format!("{stem}{}", p.children)
-                    }
-                    None if self.fresh_root => "G0".to_string(),
-                    None => {
-                        self.fresh_root = true;
-                        "S0".to_string()
-                    }
-                };
-                self.nodes.push(NodeInfo {
-                    id,
-                    parent,
-                    label,
-                    mv: letter(mv),
-                    g,
-                    h,
-                    f,
-                    fate,
-                    board: state.to_tiles(self.cells),
-                    expanded: None,
-                    children: 0,
-                });
-                Step::Generated { id }
-            }
-            Event::Selected { id, f, .. } => {
+        let step = self.expansions;
+        let event = match *e {
+            E::Generated { .. } => match self.generated(step, e) {
+                Some(ev) => ev,
+                None => return,
+            },
+            E::Selected { id, g, h, f, .. } => {
                 self.fresh_root = false;
-                let order = self.expansions - 1;
-                if let Some(n) = self.nodes.get_mut(id as usize) {
-                    n.expanded.get_or_insert(order);
-                }
-                Step::Selected { id, f }
+                let path = self.paths.then(|| self.path_labels(id));
+                Event::Selected { step, id, label: self.label(id), path, g, h, f }
             }
-            Event::Discarded { id } => Step::Discarded { id },
-            Event::Frontier { ids } => Step::Frontier { ids: ids.to_vec() },
-            Event::Iteration { number, bound } => Step::Iteration { number, bound },
-            Event::IterationEnd { next } => Step::IterationEnd { next },
-            Event::Incumbent { id, cost } => Step::Incumbent { id, cost },
-            Event::BackedUp { id, f } => Step::BackedUp { id, f },
-            Event::Goal { id } => Step::Goal { id },
+            E::Discarded { id } => Event::Discarded { step, id, label: self.label(id) },
+            E::Frontier { ids } => Event::Frontier {
+                step,
+                size: ids.len() as u64,
+                entries: ids.iter().take(self.frontier_cap).filter_map(|&id| self.entry(id)).collect(),
+            },
+            E::Iteration { number, bound } => Event::Iteration { step, number, bound },
+            E::IterationEnd { next } => Event::IterationEnd { step, next },
+            E::Incumbent { id, cost } => Event::Incumbent { step, id, label: self.label(id), cost },
+            E::BackedUp { id, f } => {
+                self.backed.insert(id, f);
+                Event::BackedUp { step, id, label: self.label(id), f }
+            }
+            E::Goal { id } => Event::Goal { step, id, label: self.label(id) },
         };
-        self.steps.push(step);
+        self.events.push(event);
     }
 
     fn wants_frontier(&self) -> bool {
@@ -259,13 +371,13 @@ mod tests {
         let req = Request::new(start, goal).algorithm(Algorithm::Bfs);
         let (out, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
         assert_eq!(out.cost, Some(2));
-        let labels: Vec<&str> = rec.nodes.iter().map(|n| n.label.as_str()).collect();
+        let labels: Vec<&str> = rec.nodes().map(|n| n.label.as_str()).collect();
         // The centre blank has four children; S1 (blank moved up) has two: no move back.
         assert_eq!(&labels[..8], &["S0", "S1", "S2", "S3", "S4", "S11", "S12", "S21"]);
         assert_eq!(rec.total_nodes, out.stats.generated);
-        let expanded = rec.steps.iter().filter(|s| matches!(s, Step::Selected { .. })).count() as u64;
+        let expanded = rec.events.iter().filter(|s| matches!(s, Event::Selected { .. })).count() as u64;
         assert_eq!(expanded, out.stats.expanded);
-        let last = rec.nodes.last().unwrap();
+        let last = rec.nodes().last().unwrap();
         assert_eq!(rec.path_labels(last.id).len() as u32, last.g + 1);
     }
 
@@ -275,14 +387,27 @@ mod tests {
         let goal = Goal::BlankLast.board(3, 3).unwrap();
         let req = Request::new(start, goal).algorithm(Algorithm::Bidirectional);
         let (_, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
-        let roots: Vec<&str> = rec.nodes.iter().filter(|n| n.parent.is_none()).map(|n| n.label.as_str()).collect();
+        let roots: Vec<&str> = rec.nodes().filter(|n| n.parent.is_none()).map(|n| n.label.as_str()).collect();
         assert_eq!(roots, ["S0", "G0"]);
-        assert!(rec.nodes.iter().any(|n| n.label == "G1"));
+        assert!(rec.nodes().any(|n| n.label == "G1"));
         // IDA* iterations each start again from S0.
         let req = Request::new(parse_board("1 2 3 4 0 5 7 8 6").unwrap(), Goal::BlankLast.board(3, 3).unwrap())
             .algorithm(Algorithm::Idastar)
             .heuristic(crate::HeuristicKind::Misplaced);
         let (_, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
-        assert!(rec.nodes.iter().filter(|n| n.parent.is_none()).all(|n| n.label == "S0"));
+        assert!(rec.nodes().filter(|n| n.parent.is_none()).all(|n| n.label == "S0"));
+    }
+
+    #[test]
+    fn frontier_snapshots_keep_their_size_when_capped() {
+        let start = parse_board("8 1 3 4 0 2 7 6 5").unwrap();
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let req = Request::new(start, goal).algorithm(Algorithm::Bfs);
+        let (_, rec) = solve_observed(&req, Recorder::new(9, 500, true).with_frontier_cap(3)).unwrap();
+        let big = rec.events.iter().find_map(|e| match e {
+            Event::Frontier { size, entries, .. } if *size > 3 => Some(entries.len()),
+            _ => None,
+        });
+        assert_eq!(big, Some(3));
     }
 }

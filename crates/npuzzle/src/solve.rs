@@ -1,17 +1,36 @@
-//! The facade: a [`Request`] (start, goal, algorithm, heuristic, order, limits) in, an
-//! [`Outcome`] (status, moves, cost, statistics) out. It checks the pair, settles
-//! solvability by parity before any search, picks the compact state encoding for the board's
-//! size, and runs the algorithm.
+//! The facade: a [`Request`] (start, goal, algorithm, heuristic, order, limits, prepared
+//! tables) in, an [`Outcome`] (status, moves, cost, statistics) out. It checks the pair, settles
+//! solvability by parity before any search, picks the engine (the fast ones for IDA* with
+//! tables, else the classic search on the compact state encoding for the board's size), and
+//! runs the algorithm. [`default_choice`] is the one place that picks a solver for a board
+//! size.
 
 use crate::board::{moves_to_string, Board, Move, MoveOrder, MoveTable};
 use crate::error::Error;
+use crate::fast;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::search::observer::{NoObserver, Observer};
-use crate::search::{self, Algorithm, Ctx, End, LimitKind, Limits, Problem};
+use crate::search::{Algorithm, Ctx, End, LimitKind, Limits, Param, Problem};
 use crate::state::{encode, Packed128, Packed64, State, Wide};
 use crate::stats::Stats;
+use crate::tables::Tables;
 use serde::Serialize;
 use std::sync::Arc;
+
+/// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
+/// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
+/// optimal), and row-and-column reduction beyond ([`crate::search::reduce`]: any size, not
+/// optimal; it uses no heuristic).
+pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {
+    let n = width * height;
+    if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
+        (Algorithm::Idastar, HeuristicKind::Exact)
+    } else if HeuristicKind::Pdb.max_cells().is_some_and(|m| n <= m) {
+        (Algorithm::Idastar, HeuristicKind::Pdb)
+    } else {
+        (Algorithm::Reduce, HeuristicKind::Zero)
+    }
+}
 
 /// Everything a search needs.
 #[derive(Clone, Debug)]
@@ -32,6 +51,12 @@ pub struct Request {
     pub max_depth: Option<u32>,
     /// Node, time and memory limits, and the cancel flag.
     pub limits: Limits,
+    /// The prepared tables the heuristic reads (none for the heuristics computed from the
+    /// board).
+    pub tables: Tables,
+    /// Let one search use every thread of the current rayon pool (the fast IDA* splits big
+    /// iterations into tasks). Batches that solve many boards at once may turn it off.
+    pub parallel: bool,
 }
 
 impl Request {
@@ -46,7 +71,15 @@ impl Request {
             weight: 1.0,
             max_depth: None,
             limits: Limits::default(),
+            tables: Tables::none(),
+            parallel: true,
         }
+    }
+
+    /// A request with the default solver for the board's size ([`default_choice`]).
+    pub fn auto(start: Board, goal: Board) -> Request {
+        let (a, h) = default_choice(start.width(), start.height());
+        Request::new(start, goal).algorithm(a).heuristic(h)
     }
 
     /// Sets the algorithm.
@@ -73,6 +106,12 @@ impl Request {
         self
     }
 
+    /// Sets the prepared tables.
+    pub fn tables(mut self, t: Tables) -> Request {
+        self.tables = t;
+        self
+    }
+
     /// The heuristic actually used: `zero` for algorithms that use none.
     pub fn effective_heuristic(&self) -> HeuristicKind {
         if self.algorithm.uses_heuristic() {
@@ -82,9 +121,11 @@ impl Request {
         }
     }
 
-    /// Whether the result is guaranteed optimal.
+    /// Whether a solution found is guaranteed optimal: the algorithm says so, with its
+    /// parameters at their defaults.
     pub fn guarantees_optimal(&self) -> bool {
-        self.algorithm.is_optimal() && !(self.algorithm == Algorithm::Astar && self.weight != 1.0)
+        let info = self.algorithm.info();
+        info.optimal && !(info.takes(Param::Weight) && self.weight != 1.0)
     }
 }
 
@@ -112,12 +153,27 @@ pub struct Outcome {
     /// The moves of the blank, start to goal (empty unless solved).
     pub moves: Vec<Move>,
     /// Number of moves, when solved.
-    pub cost: Option<u32>,
+    pub cost: Option<u64>,
     /// Counters.
     pub stats: Stats,
 }
 
 impl Outcome {
+    /// The outcome of a search that ended with `end`: the one place an engine's result becomes
+    /// an outcome.
+    pub fn from_end(end: End, stats: Stats) -> Outcome {
+        match end {
+            End::Found(moves) => Outcome { status: Status::Solved, limit: None, cost: Some(moves.len() as u64), moves, stats },
+            End::Exhausted => Outcome { status: Status::NotFound, limit: None, moves: Vec::new(), cost: None, stats },
+            End::Limit(kind) => Outcome { status: Status::Limit, limit: Some(kind), moves: Vec::new(), cost: None, stats },
+        }
+    }
+
+    /// The outcome of a pair that parity rules out: no search ran.
+    pub fn unsolvable() -> Outcome {
+        Outcome { status: Status::Unsolvable, limit: None, moves: Vec::new(), cost: None, stats: Stats::default() }
+    }
+
     /// The moves as a letter string.
     pub fn moves_string(&self) -> String {
         moves_to_string(&self.moves)
@@ -131,7 +187,10 @@ impl Outcome {
     /// The process-level summary of the status, e.g. "solved in 2 moves".
     pub fn summary(&self) -> String {
         match self.status {
-            Status::Solved => format!("solved in {} moves", self.cost.unwrap_or(0)),
+            Status::Solved => match self.cost.unwrap_or(0) {
+                1 => "solved in 1 move".to_string(),
+                n => format!("solved in {n} moves"),
+            },
             Status::Unsolvable => "unsolvable: start and goal have different parity".to_string(),
             Status::Limit => format!("limit reached ({})", self.limit.map_or("limit".to_string(), |l| l.to_string())),
             Status::NotFound => "no solution within the depth limit".to_string(),
@@ -161,10 +220,10 @@ pub struct Report {
     pub weight: f64,
     /// Successor order.
     pub order: String,
-    /// Whether the algorithm guarantees an optimal answer.
+    /// Whether the answer is a solution proven optimal (false when none was found).
     pub optimal: bool,
     /// Number of moves, when solved.
-    pub cost: Option<u32>,
+    pub cost: Option<u64>,
     /// The move letters.
     pub moves: String,
     /// The boards along the path (left out of batch output unless asked for).
@@ -194,7 +253,7 @@ impl Report {
             heuristic: req.effective_heuristic(),
             weight: req.weight,
             order: req.order.to_string(),
-            optimal: req.guarantees_optimal(),
+            optimal: outcome.status == Status::Solved && req.guarantees_optimal(),
             cost: outcome.cost,
             moves: outcome.moves_string(),
             path: None,
@@ -208,52 +267,95 @@ pub fn solve(req: &Request) -> Result<Outcome, Error> {
     solve_observed(req, NoObserver).map(|(o, _)| o)
 }
 
+/// Solves `req`, handing the moves to `sink` instead of keeping them: the returned outcome's
+/// `moves` is empty, its `cost` the number of moves given. Row-and-column reduction hands each
+/// move over as it is made, so a solution of billions of moves never sits in memory; when a
+/// limit stops it, the sink has had a prefix of no particular solution (the caller counts it).
+/// The other algorithms find their whole solution first and then hand it over.
+pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outcome, Error> {
+    req.start.check_same_size(&req.goal)?;
+    crate::spec::check_weight(req.weight)?;
+    if !req.start.can_reach(&req.goal) {
+        return Ok(Outcome::unsolvable());
+    }
+    if req.algorithm == Algorithm::Reduce {
+        let mut ctx = Ctx::new(&req.limits, NoObserver);
+        let mut given = 0u64;
+        let stopped = crate::search::reduce::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |m| {
+            given += 1;
+            sink(m)
+        })?;
+        let end = match stopped {
+            None => End::Found(Vec::new()),
+            Some(kind) => End::Limit(kind),
+        };
+        let (stats, _) = ctx.finish(&end);
+        let mut outcome = Outcome::from_end(end, stats);
+        if outcome.status == Status::Solved {
+            outcome.cost = Some(given);
+            outcome.stats.search_depth = given;
+        }
+        return Ok(outcome);
+    }
+    let mut outcome = solve(req)?;
+    for m in outcome.moves.drain(..) {
+        sink(m);
+    }
+    Ok(outcome)
+}
+
 /// Solves `req`, reporting every search event to `obs`, and hands the observer back.
 pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     req.start.check_same_size(&req.goal)?;
-    if !(req.weight.is_finite() && req.weight >= 1.0) {
-        return Err(Error::Invalid(format!("weight {} must be a number ≥ 1", req.weight)));
-    }
+    crate::spec::check_weight(req.weight)?;
     if !req.start.can_reach(&req.goal) {
-        let outcome = Outcome { status: Status::Unsolvable, limit: None, moves: Vec::new(), cost: None, stats: Stats::default() };
-        return Ok((outcome, obs));
+        return Ok((Outcome::unsolvable(), obs));
     }
-    req.effective_heuristic().check_size(req.start.width(), req.start.height())?;
-    if !O::ENABLED {
-        if let Some(outcome) = crate::fast::try_solve(req)? {
-            return Ok((outcome, obs));
+    if req.algorithm == Algorithm::Reduce {
+        let mut ctx = Ctx::new(&req.limits, obs);
+        let mut moves = Vec::new();
+        let end = match crate::search::reduce::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |m| moves.push(m))? {
+            None => End::Found(moves),
+            Some(kind) => End::Limit(kind),
+        };
+        let (stats, obs) = ctx.finish(&end);
+        return Ok((Outcome::from_end(end, stats), obs));
+    }
+    let heuristic = Heuristic::new(req.effective_heuristic(), &req.goal, &req.tables)?;
+    if !O::ENABLED && req.algorithm == Algorithm::Idastar {
+        if let Some(p) = heuristic.pdb() {
+            let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
+            return Ok((Outcome::from_end(end, stats), obs));
         }
-    }
-    if req.effective_heuristic() == HeuristicKind::Pdb {
-        crate::heuristic::pdb::prepare(&req.goal, &|_| {})?;
+        if let Some(e) = heuristic.exact() {
+            let (end, stats) = fast::exact_walk(e, &req.start, req.order, &req.limits);
+            return Ok((Outcome::from_end(end, stats), obs));
+        }
     }
     let n = req.start.len();
     Ok(if n <= 16 {
-        run::<Packed64, O>(req, obs)
+        run::<Packed64, O>(req, heuristic, obs)
     } else if n <= 25 {
-        run::<Packed128, O>(req, obs)
+        run::<Packed128, O>(req, heuristic, obs)
     } else {
-        run::<Wide, O>(req, obs)
+        run::<Wide, O>(req, heuristic, obs)
     })
 }
 
-fn run<S: State, O: Observer>(req: &Request, obs: O) -> (Outcome, O) {
+fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> (Outcome, O) {
+    let start: S = encode(&req.start);
+    let state_bytes = std::mem::size_of::<S>() + start.heap_bytes();
     let problem: Problem<S> = Problem {
         table: Arc::new(MoveTable::new(req.start.width(), req.start.height())),
-        start: encode(&req.start),
+        start,
         goal: encode(&req.goal),
-        heuristic: Heuristic::new(req.effective_heuristic(), &req.goal),
+        heuristic,
         order: req.order,
         weight: req.weight,
-        max_depth: if req.algorithm == Algorithm::Dfs { req.max_depth } else { None },
+        max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.max_depth } else { None },
     };
-    let mut ctx = Ctx::new(&req.limits, obs);
-    let end = search::run(req.algorithm, &problem, &mut ctx);
+    let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
+    let end = req.algorithm.run(&problem, &mut ctx);
     let (stats, obs) = ctx.finish(&end);
-    let outcome = match end {
-        End::Found(moves) => Outcome { status: Status::Solved, limit: None, cost: Some(moves.len() as u32), moves, stats },
-        End::Exhausted => Outcome { status: Status::NotFound, limit: None, moves: Vec::new(), cost: None, stats },
-        End::Limit(kind) => Outcome { status: Status::Limit, limit: Some(kind), moves: Vec::new(), cost: None, stats },
-    };
-    (outcome, obs)
+    (Outcome::from_end(end, stats), obs)
 }

@@ -2,35 +2,28 @@
 //! Small boards and small patterns only: nothing here builds a large table.
 
 use npuzzle::board::{Board, Move, MoveOrder};
-use npuzzle::cache::{self, CacheError};
-use npuzzle::fast::{self, ida};
+use npuzzle::fast::ida;
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::exact::ExactHeuristic;
-use npuzzle::heuristic::pdb::{self, CacheUse, Pdb, PdbEvent, PdbHeuristic, Ranker, SetSpec};
+use npuzzle::heuristic::pdb::{self, Pdb, PdbHeuristic, Ranker, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
 use npuzzle::search::{End, Limits};
 use npuzzle::solve::{solve, Request, Status};
 use npuzzle::state::{Packed64, State};
+use npuzzle::tables::cache::{self, CacheError};
+use npuzzle::tables::{TableEvent, TableStore, Tables};
+use npuzzle_testkit::Scratch;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
-/// Exact distance to `goal` of every board that reaches it, by breadth-first search on boards.
+/// Exact distance to `goal` of every board that reaches it, from the shared oracle.
 fn oracle(goal: &Board) -> HashMap<Vec<u32>, u32> {
-    let mut dist = HashMap::new();
-    dist.insert(goal.tiles().to_vec(), 0);
-    let mut queue = VecDeque::from([goal.clone()]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[b.tiles()];
-        for m in Move::ALL {
-            if let Some(n) = b.apply(m) {
-                if !dist.contains_key(n.tiles()) {
-                    dist.insert(n.tiles().to_vec(), d + 1);
-                    queue.push_back(n);
-                }
-            }
-        }
-    }
-    dist
+    let g: Vec<u8> = goal.tiles().iter().map(|&t| t as u8).collect();
+    npuzzle_testkit::distances(goal.width(), goal.height(), &g)
+        .into_iter()
+        .map(|(b, d)| (b.into_iter().map(u32::from).collect(), d))
+        .collect()
 }
 
 /// The distances of one pattern by 0-1 breadth-first search over (pattern-tile cells, blank
@@ -85,7 +78,12 @@ fn scramble(goal: &Board, steps: usize, rng: &mut Lcg) -> Board {
     b
 }
 
-fn quiet(_: &PdbEvent) {}
+fn quiet(_: &TableEvent) {}
+
+/// The set bound to `goal`, built in memory.
+fn bind(goal: &Board, set: &SetSpec) -> PdbHeuristic {
+    TableStore::in_memory().load_or_build(goal, set, &quiet, None).unwrap()
+}
 
 fn spec(width: usize, height: usize, name: &str, patterns: Vec<Vec<u8>>) -> SetSpec {
     SetSpec { width, height, name: name.into(), patterns }
@@ -131,7 +129,7 @@ fn pdb_tables_equal_the_pattern_oracle() {
         (5, 5, 0, vec![1, 7, 13]),
         (5, 5, 12, vec![0, 6, 24]),
     ] {
-        let pdb = Pdb::build(w, h, blank, &pattern, &quiet).unwrap();
+        let pdb = Pdb::build(w, h, blank, &pattern, &|_, _| {}, None).unwrap();
         let want = pattern_oracle(w, h, blank, &pattern);
         assert_eq!(pdb.len(), want.len(), "every placement is reachable");
         for (cells, d) in &want {
@@ -141,7 +139,7 @@ fn pdb_tables_equal_the_pattern_oracle() {
 }
 
 fn check_admissible_and_additive(goal: &Board, set: &SetSpec) {
-    let heur = pdb::heuristic_for(goal, set, &CacheUse::none(), &quiet).unwrap();
+    let heur = bind(goal, set);
     let truth = oracle(goal);
     assert_eq!(truth.len(), goal.len() * (1..goal.len()).product::<usize>() / 2);
     let mut exact_hits = 0;
@@ -180,11 +178,11 @@ fn fast_ida_equals_the_oracle_on_random_three_by_three_boards() {
     for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snail] {
         let goal = goal.board(3, 3).unwrap();
         let truth = oracle(&goal);
-        let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+        let heur = bind(&goal, &set);
         for i in 0..60 {
             let start = scramble(&goal, 10 + i * 3, &mut rng);
             for parallel in [false, true] {
-                let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), parallel);
+                let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), parallel, None);
                 let End::Found(moves) = end else { panic!("no solution for {start}") };
                 assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
                 assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
@@ -199,7 +197,7 @@ fn exact_table_walks_are_optimal_for_any_goal() {
     let mut rng = Lcg(11);
     for goal in [Goal::BlankLast.board(3, 3).unwrap(), Goal::Snail.board(3, 3).unwrap(), Goal::BlankFirst.board(4, 2).unwrap()] {
         let truth = oracle(&goal);
-        let e = ExactHeuristic::new(&goal).unwrap();
+        let e = ExactHeuristic::build(&goal).unwrap();
         for i in 0..40 {
             let start = scramble(&goal, 5 + i * 2, &mut rng);
             let (moves, _) = e.walk(&start, MoveOrder::default()).unwrap();
@@ -214,14 +212,18 @@ fn exact_table_walks_are_optimal_for_any_goal() {
 fn default_solver_on_three_by_three_is_optimal_and_uses_the_table() {
     let goal = Goal::BlankLast.board(3, 3).unwrap();
     let truth = oracle(&goal);
+    let store = TableStore::in_memory();
     let mut rng = Lcg(3);
     for i in 0..30 {
         let start = scramble(&goal, 20 + i, &mut rng);
-        let req = fast::default_request(start.clone(), goal.clone());
+        let req = Request::auto(start.clone(), goal.clone());
         assert_eq!(req.heuristic, HeuristicKind::Exact);
-        let out = solve(&req).unwrap();
+        // Without its table the request is refused, never run on another heuristic.
+        assert!(matches!(solve(&req), Err(npuzzle::Error::Unprepared(_))));
+        let tables = store.prepare(req.heuristic, &goal, &quiet, None).unwrap();
+        let out = solve(&req.tables(tables)).unwrap();
         assert_eq!(out.status, Status::Solved);
-        assert_eq!(out.cost, Some(truth[start.tiles()]));
+        assert_eq!(out.cost, Some(truth[start.tiles()] as u64));
     }
 }
 
@@ -240,22 +242,24 @@ fn korf_instances(ids: &[u32]) -> Vec<(Board, u32)> {
 fn short_korf_instances_solve_optimally_with_5_5_5() {
     let goal = Goal::BlankFirst.board(4, 4).unwrap();
     let set = SetSpec::named(4, 4, "5-5-5").unwrap();
-    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    let heur = bind(&goal, &set);
     for (start, optimum) in korf_instances(&[55, 16, 79]) {
-        let (end, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), true);
+        let (end, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), true, None);
         let End::Found(moves) = end else { panic!("no solution") };
         assert_eq!(moves.len() as u32, optimum);
         assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
     }
     // The same tables serve the blank-last goal through a symmetry of the board.
     let last = Goal::BlankLast.board(4, 4).unwrap();
-    let heur_last = pdb::heuristic_for(&last, &set, &CacheUse::none(), &quiet).unwrap();
-    assert!(Arc::ptr_eq(&heur.pdbs()[0], &heur_last.pdbs()[0]));
+    let store = TableStore::in_memory();
+    let heur_first = store.load_or_build(&goal, &set, &quiet, None).unwrap();
+    let heur_last = store.load_or_build(&last, &set, &quiet, None).unwrap();
+    assert!(Arc::ptr_eq(&heur_first.pdbs()[0], &heur_last.pdbs()[0]));
     let mut rng = Lcg(5);
     let start = scramble(&last, 40, &mut rng);
-    let (end, _) = ida::search(&heur_last, &start, MoveOrder::default(), &Limits::default(), false);
+    let (end, _) = ida::search(&heur_last, &start, MoveOrder::default(), &Limits::default(), false, None);
     let End::Found(moves) = end else { panic!("no solution") };
-    let manhattan = Heuristic::new(HeuristicKind::Manhattan, &last).estimate(&Packed64::from_tiles(start.tiles()));
+    let manhattan = Heuristic::formula(HeuristicKind::Manhattan, &last).unwrap().estimate(&Packed64::from_tiles(start.tiles()));
     assert!(moves.len() as u64 >= manhattan.floor_moves());
     assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&last));
 }
@@ -264,10 +268,10 @@ fn short_korf_instances_solve_optimally_with_5_5_5() {
 fn limits_stop_the_fast_engine() {
     let goal = Goal::BlankFirst.board(4, 4).unwrap();
     let set = SetSpec::named(4, 4, "5-5-5").unwrap();
-    let heur = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    let heur = bind(&goal, &set);
     let (start, _) = korf_instances(&[1]).remove(0);
     let limits = Limits { nodes: Some(50_000), ..Limits::default() };
-    let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &limits, false);
+    let (end, stats) = ida::search(&heur, &start, MoveOrder::default(), &limits, false, None);
     assert_eq!(end, End::Limit(npuzzle::search::LimitKind::Nodes));
     assert!(stats.generated < 200_000);
 }
@@ -276,28 +280,61 @@ fn limits_stop_the_fast_engine() {
 fn classic_algorithms_accept_the_pdb_heuristic() {
     let goal = Goal::BlankLast.board(3, 3).unwrap();
     let set = spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
-    pdb::install(&goal, Arc::new(pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap()));
+    let tables = Tables::none().with_pdb(Arc::new(bind(&goal, &set)));
     let truth = oracle(&goal);
     let mut rng = Lcg(9);
     for i in 0..10 {
         let start = scramble(&goal, 30 + i, &mut rng);
         for a in [npuzzle::Algorithm::Astar, npuzzle::Algorithm::Idastar, npuzzle::Algorithm::Rbfs] {
             let req = Request::new(start.clone(), goal.clone()).algorithm(a).heuristic(HeuristicKind::Pdb);
-            let out = solve(&req).unwrap();
-            assert_eq!(out.cost, Some(truth[start.tiles()]), "{a}");
+            // Without tables: refused, never a silent fallback to another heuristic.
+            assert!(matches!(solve(&req), Err(npuzzle::Error::Unprepared(_))));
+            let out = solve(&req.tables(tables.clone())).unwrap();
+            assert_eq!(out.cost, Some(truth[start.tiles()] as u64), "{a}");
         }
     }
-    // Incremental updates equal full estimates along a walk.
-    let heur = Heuristic::new(HeuristicKind::Pdb, &goal);
+    // Tables bound to another goal are refused too.
+    let other = Goal::BlankFirst.board(3, 3).unwrap();
+    let req = Request::new(other.clone(), other).heuristic(HeuristicKind::Pdb).tables(tables);
+    assert!(matches!(solve(&req), Err(npuzzle::Error::Unprepared(_))));
+}
+
+/// The value the additive heuristic should have, computed from the test's own pattern oracle:
+/// the larger of the sum over the patterns and the sum over the patterns in the board mirrored
+/// about the main diagonal (3×3, blank-first goal, so tiles are their own goal cells).
+fn expected_pdb_value(tiles: &[u32], patterns: &[Vec<u8>], oracles: &[HashMap<Vec<u8>, u8>]) -> u32 {
+    let mut pos = [0u8; 9];
+    for (cell, &t) in tiles.iter().enumerate() {
+        pos[t as usize] = cell as u8;
+    }
+    let t = |c: u8| (c % 3) * 3 + c / 3;
+    let direct: u32 = patterns.iter().zip(oracles).map(|(p, o)| o[&p.iter().map(|&c| pos[c as usize]).collect::<Vec<u8>>()] as u32).sum();
+    let mirror: u32 =
+        patterns.iter().zip(oracles).map(|(p, o)| o[&p.iter().map(|&c| t(pos[t(c) as usize])).collect::<Vec<u8>>()] as u32).sum();
+    direct.max(mirror)
+}
+
+#[test]
+fn pdb_updates_along_a_walk_equal_an_independent_computation() {
+    let goal = Goal::BlankFirst.board(3, 3).unwrap();
+    let patterns = vec![vec![1u8, 2, 3], vec![4, 5, 6], vec![7, 8]];
+    let set = spec(3, 3, "3-3-2", patterns.clone());
+    let oracles: Vec<HashMap<Vec<u8>, u8>> = patterns.iter().map(|p| pattern_oracle(3, 3, 0, p)).collect();
+    let tables = Tables::none().with_pdb(Arc::new(bind(&goal, &set)));
+    let heur = Heuristic::new(HeuristicKind::Pdb, &goal, &tables).unwrap();
+    let mut board = goal.clone();
     let mut s = Packed64::from_tiles(goal.tiles());
     let mut hv = heur.estimate(&s);
-    let table = npuzzle::board::MoveTable::new(3, 3);
-    for c in "ULDRRUULLDDRURDLLURD".chars() {
+    assert_eq!(hv.floor_moves(), 0);
+    let mut rng = Lcg(21);
+    for _ in 0..400 {
+        let m = Move::ALL[(rng.next() % 4) as usize];
         let from = s.blank();
-        let Some(to) = table.target(from, Move::from_letter(c).unwrap()) else { continue };
+        let Some(to) = board.neighbor(from, m) else { continue };
+        board = board.apply(m).unwrap();
         let tile = s.slide(to);
         hv = heur.update(&s, hv, tile, to, from);
-        assert_eq!(hv, heur.estimate(&s));
+        assert_eq!(hv.floor_moves() as u32, expected_pdb_value(board.tiles(), &patterns, &oracles), "after a move to {board}");
     }
 }
 
@@ -314,67 +351,69 @@ fn too_big_boards_are_refused_with_a_clear_error() {
 
 #[test]
 fn a_build_over_the_memory_limit_is_refused_before_it_starts() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-pdb-memory-test-{}", std::process::id()));
-    // A pattern no other test uses, so the in-memory registry does not answer first.
-    let pattern = [1u8, 2, 5];
-    let needed = Pdb::build_bytes(2, 3, pattern.len());
+    let scratch = Scratch::new("pdb-memory");
+    // One pattern of a 2×3 board whose goal blank is in cell 0.
+    let goal = Goal::BlankFirst.board(2, 3).unwrap();
+    let set = spec(2, 3, "3", vec![vec![1, 2, 5]]);
+    let needed = pdb::build_bytes(2, 3, 3);
     assert!(needed >= Ranker::new(6, 3).size(), "the table alone takes a byte an entry");
     let started = Mutex::new(0);
-    let on = |e: &PdbEvent| {
-        if let PdbEvent::BuildStart { .. } = e {
+    let on = |e: &TableEvent| {
+        if let TableEvent::BuildStart { .. } = e {
             *started.lock().unwrap() += 1;
         }
     };
-    let tight = CacheUse { dir: dir.clone(), read: true, write: true, build_memory: Some(needed - 1) };
-    let err = pdb::load_or_build(2, 3, 0, &pattern, &tight, &on).unwrap_err();
+    let tight = TableStore::new(scratch.path()).build_memory(Some(needed - 1));
+    let err = tight.load_or_build(&goal, &set, &on, None).unwrap_err();
     assert!(matches!(err, npuzzle::Error::Memory(_)), "{err:?}");
     assert!(err.to_string().contains("more than the limit"), "{err}");
     assert_eq!(*started.lock().unwrap(), 0, "nothing was built");
-    assert!(!dir.join(cache::file_name(2, 3, 0, &pattern)).exists());
-    let enough = CacheUse { build_memory: Some(needed), ..tight };
-    let built = pdb::load_or_build(2, 3, 0, &pattern, &enough, &on).unwrap();
-    assert_eq!(built.len() as u64, Ranker::new(6, 3).size());
+    assert!(!scratch.path().join(cache::file_name(2, 3, 0, &[1, 2, 5])).exists());
+    let enough = TableStore::new(scratch.path()).build_memory(Some(needed));
+    let built = enough.load_or_build(&goal, &set, &on, None).unwrap();
+    assert_eq!(built.pdbs()[0].len() as u64, Ranker::new(6, 3).size());
     assert_eq!(*started.lock().unwrap(), 1);
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn corrupted_cache_files_are_detected_reported_and_rebuilt() {
-    let dir = std::env::temp_dir().join(format!("npuzzle-pdb-test-{}", std::process::id()));
-    let cache_use = CacheUse { dir: dir.clone(), read: true, write: true, build_memory: None };
-    // A pattern no other test uses, so the in-memory registry does not answer first.
+    let scratch = Scratch::new("pdb-corrupt");
+    let store = TableStore::new(scratch.path());
+    let goal = Goal::BlankFirst.board(3, 2).unwrap();
     let pattern = [2u8, 4, 5];
+    let set = spec(3, 2, "3", vec![pattern.to_vec()]);
     let events = Mutex::new(Vec::new());
-    let record = |e: &PdbEvent| {
+    let record = |e: &TableEvent| {
         events.lock().unwrap().push(match e {
-            PdbEvent::Corrupt { .. } => "corrupt",
-            PdbEvent::Saved { .. } => "saved",
-            PdbEvent::Loaded { .. } => "loaded",
-            PdbEvent::Built { .. } => "built",
+            TableEvent::Corrupt { .. } => "corrupt",
+            TableEvent::Saved { .. } => "saved",
+            TableEvent::Loaded { .. } => "loaded",
+            TableEvent::Built { .. } => "built",
             _ => "other",
         })
     };
-    let first = pdb::load_or_build(3, 2, 0, &pattern, &cache_use, &record).unwrap();
-    let path = dir.join(cache::file_name(3, 2, 0, &pattern));
+    let first = store.load_or_build(&goal, &set, &record, None).unwrap();
+    let path = scratch.path().join(cache::file_name(3, 2, 0, &pattern));
     assert!(path.is_file());
-    pdb::unload_all();
-    let again = pdb::load_or_build(3, 2, 0, &pattern, &cache_use, &record).unwrap();
-    assert_eq!(first.table(), again.table());
+    store.unload_all();
+    let again = store.load_or_build(&goal, &set, &record, None).unwrap();
+    assert_eq!(first.pdbs()[0].table(), again.pdbs()[0].table());
     // Flip one table byte: the checksum catches it, the table is rebuilt and saved again.
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0x10;
     std::fs::write(&path, &bytes).unwrap();
     assert!(matches!(cache::load(&path), Err(CacheError::Corrupt { .. })));
-    pdb::unload_all();
-    let rebuilt = pdb::load_or_build(3, 2, 0, &pattern, &cache_use, &record).unwrap();
-    assert_eq!(rebuilt.table(), first.table());
+    store.unload_all();
+    // A plain load refuses the corrupt file rather than trusting it.
+    assert!(matches!(store.load(&goal, &set, &record), Err(npuzzle::Error::Cache(_))));
+    let rebuilt = store.load_or_build(&goal, &set, &record, None).unwrap();
+    assert_eq!(rebuilt.pdbs()[0].table(), first.pdbs()[0].table());
     assert!(cache::load(&path).is_ok());
     let seen = events.lock().unwrap().clone();
     assert_eq!(seen.iter().filter(|e| **e == "corrupt").count(), 1, "{seen:?}");
     assert_eq!(seen.iter().filter(|e| **e == "built").count(), 2, "{seen:?}");
     assert!(seen.contains(&"loaded"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -382,7 +421,7 @@ fn pdb_heuristic_matches_for_goal_and_reflection() {
     // The mirror lookup never exceeds the true distance and sometimes beats the direct sum.
     let goal = Goal::BlankFirst.board(3, 3).unwrap();
     let set = spec(3, 3, "3-3-2", vec![vec![1, 2, 3], vec![4, 5, 6], vec![7, 8]]);
-    let heur: PdbHeuristic = pdb::heuristic_for(&goal, &set, &CacheUse::none(), &quiet).unwrap();
+    let heur: PdbHeuristic = bind(&goal, &set);
     assert!(heur.frame().reflect);
     let truth = oracle(&goal);
     let mut better = 0;
@@ -394,4 +433,84 @@ fn pdb_heuristic_matches_for_goal_and_reflection() {
         better += usize::from(est > direct);
     }
     assert!(better > 0, "the mirror lookup adds information");
+}
+
+/// The pruning automaton for the goal's board in its canonical frame.
+fn fsm_for(heur: &PdbHeuristic, depth: u32) -> Fsm {
+    let f = heur.frame();
+    Fsm::for_board(f.width, f.height, depth)
+}
+
+#[test]
+fn pruned_ida_equals_the_oracle_on_every_goal_of_small_rectangles() {
+    // Non-square boards (no mirror lookup) and a centre blank (a goal frame off cell 0), with
+    // the default automaton and a deep one.
+    let mut rng = Lcg(13);
+    for (w, h, patterns) in [
+        (4, 2, vec![vec![1, 2, 3, 4], vec![5, 6, 7]]),
+        (2, 4, vec![vec![1, 2, 3, 4], vec![5, 6, 7]]),
+        (3, 2, vec![vec![1, 2], vec![3, 4, 5]]),
+    ] {
+        for goal in [Goal::BlankFirst, Goal::BlankLast, Goal::Snail] {
+            let goal = goal.board(w, h).unwrap();
+            let set = spec(w, h, "small", patterns.clone());
+            let heur = TableStore::in_memory().load_or_build(&goal, &set, &quiet, None).unwrap();
+            let truth = oracle(&goal);
+            let deep = fsm_for(&heur, 22);
+            for i in 0..40 {
+                let start = scramble(&goal, 5 + i * 4, &mut rng);
+                for fsm in [None, Some(&deep)] {
+                    let (end, _) = match fsm {
+                        None => ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, None),
+                        Some(f) => ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, Some(f)),
+                    };
+                    let End::Found(moves) = end else { panic!("no solution for {start}") };
+                    assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
+                    assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn pruned_ida_solves_korf_instances_optimally_in_every_move_order() {
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let set = SetSpec::named(4, 4, "5-5-5").unwrap();
+    let heur = TableStore::in_memory().load_or_build(&goal, &set, &quiet, None).unwrap();
+    let plain = fsm_for(&heur, 2);
+    let deep = fsm_for(&heur, Fsm::default_depth(goal.len()));
+    let ids = [55, 16, 42, 79, 71, 85, 97, 12, 61, 86];
+    for (k, (start, optimum)) in korf_instances(&ids).into_iter().enumerate() {
+        let order = MoveOrder::parse(["UDLR", "LURD", "RDLU", "DRUL"][k % 4]).unwrap();
+        let (end, pruned) = ida::search(&heur, &start, order, &Limits::default(), true, Some(&deep));
+        let End::Found(moves) = end else { panic!("no solution") };
+        assert_eq!(moves.len() as u32, optimum, "instance {}", ids[k]);
+        assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+        // Serial, the pruned search expands no more nodes than inverse-move pruning alone.
+        let (_, pruned_serial) = ida::search(&heur, &start, order, &Limits::default(), false, Some(&deep));
+        let (end, unpruned) = ida::search(&heur, &start, order, &Limits::default(), false, Some(&plain));
+        assert!(matches!(end, End::Found(m) if m.len() as u32 == optimum));
+        assert!(pruned_serial.expanded <= unpruned.expanded, "instance {}", ids[k]);
+        assert!(pruned.generated > 0);
+    }
+}
+
+#[test]
+fn pruned_ida_agrees_with_inverse_move_pruning_on_the_24_puzzle() {
+    // Eight 3-tile patterns: weak, but quick to build; scrambles short enough to solve.
+    let goal = Goal::BlankFirst.board(5, 5).unwrap();
+    let patterns: Vec<Vec<u8>> = (0..8).map(|i| vec![3 * i + 1, 3 * i + 2, 3 * i + 3]).collect();
+    let heur = TableStore::in_memory().load_or_build(&goal, &spec(5, 5, "3x8", patterns), &quiet, None).unwrap();
+    let plain = fsm_for(&heur, 2);
+    let deep = fsm_for(&heur, Fsm::default_depth(goal.len()));
+    let mut rng = Lcg(17);
+    for i in 0..12 {
+        let start = scramble(&goal, 30 + 3 * i, &mut rng);
+        let (a, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), i % 2 == 0, Some(&deep));
+        let (b, _) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, Some(&plain));
+        let (End::Found(a), End::Found(b)) = (a, b) else { panic!("no solution for {start}") };
+        assert_eq!(a.len(), b.len(), "{start}");
+        assert_eq!(start.apply_all(&a).unwrap().last(), Some(&goal));
+    }
 }

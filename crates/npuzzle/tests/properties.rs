@@ -9,61 +9,47 @@ use npuzzle::parse::parse_board;
 use npuzzle::search::Algorithm;
 use npuzzle::solve::{solve, Request, Status};
 use npuzzle::state::{Packed64, State};
+use npuzzle::TableStore;
 use npuzzle::{Cost, HeuristicKind};
 use proptest::prelude::*;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
-/// Exact distances to `goal` for every board of the size, by breadth-first search over plain
-/// vectors (no library code).
+/// Exact distances to `goal` for every board of the size, from the shared breadth-first oracle
+/// (no library code).
 fn distances(width: usize, height: usize, goal: &[u32]) -> HashMap<Vec<u32>, u32> {
-    let mut dist = HashMap::from([(goal.to_vec(), 0)]);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
-        let z = b.iter().position(|&t| t == 0).unwrap();
-        let (r, c) = (z / width, z % width);
-        let mut next = Vec::new();
-        if r > 0 {
-            next.push(z - width);
-        }
-        if r + 1 < height {
-            next.push(z + width);
-        }
-        if c > 0 {
-            next.push(z - 1);
-        }
-        if c + 1 < width {
-            next.push(z + 1);
-        }
-        for to in next {
-            let mut n = b.clone();
-            n.swap(z, to);
-            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n.clone()) {
-                e.insert(d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
+    let goal: Vec<u8> = goal.iter().map(|&t| t as u8).collect();
+    npuzzle_testkit::distances(width, height, &goal).into_iter().map(|(b, d)| (b.into_iter().map(u32::from).collect(), d)).collect()
 }
 
-fn snail_3x3() -> &'static (Board, HashMap<Vec<u32>, u32>) {
-    static T: OnceLock<(Board, HashMap<Vec<u32>, u32>)> = OnceLock::new();
-    T.get_or_init(|| {
-        let g = Goal::Snail.board(3, 3).unwrap();
-        let d = distances(3, 3, g.tiles());
-        (g, d)
-    })
+/// Every heuristic for `goal`, the table-driven ones with their tables built in memory.
+fn heuristics(goal: &Board) -> Vec<Heuristic> {
+    let store = TableStore::in_memory();
+    HeuristicKind::ALL
+        .iter()
+        .map(|&k| {
+            let tables = store.prepare(k, goal, &|_| {}, None).unwrap();
+            Heuristic::new(k, goal, &tables).unwrap()
+        })
+        .collect()
 }
 
-fn last_2x4() -> &'static (Board, HashMap<Vec<u32>, u32>) {
-    static T: OnceLock<(Board, HashMap<Vec<u32>, u32>)> = OnceLock::new();
-    T.get_or_init(|| {
-        let g = Goal::BlankLast.board(4, 2).unwrap();
-        let d = distances(4, 2, g.tiles());
-        (g, d)
-    })
+type Oracle = (Board, HashMap<Vec<u32>, u32>, Vec<Heuristic>);
+
+fn oracle_for(goal: Board) -> Oracle {
+    let d = distances(goal.width(), goal.height(), goal.tiles());
+    let h = heuristics(&goal);
+    (goal, d, h)
+}
+
+fn snail_3x3() -> &'static Oracle {
+    static T: OnceLock<Oracle> = OnceLock::new();
+    T.get_or_init(|| oracle_for(Goal::Snail.board(3, 3).unwrap()))
+}
+
+fn last_2x4() -> &'static Oracle {
+    static T: OnceLock<Oracle> = OnceLock::new();
+    T.get_or_init(|| oracle_for(Goal::BlankLast.board(4, 2).unwrap()))
 }
 
 fn perm(n: u32) -> impl Strategy<Value = Vec<u32>> {
@@ -79,12 +65,12 @@ proptest! {
 
     #[test]
     fn heuristics_never_overestimate_on_3x3(tiles in perm(9)) {
-        let (goal, dist) = snail_3x3();
+        let (goal, dist, heurs) = snail_3x3();
         let b = Board::new(3, 3, tiles.clone()).unwrap();
         if let Some(&d) = dist.get(&tiles) {
-            for kind in HeuristicKind::ALL {
-                let h = Heuristic::new(kind, goal).estimate_board(&b);
-                prop_assert!(h <= Cost::moves(d), "{kind}: h = {h} > {d} for {b}");
+            for heur in heurs {
+                let h = heur.estimate_board(&b);
+                prop_assert!(h <= Cost::moves(d), "{}: h = {h} > {d} for {b}", heur.kind());
             }
         } else {
             prop_assert!(!b.can_reach(goal));
@@ -93,13 +79,13 @@ proptest! {
 
     #[test]
     fn heuristics_never_overestimate_on_2x4(tiles in perm(8)) {
-        let (goal, dist) = last_2x4();
+        let (goal, dist, heurs) = last_2x4();
         let b = Board::new(4, 2, tiles.clone()).unwrap();
         prop_assert_eq!(dist.contains_key(&tiles), b.can_reach(goal));
         if let Some(&d) = dist.get(&tiles) {
-            for kind in HeuristicKind::ALL {
-                let h = Heuristic::new(kind, goal).estimate_board(&b);
-                prop_assert!(h <= Cost::moves(d), "{kind}: h = {h} > {d} for {b}");
+            for heur in heurs {
+                let h = heur.estimate_board(&b);
+                prop_assert!(h <= Cost::moves(d), "{}: h = {h} > {d} for {b}", heur.kind());
             }
         }
     }
@@ -113,7 +99,7 @@ proptest! {
             prop_assert_eq!(out.status, Status::Solved);
             let path = start.apply_all(&out.moves).expect("moves stay on the board");
             prop_assert_eq!(path.last().unwrap(), &goal);
-            prop_assert_eq!(out.cost, Some(out.moves.len() as u32));
+            prop_assert_eq!(out.cost, Some(out.moves.len() as u64));
         } else {
             prop_assert_eq!(out.status, Status::Unsolvable);
         }
@@ -125,7 +111,7 @@ proptest! {
         // Table heuristics are checked against the oracle elsewhere; a random 4×4 goal would
         // need its own pattern databases.
         for kind in HeuristicKind::CLASSIC {
-            let heur = Heuristic::new(kind, &goal);
+            let heur = Heuristic::formula(kind, &goal).unwrap();
             let mut s = Packed64::from_tiles(goal.tiles());
             let mut h = heur.estimate(&s);
             prop_assert_eq!(h, Cost::ZERO);

@@ -9,7 +9,11 @@ use std::cell::Cell;
 /// Runs the engine with default options, collecting the moves.
 fn run(start: &Board, goal: &Board, opts: &ReduceOptions) -> Result<(Vec<Move>, ReduceStats), ReduceError> {
     let mut moves = Vec::new();
-    let stats = reduce(start, goal, opts, &mut ExactFinisher, &mut |m| moves.push(m), &|| false)?;
+    // The table for the block `opts` asks for (options too small for any block are the
+    // engine's to refuse, so the finisher gets the smallest block).
+    let block_opts = ReduceOptions { max_block_cells: opts.max_block_cells.max(4), ..opts.clone() };
+    let mut finisher = ExactFinisher::build(goal, &block_opts).expect("a table of at most 10 cells");
+    let stats = reduce(start, goal, opts, &mut finisher, &mut |m| moves.push(m), &|_| false)?;
     Ok((moves, stats))
 }
 
@@ -112,7 +116,9 @@ impl Finisher for ByReduction {
     }
     fn finish(&mut self, start: &Board, goal: &Board) -> Result<Vec<Move>, String> {
         let mut moves = Vec::new();
-        reduce(start, goal, &ReduceOptions::default(), &mut ExactFinisher, &mut |m| moves.push(m), &|| false).map_err(|e| e.to_string())?;
+        let opts = ReduceOptions::default();
+        let mut finisher = ExactFinisher::build(goal, &opts).map_err(|e| e.to_string())?;
+        reduce(start, goal, &opts, &mut finisher, &mut |m| moves.push(m), &|_| false).map_err(|e| e.to_string())?;
         Ok(moves)
     }
 }
@@ -126,7 +132,7 @@ fn blocks_of_up_to_25_cells_go_to_the_finisher() {
             let start = random_solvable(&goal, &mut rng);
             let opts = ReduceOptions { max_block_cells: 25, ..ReduceOptions::default() };
             let mut moves = Vec::new();
-            let stats = reduce(&start, &goal, &opts, &mut ByReduction, &mut |m| moves.push(m), &|| false).unwrap();
+            let stats = reduce(&start, &goal, &opts, &mut ByReduction, &mut |m| moves.push(m), &|_| false).unwrap();
             assert_eq!(stats.final_block, block);
             assert_eq!(replay(&start, &moves), goal, "{w}×{h}");
         }
@@ -217,7 +223,7 @@ fn a_finisher_is_checked() {
     // Empty answer on an unsolved block, an answer leaving the block: both reported.
     for answer in [vec![], vec![Move::Up, Move::Up, Move::Up, Move::Up]] {
         let mut sink = |_| {};
-        let r = reduce(&start, &goal, &ReduceOptions::default(), &mut Wrong(answer), &mut sink, &|| false);
+        let r = reduce(&start, &goal, &ReduceOptions::default(), &mut Wrong(answer), &mut sink, &|_| false);
         assert!(matches!(r, Err(ReduceError::Finisher(_))), "{r:?}");
     }
 }
@@ -227,13 +233,14 @@ fn stop_is_polled_and_cancels() {
     let goal = Goal::BlankLast.board(30, 30).unwrap();
     let start = random_solvable(&goal, &mut Rng::new(3));
     let polls = Cell::new(0u32);
-    let stop = || {
+    let stop = |_| {
         polls.set(polls.get() + 1);
         polls.get() >= 3
     };
     let opts = ReduceOptions { poll_every: 1000, ..ReduceOptions::default() };
     let mut n = 0u64;
-    let r = reduce(&start, &goal, &opts, &mut ExactFinisher, &mut |_| n += 1, &stop);
+    let mut finisher = ExactFinisher::build(&goal, &opts).unwrap();
+    let r = reduce(&start, &goal, &opts, &mut finisher, &mut |_| n += 1, &stop);
     assert_eq!(r.unwrap_err(), ReduceError::Cancelled);
     assert_eq!(polls.get(), 3);
     // Stopped after about 3000 moves made, long before the end.

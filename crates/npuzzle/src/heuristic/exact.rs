@@ -4,13 +4,12 @@
 //! blank cell serves every goal: the table for blank cell `b` holds, for every arrangement
 //! (indexed by its permutation rank), the exact number of moves to the goal, found by one
 //! breadth-first search from the goal. A 3×3 table (9! entries, half of them reachable) builds
-//! in milliseconds on first use and is kept for the process.
+//! in milliseconds; [`crate::tables::TableStore::exact`] builds and keeps them.
 
 use crate::board::{Board, Move, MoveOrder, Tile};
 use crate::error::Error;
-use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 /// Most cells an exact table covers.
 pub const MAX_CELLS: usize = 10;
@@ -78,11 +77,17 @@ impl fmt::Debug for ExactTable {
 }
 
 impl ExactTable {
+    /// Entries in the table of a `width`×`height` board: (W×H)!.
+    pub fn entries(width: usize, height: usize) -> u64 {
+        FACTORIALS.get(width * height).copied().unwrap_or(u64::MAX)
+    }
+
     /// Builds the table for a `width`×`height` board whose goal blank is in cell `blank`.
     pub fn build(width: usize, height: usize, blank: usize) -> Result<ExactTable, Error> {
         let n = width * height;
-        if n > MAX_CELLS {
-            return Err(Error::Unsupported(format!("exact tables cover boards of at most {MAX_CELLS} cells, not {width}×{height}")));
+        super::HeuristicKind::Exact.check_size(width, height)?;
+        if blank >= n {
+            return Err(Error::Invalid(format!("blank cell {blank} is off a {width}×{height} board")));
         }
         let nbr = super::pdb::neighbours(width, height);
         let size = factorials()[n] as usize;
@@ -141,34 +146,36 @@ impl ExactTable {
     }
 }
 
-type Key = (usize, usize, usize);
-
-/// The table for a board size and blank cell, built on first use and kept for the process.
-pub fn table(width: usize, height: usize, blank: usize) -> Result<Arc<ExactTable>, Error> {
-    static TABLES: OnceLock<Mutex<HashMap<Key, Arc<ExactTable>>>> = OnceLock::new();
-    let tables = TABLES.get_or_init(Default::default);
-    let mut guard = tables.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = guard.get(&(width, height, blank)) {
-        return Ok(t.clone());
-    }
-    let t = Arc::new(ExactTable::build(width, height, blank)?);
-    guard.insert((width, height, blank), t.clone());
-    Ok(t)
-}
-
 /// The exact table bound to one goal: tiles relabelled by their goal cell.
 #[derive(Clone, Debug)]
 pub struct ExactHeuristic {
+    goal: Board,
     table: Arc<ExactTable>,
     /// `label[t]`: the goal cell of tile `t`.
     label: Vec<u8>,
 }
 
 impl ExactHeuristic {
-    /// The heuristic for `goal` (building its table if needed).
-    pub fn new(goal: &Board) -> Result<ExactHeuristic, Error> {
-        let table = table(goal.width(), goal.height(), goal.blank())?;
-        Ok(ExactHeuristic { table, label: goal.positions().iter().map(|&p| p as u8).collect() })
+    /// Binds `table` to `goal`; the table must be built for the goal's size and blank cell.
+    pub fn new(goal: &Board, table: Arc<ExactTable>) -> Result<ExactHeuristic, Error> {
+        if (table.width, table.height, table.blank as usize) != (goal.width(), goal.height(), goal.blank()) {
+            return Err(Error::Invalid(format!(
+                "the exact table for {}×{} with the blank in cell {} does not fit the goal {goal}",
+                table.width, table.height, table.blank
+            )));
+        }
+        Ok(ExactHeuristic { goal: goal.clone(), table, label: goal.positions().iter().map(|&p| p as u8).collect() })
+    }
+
+    /// Builds the table for `goal` and binds it (a [`crate::tables::TableStore`] keeps tables
+    /// for reuse; this is the one-off way).
+    pub fn build(goal: &Board) -> Result<ExactHeuristic, Error> {
+        ExactHeuristic::new(goal, Arc::new(ExactTable::build(goal.width(), goal.height(), goal.blank())?))
+    }
+
+    /// The goal the table is bound to.
+    pub fn goal(&self) -> &Board {
+        &self.goal
     }
 
     /// The exact distance of a board given as its tile per cell (`None`: unreachable).
@@ -186,18 +193,30 @@ impl ExactHeuristic {
     /// that lowers the distance by one. Returns the moves and the number of boards looked at,
     /// or `None` when the goal cannot be reached.
     pub fn walk(&self, start: &Board, order: MoveOrder) -> Option<(Vec<Move>, u64)> {
+        match self.walk_within(start, order, u64::MAX) {
+            (moves, looked, Walk::Done) => Some((moves, looked)),
+            _ => None,
+        }
+    }
+
+    /// [`ExactHeuristic::walk`] that stops before looking at more than `budget` boards. Returns
+    /// the moves made, the boards looked at, and how the walk ended.
+    pub fn walk_within(&self, start: &Board, order: MoveOrder, budget: u64) -> (Vec<Move>, u64, Walk) {
         let n = self.label.len();
         let (w, h) = (start.width(), start.height());
         let mut perm: Vec<u8> = start.tiles().iter().map(|&t| self.label[t as usize]).collect();
-        let mut d = self.table.distance(&perm)?;
+        debug_assert_eq!(perm.len(), n);
+        let Some(mut d) = self.table.distance(&perm) else { return (Vec::new(), 1, Walk::Unreachable) };
         let mut blank = start.blank();
         let mut moves = Vec::with_capacity(d as usize);
         let mut looked = 1u64;
-        debug_assert_eq!(perm.len(), n);
         while d > 0 {
             let mut stepped = false;
             for m in order.moves() {
                 let Some(to) = crate::board::neighbor(w, h, blank, m) else { continue };
+                if looked >= budget {
+                    return (moves, looked, Walk::Budget);
+                }
                 perm.swap(blank, to);
                 looked += 1;
                 if self.table.distance(&perm) == Some(d - 1) {
@@ -210,11 +229,22 @@ impl ExactHeuristic {
                 perm.swap(blank, to);
             }
             if !stepped {
-                return None;
+                return (moves, looked, Walk::Unreachable);
             }
         }
-        Some((moves, looked))
+        (moves, looked, Walk::Done)
     }
+}
+
+/// How a walk down an exact table ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walk {
+    /// At the goal.
+    Done,
+    /// The goal cannot be reached from the start.
+    Unreachable,
+    /// The budget of boards ran out first.
+    Budget,
 }
 
 #[cfg(test)]

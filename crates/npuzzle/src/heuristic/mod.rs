@@ -15,9 +15,11 @@ use crate::board::{Board, Tile};
 use crate::cost::Cost;
 use crate::error::Error;
 use crate::state::State;
-use serde::Serialize;
+use crate::tables::Tables;
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// The heuristics the classic algorithms accept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -64,6 +66,28 @@ impl HeuristicKind {
         matches!(self, HeuristicKind::Pdb | HeuristicKind::Exact)
     }
 
+    /// One line on what the heuristic measures, for help texts and the web page.
+    pub fn summary(self) -> &'static str {
+        match self {
+            HeuristicKind::Zero => "always 0: no guidance (A* becomes uniform-cost search)",
+            HeuristicKind::Misplaced => "tiles not in their goal cell (the blank not counted)",
+            HeuristicKind::Manhattan => "sum of each tile's row and column distance to its goal cell",
+            HeuristicKind::Euclidean => "sum of straight-line distances; real-valued and weaker than Manhattan",
+            HeuristicKind::LinearConflict => "Manhattan plus two moves for each tile that must leave its line to let another pass",
+            HeuristicKind::Pdb => "additive pattern databases with the mirror lookup (tables; boards of up to 25 cells)",
+            HeuristicKind::Exact => "the exact distance, from a table (boards of up to 10 cells)",
+        }
+    }
+
+    /// The most cells a board may have for this heuristic, if it is limited.
+    pub fn max_cells(self) -> Option<usize> {
+        match self {
+            HeuristicKind::Pdb => Some(pdb::MAX_CELLS),
+            HeuristicKind::Exact => Some(exact::MAX_CELLS),
+            _ => None,
+        }
+    }
+
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
@@ -77,18 +101,13 @@ impl HeuristicKind {
         }
     }
 
-    /// Checks that this heuristic covers a `width`×`height` board.
+    /// Checks that this heuristic covers a `width`×`height` board: the one place that says
+    /// "at most N cells".
     pub fn check_size(self, width: usize, height: usize) -> Result<(), Error> {
-        let n = width * height;
-        match self {
-            HeuristicKind::Pdb if n > pdb::MAX_CELLS => Err(Error::Unsupported(format!(
-                "the pdb heuristic covers boards of at most {} cells, not {width}×{height}",
-                pdb::MAX_CELLS
-            ))),
-            HeuristicKind::Exact if n > exact::MAX_CELLS => Err(Error::Unsupported(format!(
-                "the exact heuristic covers boards of at most {} cells, not {width}×{height}",
-                exact::MAX_CELLS
-            ))),
+        match self.max_cells() {
+            Some(max) if width * height > max => {
+                Err(Error::Unsupported(format!("the {self} heuristic covers boards of at most {max} cells, not {width}×{height}")))
+            }
             _ => Ok(()),
         }
     }
@@ -120,6 +139,13 @@ impl FromStr for HeuristicKind {
     }
 }
 
+impl<'de> Deserialize<'de> for HeuristicKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// Goal geometry shared by the heuristics: where each tile belongs.
 #[derive(Clone, Debug)]
 pub struct GoalTable {
@@ -148,84 +174,121 @@ impl GoalTable {
     }
 }
 
-/// The tables behind the table-driven heuristics.
+/// How a heuristic gets its values: a formula over the board, or a table.
 #[derive(Clone, Debug)]
-enum Tables {
-    None,
-    Pdb(std::sync::Arc<pdb::PdbHeuristic>),
-    Exact(exact::ExactHeuristic),
+enum Source {
+    Zero,
+    Misplaced,
+    Manhattan,
+    Euclidean,
+    LinearConflict,
+    Pdb(Arc<pdb::PdbHeuristic>),
+    Exact(Arc<exact::ExactHeuristic>),
 }
 
 /// A heuristic bound to one goal, ready to evaluate states.
 #[derive(Clone, Debug)]
 pub struct Heuristic {
-    kind: HeuristicKind,
     table: GoalTable,
     height: usize,
-    tables: Tables,
+    source: Source,
 }
 
 impl Heuristic {
-    /// Prepares `kind` for boards that aim at `goal`.
-    ///
-    /// `pdb` uses the set installed for the goal ([`pdb::prepare`], which the solve facade
-    /// calls first), and `exact` builds its table on first use. On a board either does not
-    /// cover (checked by [`HeuristicKind::check_size`] before any search), they fall back to
-    /// Manhattan distance.
-    pub fn new(kind: HeuristicKind, goal: &Board) -> Heuristic {
-        let tables = match kind {
-            HeuristicKind::Pdb => pdb::prepare(goal, &|_| {}).map(Tables::Pdb).unwrap_or(Tables::None),
-            HeuristicKind::Exact => exact::ExactHeuristic::new(goal).map(Tables::Exact).unwrap_or(Tables::None),
-            _ => Tables::None,
+    /// Prepares `kind` for boards that aim at `goal`. The table-driven kinds read `tables`,
+    /// which must hold tables bound to this very goal ([`crate::tables::TableStore::prepare`]
+    /// makes them); without them this is [`Error::Unprepared`], never a silent fallback to
+    /// another heuristic.
+    pub fn new(kind: HeuristicKind, goal: &Board, tables: &Tables) -> Result<Heuristic, Error> {
+        kind.check_size(goal.width(), goal.height())?;
+        let unprepared = || {
+            Error::Unprepared(format!(
+                "the {kind} heuristic needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare)"
+            ))
         };
-        Heuristic { kind, table: GoalTable::new(goal), height: goal.height(), tables }
+        let source = match kind {
+            HeuristicKind::Zero => Source::Zero,
+            HeuristicKind::Misplaced => Source::Misplaced,
+            HeuristicKind::Manhattan => Source::Manhattan,
+            HeuristicKind::Euclidean => Source::Euclidean,
+            HeuristicKind::LinearConflict => Source::LinearConflict,
+            HeuristicKind::Pdb => Source::Pdb(tables.pdb().filter(|p| p.goal() == goal).cloned().ok_or_else(unprepared)?),
+            HeuristicKind::Exact => Source::Exact(tables.exact().filter(|e| e.goal() == goal).cloned().ok_or_else(unprepared)?),
+        };
+        // The tables carry their own goal geometry; only the formulas read this one.
+        let table = if kind.is_table() { GoalTable { width: goal.width(), goal_pos: Vec::new() } } else { GoalTable::new(goal) };
+        Ok(Heuristic { table, height: goal.height(), source })
     }
 
-    fn table_estimate<S: State>(&self, s: &S) -> Cost {
-        match &self.tables {
-            Tables::Pdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
-            // Unreachable arrangements never reach a search (parity is checked first).
-            Tables::Exact(e) => e.distance_tiles(|c| s.tile(c)).map_or(Cost::moves(u32::MAX / 4), |d| Cost::moves(d as u32)),
-            Tables::None => manhattan::estimate(&self.table, s),
-        }
+    /// A heuristic computed from the board alone; the table-driven kinds are
+    /// [`Error::Unprepared`] here.
+    pub fn formula(kind: HeuristicKind, goal: &Board) -> Result<Heuristic, Error> {
+        Heuristic::new(kind, goal, &Tables::none())
     }
 
     /// Which heuristic this is.
     pub fn kind(&self) -> HeuristicKind {
-        self.kind
+        match self.source {
+            Source::Zero => HeuristicKind::Zero,
+            Source::Misplaced => HeuristicKind::Misplaced,
+            Source::Manhattan => HeuristicKind::Manhattan,
+            Source::Euclidean => HeuristicKind::Euclidean,
+            Source::LinearConflict => HeuristicKind::LinearConflict,
+            Source::Pdb(_) => HeuristicKind::Pdb,
+            Source::Exact(_) => HeuristicKind::Exact,
+        }
     }
 
     /// Whether every value is a whole number of moves.
     pub fn is_integral(&self) -> bool {
-        self.kind != HeuristicKind::Euclidean
+        !matches!(self.source, Source::Euclidean)
+    }
+
+    /// The pattern-database set behind a `pdb` heuristic.
+    pub fn pdb(&self) -> Option<&Arc<pdb::PdbHeuristic>> {
+        match &self.source {
+            Source::Pdb(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The exact table behind an `exact` heuristic.
+    pub fn exact(&self) -> Option<&Arc<exact::ExactHeuristic>> {
+        match &self.source {
+            Source::Exact(e) => Some(e),
+            _ => None,
+        }
     }
 
     /// The estimate for a state, computed from scratch.
     pub fn estimate<S: State>(&self, s: &S) -> Cost {
         let t = &self.table;
-        match self.kind {
-            HeuristicKind::Zero => Cost::ZERO,
-            HeuristicKind::Misplaced => misplaced::estimate(t, s),
-            HeuristicKind::Manhattan => manhattan::estimate(t, s),
-            HeuristicKind::Euclidean => euclidean::estimate(t, s),
-            HeuristicKind::LinearConflict => linear_conflict::estimate(t, self.height, s),
-            HeuristicKind::Pdb | HeuristicKind::Exact => self.table_estimate(s),
+        match &self.source {
+            Source::Zero => Cost::ZERO,
+            Source::Misplaced => misplaced::estimate(t, s),
+            Source::Manhattan => manhattan::estimate(t, s),
+            Source::Euclidean => euclidean::estimate(t, s),
+            Source::LinearConflict => linear_conflict::estimate(t, self.height, s),
+            Source::Pdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
+            // Unreachable arrangements never reach a search (parity is checked first).
+            Source::Exact(e) => e.distance_tiles(|c| s.tile(c)).map_or(Cost::moves(u32::MAX / 4), |d| Cost::moves(d as u32)),
         }
     }
 
     /// The estimate for `child`, reached from a parent whose estimate was `parent_h` by sliding
-    /// `tile` from cell `from` to cell `to`. Costs O(1) for all but linear conflict, which
-    /// rescans only the two lines the tile left and entered.
+    /// `tile` from cell `from` to cell `to`. Costs O(1) for the formulas but linear conflict,
+    /// which rescans only the two lines the tile left and entered; the tables are looked up
+    /// afresh.
     #[inline]
     pub fn update<S: State>(&self, child: &S, parent_h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
         let t = &self.table;
-        match self.kind {
-            HeuristicKind::Zero => Cost::ZERO,
-            HeuristicKind::Misplaced => misplaced::update(t, parent_h, tile, from, to),
-            HeuristicKind::Manhattan => manhattan::update(t, parent_h, tile, from, to),
-            HeuristicKind::Euclidean => euclidean::update(t, parent_h, tile, from, to),
-            HeuristicKind::LinearConflict => linear_conflict::update(t, self.height, child, parent_h, tile, from, to),
-            HeuristicKind::Pdb | HeuristicKind::Exact => self.table_estimate(child),
+        match &self.source {
+            Source::Zero => Cost::ZERO,
+            Source::Misplaced => misplaced::update(t, parent_h, tile, from, to),
+            Source::Manhattan => manhattan::update(t, parent_h, tile, from, to),
+            Source::Euclidean => euclidean::update(t, parent_h, tile, from, to),
+            Source::LinearConflict => linear_conflict::update(t, self.height, child, parent_h, tile, from, to),
+            Source::Pdb(_) | Source::Exact(_) => self.estimate(child),
         }
     }
 
@@ -247,16 +310,16 @@ mod tests {
     fn textbook_values() {
         let goal = Goal::BlankLast.board(3, 3).unwrap();
         let b = parse_board("8 1 3/4 0 2/7 6 5").unwrap();
-        let h = |k| Heuristic::new(k, &goal).estimate_board(&b);
+        let h = |k| Heuristic::formula(k, &goal).unwrap().estimate_board(&b);
         assert_eq!(h(HeuristicKind::Misplaced), Cost::moves(5));
         assert_eq!(h(HeuristicKind::Manhattan), Cost::moves(10));
         assert_eq!(h(HeuristicKind::Zero), Cost::ZERO);
         // Row 1 holds 2 and 1 (wrong order): one conflict, +2; 3 2 1 in a row needs 2 removals.
         let lc = parse_board("2 1 3/4 5 6/7 8 0").unwrap();
-        assert_eq!(Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&lc), Cost::moves(4));
+        assert_eq!(Heuristic::formula(HeuristicKind::LinearConflict, &goal).unwrap().estimate_board(&lc), Cost::moves(4));
         let lc2 = parse_board("3 2 1/4 5 6/7 8 0").unwrap();
-        assert_eq!(Heuristic::new(HeuristicKind::LinearConflict, &goal).estimate_board(&lc2), Cost::moves(4 + 4));
-        let e = Heuristic::new(HeuristicKind::Euclidean, &goal).estimate_board(&parse_board("0 2 3/4 5 6/7 8 1").unwrap());
+        assert_eq!(Heuristic::formula(HeuristicKind::LinearConflict, &goal).unwrap().estimate_board(&lc2), Cost::moves(4 + 4));
+        let e = Heuristic::formula(HeuristicKind::Euclidean, &goal).unwrap().estimate_board(&parse_board("0 2 3/4 5 6/7 8 1").unwrap());
         assert_eq!(e, Cost((8f64.sqrt() * Cost::ONE as f64).floor() as u64));
     }
 
@@ -265,7 +328,7 @@ mod tests {
         let goal = Goal::Snail.board(4, 4).unwrap();
         // The table-driven kinds are checked in tests/pdb.rs with tables that stay in memory.
         for kind in HeuristicKind::ALL.into_iter().filter(|k| !matches!(k, HeuristicKind::Pdb | HeuristicKind::Exact)) {
-            let heur = Heuristic::new(kind, &goal);
+            let heur = Heuristic::formula(kind, &goal).unwrap();
             let mut board = Goal::BlankLast.board(4, 4).unwrap();
             let mut s = Packed64::from_tiles(board.tiles());
             let mut h = heur.estimate(&s);

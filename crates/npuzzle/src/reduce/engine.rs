@@ -25,6 +25,15 @@ const KEEP: usize = 1 << 15;
 /// Moves held at most before the oldest are released.
 const HOLD: usize = 1 << 16;
 
+/// Bytes the engine holds per cell of the board: the board as goal cells (4), the placed flags
+/// (1), the router's stamps, distances and moves (9), and the goal's cell per tile while the
+/// engine is set up (8), rounded up for the router's buckets.
+pub(super) const BYTES_PER_CELL: u64 = 24;
+
+/// Bytes the engine holds whatever the board: the held moves and the window searches' tables,
+/// rounded up.
+pub(super) const FIXED_BYTES: u64 = 1 << 20;
+
 /// How hard the engine works for short solutions, set from the board's size.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Tuning {
@@ -220,6 +229,7 @@ impl From<Halt> for ReduceError {
 /// Counters the engine reports.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Counts {
+    pub made: u64,
     pub emitted: u64,
     pub cancelled: u64,
     pub placed: u64,
@@ -246,7 +256,7 @@ pub(super) struct Engine<'s> {
     around: Around,
     path: Vec<Move>,
     out: Output<'s>,
-    stop: &'s dyn Fn() -> bool,
+    stop: &'s dyn Fn(u64) -> bool,
     poll_every: u64,
     next_poll: u64,
     made: u64,
@@ -261,7 +271,7 @@ impl<'s> Engine<'s> {
         goal: &Board,
         tuning: Tuning,
         sink: &'s mut dyn FnMut(Move),
-        stop: &'s dyn Fn() -> bool,
+        stop: &'s dyn Fn(u64) -> bool,
         poll_every: u64,
     ) -> Engine<'s> {
         let d = Dims::new(start.width(), start.height());
@@ -315,6 +325,11 @@ impl<'s> Engine<'s> {
         Ok(())
     }
 
+    /// Moves made so far, those later cancelled included.
+    pub(super) fn made(&self) -> u64 {
+        self.made
+    }
+
     /// Moves made so far, less those cancelled.
     pub(super) fn moves_so_far(&self) -> u64 {
         self.out.emitted + self.out.held.len() as u64
@@ -329,6 +344,7 @@ impl<'s> Engine<'s> {
         }
         self.out.flush();
         Ok(Counts {
+            made: self.made,
             emitted: self.out.emitted,
             cancelled: self.out.cancelled,
             placed: self.placed,
@@ -447,7 +463,7 @@ impl<'s> Engine<'s> {
         self.made += 1;
         if self.made >= self.next_poll {
             self.next_poll += self.poll_every;
-            if (self.stop)() {
+            if (self.stop)(self.made) {
                 return Err(Halt);
             }
         }

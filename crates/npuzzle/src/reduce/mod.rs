@@ -38,8 +38,10 @@
 //! use npuzzle::{goal::Goal, parse::parse_board, reduce::{reduce, ExactFinisher, ReduceOptions}};
 //! let start = parse_board("5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12").unwrap();
 //! let goal = Goal::BlankLast.board(4, 4).unwrap();
+//! let opts = ReduceOptions::default();
+//! let mut finisher = ExactFinisher::build(&goal, &opts).unwrap();
 //! let mut moves = Vec::new();
-//! let stats = reduce(&start, &goal, &ReduceOptions::default(), &mut ExactFinisher, &mut |m| moves.push(m), &|| false).unwrap();
+//! let stats = reduce(&start, &goal, &opts, &mut finisher, &mut |m| moves.push(m), &|_| false).unwrap();
 //! assert_eq!(stats.moves, moves.len() as u64);
 //! let end = start.apply_all(&moves).unwrap().pop().unwrap();
 //! assert_eq!(end, goal);
@@ -50,13 +52,15 @@ mod engine;
 mod local;
 mod route;
 
-use crate::board::{Board, Move, MoveOrder};
+use crate::board::{Board, Move, MoveOrder, Tile};
 use crate::heuristic::exact::{self, ExactHeuristic};
 use engine::{Engine, Rect, Tuning};
+use std::sync::Arc;
 use thiserror::Error as ThisError;
 
 /// Solves the final block optimally. The engine hands it the block as a standalone board, its
-/// tiles numbered `1..k` and its goal alongside, and replays the moves returned.
+/// tiles numbered `1..k` and its goal alongside (see [`block_goal`]), and replays the moves
+/// returned.
 pub trait Finisher {
     /// The most cells of a block this finisher solves; the engine never asks for more.
     fn max_cells(&self) -> usize;
@@ -64,13 +68,47 @@ pub trait Finisher {
     /// Optimal moves (the blank's directions) taking `start` to `goal`, two boards of the same
     /// size, or a message saying why there are none.
     fn finish(&mut self, start: &Board, goal: &Board) -> Result<Vec<Move>, String>;
+
+    /// The exact number of moves `finish` would return, when the finisher knows it cheaply;
+    /// used to compare tunings on small boards. `None` (the default): unknown.
+    fn distance(&mut self, _start: &Board, _goal: &Board) -> Option<u64> {
+        None
+    }
 }
 
 /// The default finisher: exact distance tables ([`exact`]), for blocks of up to
-/// [`exact::MAX_CELLS`] cells. A table is built on first use of a block size and goal blank cell
-/// (a 3×3 one in milliseconds) and kept for the process.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ExactFinisher;
+/// [`exact::MAX_CELLS`] cells. It holds the tables it was given and nothing else: a
+/// [`crate::tables::TableStore`] prepares the one a board needs
+/// ([`crate::tables::TableStore::reduce_block`]), or [`ExactFinisher::build`] builds it for one
+/// run (a 3×3 table in milliseconds).
+#[derive(Clone, Debug, Default)]
+pub struct ExactFinisher {
+    tables: Vec<Arc<ExactHeuristic>>,
+}
+
+impl ExactFinisher {
+    /// A finisher with these tables, each bound to a block goal ([`block_goal`]).
+    pub fn new(tables: impl IntoIterator<Item = Arc<ExactHeuristic>>) -> ExactFinisher {
+        ExactFinisher { tables: tables.into_iter().collect() }
+    }
+
+    /// A finisher holding a table built now for the final block of `goal` under `opts`.
+    pub fn build(goal: &Board, opts: &ReduceOptions) -> Result<ExactFinisher, crate::Error> {
+        let block = block_goal(goal, opts.max_block_cells.min(exact::MAX_CELLS))?;
+        Ok(ExactFinisher::new([Arc::new(ExactHeuristic::build(&block)?)]))
+    }
+
+    /// The tables it holds.
+    pub fn tables(&self) -> &[Arc<ExactHeuristic>] {
+        &self.tables
+    }
+
+    fn table_for(&self, goal: &Board) -> Result<&ExactHeuristic, String> {
+        self.tables.iter().map(|t| &**t).find(|t| t.goal() == goal).ok_or_else(|| {
+            format!("no exact table for a {}×{} block with its blank in cell {}", goal.width(), goal.height(), goal.blank())
+        })
+    }
+}
 
 impl Finisher for ExactFinisher {
     fn max_cells(&self) -> usize {
@@ -78,9 +116,14 @@ impl Finisher for ExactFinisher {
     }
 
     fn finish(&mut self, start: &Board, goal: &Board) -> Result<Vec<Move>, String> {
-        let table = ExactHeuristic::new(goal).map_err(|e| e.to_string())?;
+        let table = self.table_for(goal)?;
         let (moves, _) = table.walk(start, MoveOrder::default()).ok_or_else(|| "the block cannot reach its goal".to_string())?;
         Ok(moves)
+    }
+
+    fn distance(&mut self, start: &Board, goal: &Board) -> Option<u64> {
+        let table = self.table_for(goal).ok()?;
+        table.distance_tiles(|c| start.tiles()[c]).map(u64::from)
     }
 }
 
@@ -104,6 +147,9 @@ impl Default for ReduceOptions {
 /// What a run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReduceStats {
+    /// Moves made, trial runs on small boards and moves later cancelled included: the work
+    /// done, and what the stop function is told.
+    pub made: u64,
     /// Moves handed to the sink.
     pub moves: u64,
     /// Tiles placed line by line (all but the final block's).
@@ -160,9 +206,51 @@ pub fn final_block_size(width: usize, height: usize, max_cells: usize) -> (usize
     best
 }
 
+/// Where the final block lies on a `width`×`height` board whose goal blank is in cell `blank`:
+/// it holds that cell, as near the block's middle as the board allows.
+fn block_rect(width: usize, height: usize, blank: usize, max_cells: usize) -> Rect {
+    let (bw, bh) = final_block_size(width, height, max_cells);
+    let (gr, gc) = (blank / width, blank % width);
+    let r0 = gr.saturating_sub((bh - 1) / 2).min(height - bh);
+    let c0 = gc.saturating_sub((bw - 1) / 2).min(width - bw);
+    Rect { r0, c0, r1: r0 + bh, c1: c0 + bw }
+}
+
+/// The goal of the final block the engine leaves on `goal`'s board with blocks of at most
+/// `max_cells` cells (at least 4): a board of the block's size, its tiles numbered 1.. in
+/// row-major order around the blank, which sits where the goal's blank does. Its exact table is
+/// what an [`ExactFinisher`] needs for this goal.
+pub fn block_goal(goal: &Board, max_cells: usize) -> Result<Board, crate::Error> {
+    if max_cells < 4 {
+        return Err(crate::Error::Invalid(format!("a final block needs at least 4 cells, not {max_cells}")));
+    }
+    let (w, h) = (goal.width(), goal.height());
+    let block = block_rect(w, h, goal.blank(), max_cells);
+    let (bw, bh) = (block.width(), block.height());
+    let blank = (goal.blank() / w - block.r0) * bw + goal.blank() % w - block.c0;
+    let mut next: Tile = 0;
+    let tiles = (0..bw * bh)
+        .map(|i| {
+            if i == blank {
+                0
+            } else {
+                next += 1;
+                next
+            }
+        })
+        .collect();
+    Ok(Board::new(bw, bh, tiles)?)
+}
+
+/// Bytes the engine holds for a `width`×`height` board (about 24 a cell and a megabyte),
+/// whatever the solution's length: the moves themselves go to the sink.
+pub fn memory_bytes(width: usize, height: usize) -> u64 {
+    engine::BYTES_PER_CELL * (width * height) as u64 + engine::FIXED_BYTES
+}
+
 /// Solves `start` → `goal` by row-and-column reduction, handing every move to `sink` as it is
-/// made, calling `stop` every `opts.poll_every` moves and giving up with
-/// [`ReduceError::Cancelled`] when it returns true.
+/// made, calling `stop` with the number of moves made so far (see [`ReduceStats::made`]) every
+/// `opts.poll_every` moves and giving up with [`ReduceError::Cancelled`] when it returns true.
 ///
 /// The final block is solved by `finisher`; it contains the goal's blank cell. Time is
 /// proportional to the moves made, memory to the board.
@@ -172,7 +260,7 @@ pub fn reduce(
     opts: &ReduceOptions,
     finisher: &mut dyn Finisher,
     sink: &mut dyn FnMut(Move),
-    stop: &dyn Fn() -> bool,
+    stop: &dyn Fn(u64) -> bool,
 ) -> Result<ReduceStats, ReduceError> {
     if !start.can_reach(goal) {
         return Err(ReduceError::Unsolvable);
@@ -186,42 +274,39 @@ pub fn reduce(
         )));
     }
     let (w, h) = (start.width(), start.height());
-    let (bw, bh) = final_block_size(w, h, limit);
-    // The block holds the goal's blank, as near its middle as the board allows.
-    let gb = goal.blank();
-    let (gr, gc) = (gb / w, gb % w);
-    let r0 = gr.saturating_sub((bh - 1) / 2).min(h - bh);
-    let c0 = gc.saturating_sub((bw - 1) / 2).min(w - bw);
-    let block = Rect { r0, c0, r1: r0 + bh, c1: c0 + bw };
+    let block = block_rect(w, h, goal.blank(), limit);
+    let (bw, bh) = (block.width(), block.height());
     // On small boards several tunings are tried with a counting sink and the best replayed;
-    // the final block is then scored by its exact distance when a table covers it, and the
-    // finisher runs once.
+    // the final block is then scored by its exact distance when the finisher knows it, and the
+    // finisher runs once. The stop function sees the moves of every run.
     let tunings = Tuning::portfolio(w, h);
     let mut tuning = tunings[0];
+    let mut before = 0u64;
     if tunings.len() > 1 {
-        let scored_block = bw * bh <= exact::MAX_CELLS;
         let mut best = u64::MAX;
         for &t in &tunings {
             let mut count = |_| {};
-            let mut trial = Engine::new(start, goal, t, &mut count, stop, opts.poll_every);
+            let offset = before;
+            let trial_stop = |made: u64| stop(offset + made);
+            let mut trial = Engine::new(start, goal, t, &mut count, &trial_stop, opts.poll_every);
             trial.reduce_lines(block)?;
+            before += trial.made();
             let mut score = trial.moves_so_far();
-            if scored_block {
-                let (s, g) = trial.block_boards(block)?;
-                if let Ok(table) = ExactHeuristic::new(&g) {
-                    score += u64::from(table.distance_tiles(|c| s.tiles()[c]).unwrap_or(0));
-                }
-            }
+            let (s, g) = trial.block_boards(block)?;
+            score += finisher.distance(&s, &g).unwrap_or(0);
             if score < best {
                 best = score;
                 tuning = t;
             }
         }
     }
-    let mut engine = Engine::new(start, goal, tuning, sink, stop, opts.poll_every);
+    let offset = before;
+    let final_stop = |made: u64| stop(offset + made);
+    let mut engine = Engine::new(start, goal, tuning, sink, &final_stop, opts.poll_every);
     engine.reduce_lines(block)?;
     let counts = engine.finish(block, finisher)?;
     Ok(ReduceStats {
+        made: before + counts.made,
         moves: counts.emitted,
         placed_tiles: counts.placed,
         final_block: (bw, bh),
@@ -253,15 +338,13 @@ mod tests {
     /// Solves with one given tuning (as `reduce` does after choosing), returning the moves.
     fn solve_with(start: &Board, goal: &Board, tuning: Tuning) -> Vec<Move> {
         let (w, h) = (start.width(), start.height());
-        let (bw, bh) = final_block_size(w, h, 9);
-        let gb = goal.blank();
-        let (r0, c0) = ((gb / w).saturating_sub((bh - 1) / 2).min(h - bh), (gb % w).saturating_sub((bw - 1) / 2).min(w - bw));
-        let block = Rect { r0, c0, r1: r0 + bh, c1: c0 + bw };
+        let block = block_rect(w, h, goal.blank(), 9);
+        let mut finisher = ExactFinisher::build(goal, &ReduceOptions::default()).unwrap();
         let mut moves = Vec::new();
         let mut sink = |m| moves.push(m);
-        let mut engine = Engine::new(start, goal, tuning, &mut sink, &|| false, 1 << 16);
+        let mut engine = Engine::new(start, goal, tuning, &mut sink, &|_| false, 1 << 16);
         engine.reduce_lines(block).unwrap_or_else(|e| panic!("{w}×{h} {start} → {goal}: {e}"));
-        engine.finish(block, &mut ExactFinisher).unwrap_or_else(|e| panic!("{w}×{h} {start} → {goal}: {e}"));
+        engine.finish(block, &mut finisher).unwrap_or_else(|e| panic!("{w}×{h} {start} → {goal}: {e}"));
         moves
     }
 

@@ -3,8 +3,9 @@
 //! priorities leave in generation order (FIFO), so runs are reproducible and ties follow
 //! `--order`.
 
+use super::memory::{state_heap, Footprint};
 use super::observer::{Event, Fate, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use super::{path_to, Ctx, End, Problem, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
@@ -34,10 +35,8 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
     ctx.stats.generated_at(0);
     let f0 = (spec.priority)(0, h0);
     let root_goal = p.is_goal(&p.start);
-    if O::ENABLED {
-        let fate = if root_goal && spec.goal_on_generate { Fate::Goal } else { Fate::Added };
-        ctx.obs.event(&Event::Generated { id: root.id, parent: None, mv: None, g: 0, h: h0, f: f0, state: &root.state, fate });
-    }
+    let fate = if root_goal && spec.goal_on_generate { Fate::Goal } else { Fate::Added };
+    ctx.generated(root.id, None, None, 0, h0, f0, &root.state, fate);
     if root_goal && spec.goal_on_generate {
         return End::Found(Vec::new());
     }
@@ -55,19 +54,16 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
         if closed[i] {
             continue;
         }
-        let mem = arena_bytes(nodes.len(), best.len(), heap.len() * 24 + closed.len(), &p.start);
+        let sh = state_heap(&p.start);
+        let mem = Footprint::default().vec(&nodes, sh).map(&best, sh).heap(&heap, 0).vec(&closed, 0).total();
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }
         closed[i] = true;
         let (g, h, id, mv) = (nodes[i].g, nodes[i].h, nodes[i].id, nodes[i].mv);
-        if O::ENABLED {
-            ctx.obs.event(&Event::Selected { id, g, h, f, state: &nodes[i].state });
-        }
+        ctx.note(Event::Selected { id, g, h, f, state: &nodes[i].state });
         if !spec.goal_on_generate && p.is_goal(&nodes[i].state) {
-            if O::ENABLED {
-                ctx.obs.event::<S>(&Event::Goal { id });
-            }
+            ctx.note::<S>(Event::Goal { id });
             return End::Found(path_to(&nodes, i));
         }
         ctx.stats.expanded += 1;
@@ -83,18 +79,7 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
                 _ if spec.goal_on_generate && p.is_goal(&succ.state) => Fate::Goal,
                 _ => Fate::Added,
             };
-            if O::ENABLED {
-                ctx.obs.event(&Event::Generated {
-                    id: child_id,
-                    parent: Some(id),
-                    mv: Some(succ.mv),
-                    g: g2,
-                    h: succ.h,
-                    f: f2,
-                    state: &succ.state,
-                    fate,
-                });
-            }
+            ctx.generated(child_id, Some(id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
             if fate == Fate::Duplicate {
                 continue;
             }

@@ -2,12 +2,28 @@
 //! for the goal as it is generated. Optimal in moves. Every state is generated at most once
 //! (an explored set drops repeats).
 
+use super::info::{self, GoalTest, Info};
 use super::observer::{Event, Fate, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use super::memory::{state_heap, Footprint};
+use super::{path_to, Ctx, End, Problem, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashSet;
 use std::collections::VecDeque;
+
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "bfs",
+    aliases: &["breadth-first"],
+    title: "Breadth-first search",
+    summary: "expands nodes level by level from a FIFO queue, testing each child as it is generated; optimal in moves",
+    optimal: true,
+    uses_heuristic: false,
+    goal_test: GoalTest::OnGeneration,
+    frontier: "queue (front first)",
+    params: &[],
+    words: info::GOAL_TEST_AT_GENERATION,
+};
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
@@ -31,10 +47,8 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
     let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, h: Cost::ZERO, id: ctx.id() };
     ctx.stats.generated_at(0);
     let root_goal = p.is_goal(&p.start);
-    if O::ENABLED {
-        let fate = if root_goal { Fate::Goal } else { Fate::Added };
-        ctx.obs.event(&Event::Generated { id: root.id, parent: None, mv: None, g: 0, h: Cost::ZERO, f: f_of(0), state: &root.state, fate });
-    }
+    let fate = if root_goal { Fate::Goal } else { Fate::Added };
+ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
     if root_goal {
         return End::Found(Vec::new());
     }
@@ -52,14 +66,13 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
         };
         let Some(idx) = next else { return End::Exhausted };
         let i = idx as usize;
-        let mem = arena_bytes(nodes.len(), seen.len(), open.len() * 4, &p.start);
+        let sh = state_heap(&p.start);
+        let mem = Footprint::default().vec(&nodes, sh).set(&seen, sh).deque(&open, 0).total();
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }
         let (g, id, mv) = (nodes[i].g, nodes[i].id, nodes[i].mv);
-        if O::ENABLED {
-            ctx.obs.event(&Event::Selected { id, g, h: Cost::ZERO, f: f_of(g), state: &nodes[i].state });
-        }
+        ctx.note(Event::Selected { id, g, h: Cost::ZERO, f: f_of(g), state: &nodes[i].state });
         if p.max_depth.is_some_and(|d| g >= d) {
             // Depth limit reached: this node's children would lie past it.
             continue;
@@ -78,27 +91,14 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
             } else {
                 Fate::Added
             };
-            if O::ENABLED {
-                ctx.obs.event(&Event::Generated {
-                    id: child_id,
-                    parent: Some(id),
-                    mv: Some(succ.mv),
-                    g: g2,
-                    h: Cost::ZERO,
-                    f: f_of(g2),
-                    state: &succ.state,
-                    fate,
-                });
-            }
+            ctx.generated(child_id, Some(id), Some(succ.mv), g2, Cost::ZERO, f_of(g2), &succ.state, fate);
             if fate == Fate::Duplicate {
                 continue;
             }
             let k = nodes.len() as u32;
             nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: Cost::ZERO, id: child_id });
             if fate == Fate::Goal {
-                if O::ENABLED {
-                    ctx.obs.event::<S>(&Event::Goal { id: child_id });
-                }
+                ctx.note::<S>(Event::Goal { id: child_id });
                 return End::Found(path_to(&nodes, k as usize));
             }
             seen.insert(succ.state);

@@ -4,8 +4,10 @@
 //! side, the round finishes and the shortest meeting found is returned. Optimal in moves, with
 //! roughly the square root of the nodes of one-sided breadth-first search.
 
+use super::info::{GoalTest, Info, Words};
 use super::observer::{Event, Fate, NodeId, Observer};
-use super::{arena_bytes, path_to, Ctx, End, Problem, TreeNode};
+use super::memory::{state_heap, Footprint};
+use super::{path_to, Ctx, End, Problem, TreeNode};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::state::State;
@@ -21,23 +23,26 @@ impl<S: State> Side<S> {
     fn new<O: Observer>(root: &S, ctx: &mut Ctx<'_, O>) -> Side<S> {
         let id = ctx.id();
         ctx.stats.generated_at(0);
-        if O::ENABLED {
-            ctx.obs.event(&Event::Generated {
-                id,
-                parent: None,
-                mv: None,
-                g: 0,
-                h: Cost::ZERO,
-                f: Cost::ZERO,
-                state: root,
-                fate: Fate::Added,
-            });
-        }
+        ctx.generated(id, None, None, 0, Cost::ZERO, Cost::ZERO, root, Fate::Added);
         let mut index = FxHashMap::default();
         index.insert(root.clone(), 0);
         Side { nodes: vec![TreeNode { state: root.clone(), parent: 0, mv: None, g: 0, h: Cost::ZERO, id }], index, layer: vec![0] }
     }
 }
+
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "bidirectional",
+    aliases: &["bibfs", "bidir"],
+    title: "Bidirectional search",
+    summary: "breadth-first from the start and from the goal until they meet; optimal in moves",
+    optimal: true,
+    uses_heuristic: false,
+    goal_test: GoalTest::OnGeneration,
+    frontier: "queue (front first)",
+    params: &[],
+    words: Words { tested: Some(("not met by the other search; added", "met by the other search; goal")), bound: None },
+};
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
@@ -59,19 +64,21 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         for li in 0..this.layer.len() {
             let idx = this.layer[li];
             let i = idx as usize;
-            let mem = arena_bytes(
-                this.nodes.len() + other.nodes.len(),
-                this.index.len() + other.index.len(),
-                (this.layer.len() + next.len()) * 4,
-                &p.start,
-            );
+            let sh = state_heap(&p.start);
+            let mem = Footprint::default()
+                .vec(&this.nodes, sh)
+                .map(&this.index, sh)
+                .vec(&this.layer, 0)
+                .vec(&next, 0)
+                .vec(&other.nodes, sh)
+                .map(&other.index, sh)
+                .vec(&other.layer, 0)
+                .total();
             if let Err(kind) = ctx.check(mem) {
                 return End::Limit(kind);
             }
             let (g, id, mv) = (this.nodes[i].g, this.nodes[i].id, this.nodes[i].mv);
-            if O::ENABLED {
-                ctx.obs.event(&Event::Selected { id, g, h: Cost::ZERO, f: Cost::moves(g), state: &this.nodes[i].state });
-            }
+            ctx.note(Event::Selected { id, g, h: Cost::ZERO, f: Cost::moves(g), state: &this.nodes[i].state });
             ctx.stats.expanded += 1;
             let state = this.nodes[i].state.clone();
             for succ in p.successors(&state, Cost::ZERO, mv) {
@@ -87,18 +94,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                 } else {
                     Fate::Added
                 };
-                if O::ENABLED {
-                    ctx.obs.event(&Event::Generated {
-                        id: child_id,
-                        parent: Some(id),
-                        mv: Some(succ.mv),
-                        g: g2,
-                        h: Cost::ZERO,
-                        f: Cost::moves(g2),
-                        state: &succ.state,
-                        fate,
-                    });
-                }
+                ctx.generated(child_id, Some(id), Some(succ.mv), g2, Cost::ZERO, Cost::moves(g2), &succ.state, fate);
                 if known {
                     continue;
                 }
@@ -116,9 +112,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         }
         ctx.stats.frontier(next.len() + other.layer.len());
         if let Some((_, k, j)) = meet {
-            if O::ENABLED {
-                ctx.obs.event::<S>(&Event::Goal { id: this.nodes[k as usize].id });
-            }
+            ctx.note::<S>(Event::Goal { id: this.nodes[k as usize].id });
             let (fi, bi) = if forward { (k, j) } else { (j, k) };
             let mut moves = path_to(&fwd.nodes, fi as usize);
             let back: Vec<Move> = path_to(&bwd.nodes, bi as usize);

@@ -3,14 +3,30 @@
 //! f ≥ bound is pruned. A table of the cheapest g seen per state drops repeated states. When the
 //! stack empties, the incumbent is optimal (given an admissible heuristic).
 
+use super::info::{Bound, GoalTest, Info, Words};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, Problem};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
+
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "dfbnb",
+    aliases: &["bnb", "branch-and-bound"],
+    title: "Depth-first branch and bound",
+    summary: "depth-first, children by f; the best solution so far bounds the rest; optimal",
+    optimal: true,
+    uses_heuristic: true,
+    goal_test: GoalTest::OnSelection,
+    frontier: "stack (top first)",
+    params: &[],
+    words: Words { tested: None, bound: Some(Bound::Incumbent) },
+};
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
@@ -19,7 +35,6 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let best: RefCell<Option<Vec<Move>>> = RefCell::new(None);
     let seen: RefCell<FxHashMap<S, u32>> = RefCell::new(FxHashMap::default());
     seen.borrow_mut().insert(p.start.clone(), 0);
-    let entry = std::mem::size_of::<S>() + 4 + p.start.heap_bytes();
     let mut hooks = Hooks {
         f: |g, h| Cost::moves(g) + h,
         admit: |s: &S, g, f: Cost| {
@@ -47,7 +62,9 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         },
         sort: true,
     };
-    let result = pass(p, ctx, &mut hooks, &mut buf, &|| seen.borrow().len() * entry * 8 / 7);
+    let result = pass(p, ctx, &mut hooks, &mut buf, &|f: &mut Footprint| {
+        f.map(&seen.borrow(), state_heap(&p.start));
+    });
     match result {
         Err(kind) => End::Limit(kind),
         Ok(_) => match best.take() {

@@ -7,10 +7,25 @@
 //! With a depth limit, a state first met deep in one branch is not met again shallower in
 //! another, so a solution within the limit can be missed; iterative deepening has no such gap.
 
+use super::info::{self, GoalTest, Info, Param};
 use super::bfs::{linear_search, Discipline};
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
 use crate::state::State;
+
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "dfs",
+    aliases: &["depth-first"],
+    title: "Depth-first search",
+    summary: "graph search from a LIFO stack with an explored set; a depth limit may bound it; not optimal",
+    optimal: false,
+    uses_heuristic: false,
+    goal_test: GoalTest::OnGeneration,
+    frontier: "stack (top first)",
+    params: &[Param::MaxDepth],
+    words: info::GOAL_TEST_AT_GENERATION,
+};
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {

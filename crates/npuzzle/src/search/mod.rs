@@ -3,20 +3,22 @@
 //! updated heuristic. Every algorithm reports through an [`observer::Observer`] and obeys
 //! [`Limits`].
 
-pub mod astar;
+//! The classic search algorithms, one per module, over one small problem interface
+//! ([`Problem`]): the start, the goal test, successors in a fixed order, and an incrementally
+//! updated heuristic. Every algorithm reports through an [`observer::Observer`] and obeys
+//! [`Limits`].
+//!
+//! Each algorithm's module holds its search and its [`Info`] (name, optimality, goal test,
+//! frontier, parameters, trace wording); the `algorithms!` list below registers it with one
+//! line, which gives it a variant of [`Algorithm`] that every front end lists.
+
 mod best_first;
-pub mod bfs;
-pub mod bidirectional;
-pub mod dfbnb;
-pub mod dfs;
-pub mod greedy;
-pub mod idastar;
-pub mod iddfs;
-pub mod lc;
+pub mod info;
+mod memory;
 pub mod observer;
-pub mod rbfs;
 mod stack;
-pub mod ucs;
+
+pub use info::{Bound, GoalTest, Info, Param, Words};
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::cost::Cost;
@@ -24,84 +26,87 @@ use crate::error::Error;
 use crate::heuristic::Heuristic;
 use crate::state::State;
 use crate::stats::Stats;
-use observer::Observer;
-use serde::Serialize;
+use observer::{Event, Fate, NodeId, Observer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The search algorithms, by their command-line names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    /// Breadth-first search.
-    Bfs,
-    /// Depth-first graph search with an explored set.
-    Dfs,
-    /// Iterative deepening depth-first search.
-    Iddfs,
-    /// Uniform-cost search.
-    Ucs,
-    /// Greedy best-first search on h.
-    Greedy,
-    /// A* (weighted A* with a weight other than 1).
-    Astar,
-    /// Least-cost branch and bound (LC-search).
-    Lc,
-    /// Depth-first branch and bound.
-    Dfbnb,
-    /// Iterative-deepening A*.
-    Idastar,
-    /// Recursive best-first search.
-    Rbfs,
-    /// Bidirectional breadth-first search.
-    Bidirectional,
+/// Declares the algorithm modules and the [`Algorithm`] enum that registers them: one line per
+/// algorithm, `Variant => module`. Each module defines `pub const INFO: Info` and
+/// `pub fn search<S: State, O: Observer>(&Problem<S>, &mut Ctx<'_, O>) -> End`.
+macro_rules! algorithms {
+    ($($variant:ident => $module:ident,)*) => {
+        $(pub mod $module;)*
+
+        /// The search algorithms, in the order they are listed to users. Each variant's module
+        /// (`search::<name>`) holds the algorithm and its [`Info`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Algorithm {
+            $(
+                #[doc = concat!("See [`", stringify!($module), "`].")]
+                $variant,
+            )*
+        }
+
+        impl Algorithm {
+            /// Every algorithm, in the order they are listed to users.
+            pub const ALL: &'static [Algorithm] = &[$(Algorithm::$variant),*];
+
+            /// What the algorithm says about itself.
+            pub fn info(self) -> &'static Info {
+                match self {
+                    $(Algorithm::$variant => &$module::INFO,)*
+                }
+            }
+
+            /// Runs the algorithm on `problem`.
+            pub fn run<S: State, O: Observer>(self, problem: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+                match self {
+                    $(Algorithm::$variant => $module::search(problem, ctx),)*
+                }
+            }
+        }
+    };
+}
+
+algorithms! {
+    Bfs => bfs,
+    Dfs => dfs,
+    Iddfs => iddfs,
+    Ucs => ucs,
+    Greedy => greedy,
+    Astar => astar,
+    Lc => lc,
+    Dfbnb => dfbnb,
+    Idastar => idastar,
+    Rbfs => rbfs,
+    Bidirectional => bidirectional,
+    Reduce => reduce,
 }
 
 impl Algorithm {
-    /// Every algorithm, in the order they are listed to users.
-    pub const ALL: [Algorithm; 11] = [
-        Algorithm::Bfs,
-        Algorithm::Dfs,
-        Algorithm::Iddfs,
-        Algorithm::Ucs,
-        Algorithm::Greedy,
-        Algorithm::Astar,
-        Algorithm::Lc,
-        Algorithm::Dfbnb,
-        Algorithm::Idastar,
-        Algorithm::Rbfs,
-        Algorithm::Bidirectional,
-    ];
-
     /// The command-line name.
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Ucs => "ucs",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Astar => "astar",
-            Algorithm::Lc => "lc",
-            Algorithm::Dfbnb => "dfbnb",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Rbfs => "rbfs",
-            Algorithm::Bidirectional => "bidirectional",
-        }
+        self.info().name
     }
 
     /// Whether the algorithm uses a heuristic at all.
     pub fn uses_heuristic(self) -> bool {
-        !matches!(self, Algorithm::Bfs | Algorithm::Dfs | Algorithm::Iddfs | Algorithm::Ucs | Algorithm::Bidirectional)
+        self.info().uses_heuristic
     }
 
-    /// Whether it always returns an optimal solution (given an admissible heuristic and, for A*,
-    /// weight 1).
+    /// Whether it always returns an optimal solution (given an admissible heuristic and its
+    /// parameters at their defaults).
     pub fn is_optimal(self) -> bool {
-        !matches!(self, Algorithm::Dfs | Algorithm::Greedy | Algorithm::Lc)
+        self.info().optimal
+    }
+
+    /// Every algorithm's name, comma-separated, for messages.
+    pub fn names() -> String {
+        Algorithm::ALL.iter().map(|a| a.name()).collect::<Vec<_>>().join(", ")
     }
 }
 
@@ -116,18 +121,23 @@ impl FromStr for Algorithm {
     fn from_str(s: &str) -> Result<Self, Error> {
         let s = s.trim().to_ascii_lowercase();
         Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .or(match s.as_str() {
-                "a*" | "a-star" => Some(Algorithm::Astar),
-                "ida*" | "ida" => Some(Algorithm::Idastar),
-                "bibfs" | "bidir" => Some(Algorithm::Bidirectional),
-                "dijkstra" => Some(Algorithm::Ucs),
-                "ids" => Some(Algorithm::Iddfs),
-                "bnb" => Some(Algorithm::Dfbnb),
-                _ => None,
-            })
-            .ok_or_else(|| Error::Invalid(format!("unknown algorithm \"{s}\": use {}", Algorithm::ALL.map(|a| a.name()).join(", "))))
+            .iter()
+            .copied()
+            .find(|a| a.name() == s || a.info().aliases.contains(&s.as_str()))
+            .ok_or_else(|| Error::Invalid(format!("unknown algorithm \"{s}\": use {}", Algorithm::names())))
+    }
+}
+
+impl Serialize for Algorithm {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for Algorithm {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -260,30 +270,84 @@ pub struct Ctx<'a, O: Observer> {
     limits: &'a Limits,
     started: Instant,
     ticks: u32,
-    next_id: observer::NodeId,
+    /// Checks between two looks at the clock and the cancel flag (a power of two).
+    poll_every: u32,
+    next_id: NodeId,
 }
+
+/// Bytes of search state touched between two looks at the clock, whatever the node size: about
+/// a millisecond of work on large boards, and every 1,024 expansions on small ones.
+const POLL_BYTES: usize = 1 << 16;
 
 impl<'a, O: Observer> Ctx<'a, O> {
     /// A fresh context; the clock starts now.
     pub fn new(limits: &'a Limits, obs: O) -> Self {
-        Ctx { stats: Stats { iterations: 1, ..Stats::default() }, obs, limits, started: Instant::now(), ticks: 0, next_id: 0 }
+        Ctx {
+            stats: Stats { iterations: 1, ..Stats::default() },
+            obs,
+            limits,
+            started: Instant::now(),
+            ticks: 0,
+            poll_every: 1024,
+            next_id: 0,
+        }
+    }
+
+    /// Looks at the clock and the cancel flag often enough for states of `bytes` bytes each:
+    /// a 1000×1000 board's node is megabytes, so waiting 1,024 expansions would overrun a time
+    /// limit by seconds.
+    pub fn for_state_bytes(mut self, bytes: usize) -> Self {
+        self.poll_every = (POLL_BYTES / bytes.max(64)).clamp(1, 1024).next_power_of_two() as u32;
+        self
+    }
+
+    /// The limits the search runs under.
+    pub fn limits(&self) -> &Limits {
+        self.limits
     }
 
     /// A new node id.
     #[inline]
-    pub fn id(&mut self) -> observer::NodeId {
+    pub fn id(&mut self) -> NodeId {
         let id = self.next_id;
         self.next_id += 1;
         id
     }
 
-    /// Checks the limits; call once per expansion with the bytes the search now holds.
+    /// Reports a generated node to the observer (nothing when it is disabled).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    pub fn generated<S: State>(
+        &mut self,
+        id: NodeId,
+        parent: Option<NodeId>,
+        mv: Option<Move>,
+        g: u32,
+        h: Cost,
+        f: Cost,
+        state: &S,
+        fate: Fate,
+    ) {
+        if O::ENABLED {
+            self.obs.event(&Event::Generated { id, parent, mv, g, h, f, state, fate });
+        }
+    }
+
+    /// Reports an event that carries no state (nothing when the observer is disabled).
+    #[inline(always)]
+    pub fn note<S: State>(&mut self, e: Event<'_, S>) {
+        if O::ENABLED {
+            self.obs.event(&e);
+        }
+    }
+
+    /// Checks the limits; call once per expansion with the bytes the search holds, including an
+    /// allocation it is about to make (see `memory::Footprint`). The
+    /// first call always looks at the clock and the cancel flag, so a zero time limit or an
+    /// early Ctrl-C stops at once.
     #[inline]
     pub fn check(&mut self, memory: usize) -> Result<(), LimitKind> {
         let mem = memory as u64;
-        if mem > self.stats.peak_memory {
-            self.stats.peak_memory = mem;
-        }
         if let Some(n) = self.limits.nodes {
             if self.stats.generated >= n {
                 return Err(LimitKind::Nodes);
@@ -294,8 +358,13 @@ impl<'a, O: Observer> Ctx<'a, O> {
                 return Err(LimitKind::Memory);
             }
         }
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 1024 == 0 {
+        // Only what the limit let the search hold counts as its peak.
+        if mem > self.stats.peak_memory {
+            self.stats.peak_memory = mem;
+        }
+        let tick = self.ticks;
+        self.ticks = tick.wrapping_add(1);
+        if tick & (self.poll_every - 1) == 0 {
             if let Some(t) = self.limits.time {
                 if self.started.elapsed() >= t {
                     return Err(LimitKind::Time);
@@ -320,23 +389,6 @@ impl<'a, O: Observer> Ctx<'a, O> {
     }
 }
 
-/// Runs `algorithm` on `problem`.
-pub fn run<S: State, O: Observer>(algorithm: Algorithm, problem: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    match algorithm {
-        Algorithm::Bfs => bfs::search(problem, ctx),
-        Algorithm::Dfs => dfs::search(problem, ctx),
-        Algorithm::Iddfs => iddfs::search(problem, ctx),
-        Algorithm::Ucs => ucs::search(problem, ctx),
-        Algorithm::Greedy => greedy::search(problem, ctx),
-        Algorithm::Astar => astar::search(problem, ctx),
-        Algorithm::Lc => lc::search(problem, ctx),
-        Algorithm::Dfbnb => dfbnb::search(problem, ctx),
-        Algorithm::Idastar => idastar::search(problem, ctx),
-        Algorithm::Rbfs => rbfs::search(problem, ctx),
-        Algorithm::Bidirectional => bidirectional::search(problem, ctx),
-    }
-}
-
 /// One node of a search tree kept in memory: its state, parent and cost so far.
 #[derive(Clone, Debug)]
 pub(crate) struct TreeNode<S> {
@@ -357,11 +409,4 @@ pub(crate) fn path_to<S>(nodes: &[TreeNode<S>], mut i: usize) -> Vec<Move> {
     }
     moves.reverse();
     moves
-}
-
-/// Approximate bytes held by an arena and a hash map over states.
-pub(crate) fn arena_bytes<S: State>(nodes: usize, map: usize, extra: usize, sample: &S) -> usize {
-    let per_node = std::mem::size_of::<TreeNode<S>>() + sample.heap_bytes();
-    let per_entry = std::mem::size_of::<S>() + 8 + sample.heap_bytes();
-    nodes * per_node + map * per_entry * 8 / 7 + extra
 }

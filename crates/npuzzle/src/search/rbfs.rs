@@ -5,7 +5,9 @@
 //! States already on the current path are not generated again. Optimal with an admissible
 //! heuristic.
 
+use super::info::{self, GoalTest, Info};
 use super::observer::{Event, Fate, NodeId, Observer};
+use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, LimitKind, Problem};
 use crate::board::Move;
 use crate::cost::Cost;
@@ -36,14 +38,26 @@ enum Res {
     Fail(Cost),
 }
 
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "rbfs",
+    aliases: &["recursive-best-first"],
+    title: "Recursive best-first search",
+    summary: "best-first order in linear memory, backing up the best f of forgotten subtrees; optimal",
+    optimal: true,
+    uses_heuristic: true,
+    goal_test: GoalTest::OnSelection,
+    frontier: "children of the current node (best F first)",
+    params: &[],
+    words: info::PLAIN,
+};
+
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
     let h0 = p.h(&p.start);
     let id = ctx.id();
     ctx.stats.generated_at(0);
-    if O::ENABLED {
-        ctx.obs.event(&Event::Generated { id, parent: None, mv: None, g: 0, h: h0, f: h0, state: &p.start, fate: Fate::Added });
-    }
+    ctx.generated(id, None, None, 0, h0, h0, &p.start, Fate::Added);
     let root = Node { state: p.start.clone(), g: 0, h: h0, mv: None, id };
     let mut run = Run { p, ctx, path: Vec::new(), on_path: FxHashSet::default() };
     run.on_path.insert(p.start.clone());
@@ -56,19 +70,17 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
 
 impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
     fn rbfs(&mut self, node: &Node<S>, stored: Cost, bound: Cost) -> Result<Res, LimitKind> {
-        let entry = std::mem::size_of::<S>() + self.p.start.heap_bytes();
-        self.ctx.check(self.on_path.len() * entry * 3)?;
+        // The path's set, and each level's children (up to four, with their stored values).
+        let sh = state_heap(&self.p.start);
+        let kids = self.path.len() * 4 * (std::mem::size_of::<(Node<S>, Cost)>() + sh);
+        self.ctx.check(Footprint::default().set(&self.on_path, sh).vec(&self.path, 0).total() + kids)?;
         if self.path.len() >= MAX_DEPTH {
             return Err(LimitKind::Depth);
         }
         let f = Cost::moves(node.g) + node.h;
-        if O::ENABLED {
-            self.ctx.obs.event(&Event::Selected { id: node.id, g: node.g, h: node.h, f: stored, state: &node.state });
-        }
+        self.ctx.note(Event::Selected { id: node.id, g: node.g, h: node.h, f: stored, state: &node.state });
         if self.p.is_goal(&node.state) {
-            if O::ENABLED {
-                self.ctx.obs.event::<S>(&Event::Goal { id: node.id });
-            }
+            self.ctx.note::<S>(Event::Goal { id: node.id });
             return Ok(Res::Found);
         }
         self.ctx.stats.expanded += 1;
@@ -82,19 +94,8 @@ impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
             let on_path = self.on_path.contains(&succ.state);
             // A child inherits its parent's backed-up value if the parent was explored before.
             let big_f = if f < stored { stored.max(fc) } else { fc };
-            if O::ENABLED {
-                let fate = if on_path { Fate::Duplicate } else { Fate::Added };
-                self.ctx.obs.event(&Event::Generated {
-                    id,
-                    parent: Some(node.id),
-                    mv: Some(succ.mv),
-                    g: g2,
-                    h: succ.h,
-                    f: big_f,
-                    state: &succ.state,
-                    fate,
-                });
-            }
+            let fate = if on_path { Fate::Duplicate } else { Fate::Added };
+self.ctx.generated(id, Some(node.id), Some(succ.mv), g2, succ.h, big_f, &succ.state, fate);
             if !on_path {
                 kids.push((Node { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, big_f));
             }
@@ -125,9 +126,7 @@ impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
                     self.path.pop();
                     self.on_path.remove(&kids[0].0.state);
                     kids[0].1 = v;
-                    if O::ENABLED {
-                        self.ctx.obs.event::<S>(&Event::BackedUp { id: kids[0].0.id, f: v });
-                    }
+                    self.ctx.note::<S>(Event::BackedUp { id: kids[0].0.id, f: v });
                 }
             }
         }

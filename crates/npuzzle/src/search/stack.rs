@@ -6,6 +6,7 @@
 //! algorithm whether to admit each one, and pushes the admitted ones so the first in order (or
 //! the lowest f, when sorting) is taken next.
 
+use super::memory::{state_heap, Footprint};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::{Ctx, LimitKind, Problem};
 use crate::board::Move;
@@ -73,7 +74,7 @@ pub(crate) fn pass<S, O, F, A, V, G>(
     ctx: &mut Ctx<'_, O>,
     hooks: &mut Hooks<F, A, V, G>,
     buf: &mut Buffers<S>,
-    extra_memory: &dyn Fn() -> usize,
+    extra_memory: &dyn Fn(&mut Footprint),
 ) -> Result<Option<Vec<Move>>, LimitKind>
 where
     S: State,
@@ -89,16 +90,17 @@ where
     let root_id = ctx.id();
     ctx.stats.generated_at(0);
     let f0 = (hooks.f)(0, h0);
-    if O::ENABLED {
-        ctx.obs.event(&Event::Generated { id: root_id, parent: None, mv: None, g: 0, h: h0, f: f0, state: &p.start, fate: Fate::Added });
-    }
+    ctx.generated(root_id, None, None, 0, h0, f0, &p.start, Fate::Added);
     buf.stack.push(Entry { state: p.start.clone(), g: 0, h: h0, mv: None, id: root_id });
     ctx.stats.frontier(1);
     emit_frontier(ctx, &buf.stack);
-    let entry_bytes = std::mem::size_of::<Entry<S>>() + p.start.heap_bytes();
+    let sh = state_heap(&p.start);
 
     while let Some(e) = buf.stack.pop() {
-        let mem = buf.stack.capacity() * entry_bytes + extra_memory();
+        let mut footprint = Footprint::default();
+        footprint.vec(&buf.stack, sh).vec(&buf.path, 0).vec(&buf.kids, sh);
+        extra_memory(&mut footprint);
+        let mem = footprint.total();
         ctx.check(mem)?;
         let f = (hooks.f)(e.g, e.h);
         let expand = match (hooks.visit)(e.g, f) {
@@ -116,19 +118,13 @@ where
         if let Some(m) = e.mv {
             buf.path.push(m);
         }
-        if O::ENABLED {
-            ctx.obs.event(&Event::Selected { id: e.id, g: e.g, h: e.h, f, state: &e.state });
-        }
+        ctx.note(Event::Selected { id: e.id, g: e.g, h: e.h, f, state: &e.state });
         if p.is_goal(&e.state) {
-            if O::ENABLED {
-                ctx.obs.event::<S>(&Event::Goal { id: e.id });
-            }
+            ctx.note::<S>(Event::Goal { id: e.id });
             match (hooks.goal)(&buf.path, e.id) {
                 AtGoal::Stop => return Ok(Some(buf.path.clone())),
                 AtGoal::Incumbent => {
-                    if O::ENABLED {
-                        ctx.obs.event::<S>(&Event::Incumbent { id: e.id, cost: e.g });
-                    }
+                    ctx.note::<S>(Event::Incumbent { id: e.id, cost: e.g });
                     emit_frontier(ctx, &buf.stack);
                     continue;
                 }
@@ -146,18 +142,7 @@ where
             let f2 = (hooks.f)(g2, succ.h);
             let id = ctx.id();
             let fate = (hooks.admit)(&succ.state, g2, f2);
-            if O::ENABLED {
-                ctx.obs.event(&Event::Generated {
-                    id,
-                    parent: Some(e.id),
-                    mv: Some(succ.mv),
-                    g: g2,
-                    h: succ.h,
-                    f: f2,
-                    state: &succ.state,
-                    fate,
-                });
-            }
+            ctx.generated(id, Some(e.id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
             if fate == Fate::Added {
                 buf.kids.push((Entry { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, f2));
             }

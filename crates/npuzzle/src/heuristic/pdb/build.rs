@@ -20,7 +20,7 @@
 use super::{select, Ranker, MAX_PATTERN};
 use crate::error::Error;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// Table value of a placement not reached (never left in a finished table).
 pub(super) const UNSET: u8 = 0xFF;
@@ -122,7 +122,9 @@ fn filled<T: Send>(len: usize, make: impl Fn() -> T + Sync + Send) -> Result<Vec
 }
 
 /// Builds the distance table of `pattern` (goal cells) on a `width`×`height` board whose goal
-/// blank is in cell `blank`, calling `level(depth, filled)` after each breadth-first level.
+/// blank is in cell `blank`, calling `level(depth, filled)` after each breadth-first level. A
+/// set `cancel` flag makes every task skip its chunk, and the build ends with
+/// [`Error::Cancelled`] at the end of the level.
 pub(super) fn table(
     width: usize,
     height: usize,
@@ -130,7 +132,12 @@ pub(super) fn table(
     pattern: &[u8],
     ranker: &Ranker,
     level: &(dyn Fn(u8, u64) + Sync),
+    cancel: Option<&AtomicBool>,
 ) -> Result<Vec<u8>, Error> {
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    if cancelled() {
+        return Err(Error::Cancelled);
+    }
     let n = width * height;
     let k = pattern.len();
     let grid = Grid::new(width, height);
@@ -156,6 +163,9 @@ pub(super) fn table(
             .par_chunks(CHUNK)
             .enumerate()
             .map(|(ci, chunk)| {
+                if cancelled() {
+                    return (0, 0);
+                }
                 let mut cells = [0u8; MAX_PATTERN];
                 let mut tile_at = [0u8; 32];
                 // Placements scanned in order often differ only in the last tile's cell.
@@ -220,6 +230,9 @@ pub(super) fn table(
                 (reached, entries)
             })
             .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+        if cancelled() {
+            return Err(Error::Cancelled);
+        }
         set_entries += entries;
         level(depth, set_entries);
         if reached == 0 {

@@ -2,123 +2,34 @@
 //! and final state, as Graphviz DOT ([`to_dot`]), a serialisable document ([`Tree`], for JSON) or
 //! an SVG picture laid out and drawn here, with no Graphviz needed ([`to_svg`]).
 //!
-//! Final states use the classic teaching legend, which every output includes: current (red),
-//! explored (yellow), frontier (green), goal (purple/magenta), unexplored (black).
+//! Final states use the classic teaching legend ([`super::palette`]), which every output
+//! includes: current (red), explored (yellow), frontier (green), goal (magenta), unexplored
+//! (black).
 
-use crate::board::Tile;
+use super::palette::{legend, LegendEntry, NodeState};
+use super::trace::board_line;
 use crate::cost::Cost;
-use crate::record::{Recorder, Step};
+use crate::record::{Event, Node, Recorder};
 use crate::search::observer::{Fate, NodeId};
-use crate::trace::board_line;
 use serde::Serialize;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 /// Default most nodes in an exported tree.
 pub const DEFAULT_LIMIT: usize = 2000;
 
-/// A node's state when the search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum NodeState {
-    /// The node being expanded when the search stopped.
-    Current,
-    /// Selected and expanded.
-    Explored,
-    /// Still waiting on the open list (queue, stack or heap).
-    Frontier,
-    /// A goal node.
-    Goal,
-    /// Generated but never expanded and not waiting: a duplicate, a pruned node, or one a
-    /// bound discarded.
-    Unexplored,
-}
-
-impl NodeState {
-    /// Every state, in legend order.
-    pub const ALL: [NodeState; 5] = [NodeState::Current, NodeState::Explored, NodeState::Frontier, NodeState::Goal, NodeState::Unexplored];
-
-    /// The state's name.
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeState::Current => "current",
-            NodeState::Explored => "explored",
-            NodeState::Frontier => "frontier",
-            NodeState::Goal => "goal",
-            NodeState::Unexplored => "unexplored",
-        }
-    }
-
-    /// Fill colour (the teaching legend: red, yellow, green, magenta, black).
-    pub fn fill(self) -> &'static str {
-        match self {
-            NodeState::Current => "#e53935",
-            NodeState::Explored => "#fdd835",
-            NodeState::Frontier => "#43a047",
-            NodeState::Goal => "#c2185b",
-            NodeState::Unexplored => "#000000",
-        }
-    }
-
-    /// Text colour that reads on [`NodeState::fill`].
-    pub fn ink(self) -> &'static str {
-        match self {
-            NodeState::Explored => "#000000",
-            _ => "#ffffff",
-        }
-    }
-
-    /// The colour's plain name, for the legend.
-    pub fn colour_name(self) -> &'static str {
-        match self {
-            NodeState::Current => "red",
-            NodeState::Explored => "yellow",
-            NodeState::Frontier => "green",
-            NodeState::Goal => "magenta",
-            NodeState::Unexplored => "black",
-        }
-    }
-}
-
-/// One legend entry.
+/// One node of the exported tree: the recorded node and what the whole search made of it.
 #[derive(Clone, Debug, Serialize)]
-pub struct LegendEntry {
-    /// The state.
-    pub state: NodeState,
-    /// Its colour name.
-    pub colour: &'static str,
-    /// Its fill colour.
-    pub fill: &'static str,
-}
-
-/// One node of the exported tree.
-#[derive(Clone, Debug, Serialize)]
-pub struct Node {
-    /// Node id (generation order).
-    pub id: NodeId,
-    /// Parent id, `null` for a root.
-    pub parent: Option<NodeId>,
-    /// Label, e.g. `S21`.
-    pub label: String,
-    /// Move from the parent.
-    #[serde(rename = "move")]
-    pub mv: Option<char>,
-    /// Moves from the start.
-    pub g: u32,
-    /// Heuristic estimate.
-    pub h: Cost,
-    /// Ordering value.
-    pub f: Cost,
-    /// What happened when it was generated.
-    pub fate: Fate,
+pub struct TreeNode {
+    /// The node as generated.
+    #[serde(flatten)]
+    pub node: Node,
     /// Final state.
     pub state: NodeState,
     /// Position in expansion order, if expanded.
     pub expanded: Option<u64>,
     /// Whether it lies on the path to the goal that ended the search.
     pub on_path: bool,
-    /// Row-major tiles.
-    pub board: Vec<Tile>,
 }
 
 /// The search tree, ready to serialise as JSON or render as DOT or SVG.
@@ -137,7 +48,7 @@ pub struct Tree {
     /// The colour legend.
     pub legend: Vec<LegendEntry>,
     /// The nodes, in generation order (parents before children).
-    pub nodes: Vec<Node>,
+    pub nodes: Vec<TreeNode>,
 }
 
 impl Tree {
@@ -146,25 +57,29 @@ impl Tree {
         let mut goals: HashSet<NodeId> = HashSet::new();
         let mut last_goal = None;
         let mut last_selected = None;
-        let mut frontier: &[NodeId] = &[];
-        for st in &rec.steps {
-            match st {
-                Step::Goal { id } => {
+        let mut frontier: &[crate::record::Entry] = &[];
+        let mut expanded: HashMap<NodeId, u64> = HashMap::new();
+        for ev in &rec.events {
+            match ev {
+                Event::Goal { id, .. } => {
                     goals.insert(*id);
                     last_goal = Some(*id);
                 }
-                Step::Selected { id, .. } => last_selected = Some(*id),
-                Step::Frontier { ids } => frontier = ids,
+                Event::Selected { id, step, .. } => {
+                    last_selected = Some(*id);
+                    expanded.entry(*id).or_insert(step - 1);
+                }
+                Event::Frontier { entries, .. } => frontier = entries,
                 _ => {}
             }
         }
-        for n in &rec.nodes {
+        for n in rec.nodes() {
             if n.fate == Fate::Goal {
                 goals.insert(n.id);
                 last_goal.get_or_insert(n.id);
             }
         }
-        let frontier: HashSet<NodeId> = frontier.iter().copied().collect();
+        let frontier: HashSet<NodeId> = frontier.iter().map(|e| e.id).collect();
         let mut on_path: HashSet<NodeId> = HashSet::new();
         let mut cur = last_goal.and_then(|g| rec.node(g));
         while let Some(n) = cur {
@@ -172,47 +87,25 @@ impl Tree {
             cur = n.parent.and_then(|p| rec.node(p));
         }
         let nodes = rec
-            .nodes
-            .iter()
+            .nodes()
             .take(limit)
             .map(|n| {
                 let state = if goals.contains(&n.id) {
                     NodeState::Goal
                 } else if Some(n.id) == last_selected {
                     NodeState::Current
-                } else if n.expanded.is_some() {
+                } else if expanded.contains_key(&n.id) {
                     NodeState::Explored
                 } else if frontier.contains(&n.id) {
                     NodeState::Frontier
                 } else {
                     NodeState::Unexplored
                 };
-                Node {
-                    id: n.id,
-                    parent: n.parent,
-                    label: n.label.clone(),
-                    mv: n.mv,
-                    g: n.g,
-                    h: n.h,
-                    f: n.f,
-                    fate: n.fate,
-                    state,
-                    expanded: n.expanded,
-                    on_path: on_path.contains(&n.id),
-                    board: n.board.clone(),
-                }
+                TreeNode { node: n.clone(), state, expanded: expanded.get(&n.id).copied(), on_path: on_path.contains(&n.id) }
             })
             .collect::<Vec<_>>();
         let capped = rec.truncated || (rec.total_nodes as usize) > nodes.len();
-        Tree {
-            width,
-            height,
-            total_nodes: rec.total_nodes,
-            capped,
-            limit,
-            legend: NodeState::ALL.iter().map(|&s| LegendEntry { state: s, colour: s.colour_name(), fill: s.fill() }).collect(),
-            nodes,
-        }
+        Tree { width, height, total_nodes: rec.total_nodes, capped, limit, legend: legend(), nodes }
     }
 
     /// A one-line note about the node cap, or `None` when every node is shown.
@@ -261,30 +154,30 @@ pub fn to_dot(t: &Tree) -> String {
     }
     let _ = writeln!(s, "  }}");
     for n in &t.nodes {
-        let mut label = n.label.clone();
-        for row in t.rows(n) {
+        let mut label = n.node.label.clone();
+        for row in t.rows(&n.node) {
             label.push_str("\\n");
             label.push_str(&dot_escape(&row));
         }
         label.push_str("\\n");
-        label.push_str(&dot_escape(&Tree::ghf(n)));
+        label.push_str(&dot_escape(&Tree::ghf(&n.node)));
         let pen = if n.on_path { ", penwidth=3" } else { "" };
         let _ = writeln!(
             s,
             "  n{} [label=\"{}\", fillcolor=\"{}\", fontcolor=\"{}\", tooltip=\"{}: {}\"{pen}];",
-            n.id,
+            n.node.id,
             label,
             n.state.fill(),
             n.state.ink(),
             n.state.name(),
-            fate_name(n.fate)
+            fate_name(n.node.fate)
         );
     }
     for n in &t.nodes {
-        if let Some(p) = n.parent {
-            let mv = n.mv.map_or(String::new(), |m| m.to_string());
+        if let Some(p) = n.node.parent {
+            let mv = n.node.mv.map_or(String::new(), |m| m.to_string());
             let pen = if n.on_path { ", penwidth=3" } else { "" };
-            let _ = writeln!(s, "  n{p} -> n{} [label=\"{mv}\"{pen}];", n.id);
+            let _ = writeln!(s, "  n{p} -> n{} [label=\"{mv}\"{pen}];", n.node.id);
         }
     }
     let _ = writeln!(s, "}}");
@@ -327,11 +220,11 @@ const MARGIN: f64 = 16.0;
 /// `g + h = f`, coloured by its final state; edges labelled with the move; the legend on top.
 pub fn to_svg(t: &Tree) -> String {
     let n = t.nodes.len();
-    let index: std::collections::HashMap<NodeId, usize> = t.nodes.iter().enumerate().map(|(i, n)| (n.id, i)).collect();
+    let index: HashMap<NodeId, usize> = t.nodes.iter().enumerate().map(|(i, n)| (n.node.id, i)).collect();
     let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut roots = Vec::new();
     for (i, node) in t.nodes.iter().enumerate() {
-        match node.parent.and_then(|p| index.get(&p)) {
+        match node.node.parent.and_then(|p| index.get(&p)) {
             Some(&p) => kids[p].push(i),
             None => roots.push(i),
         }
@@ -339,7 +232,9 @@ pub fn to_svg(t: &Tree) -> String {
     let line_chars = t
         .nodes
         .iter()
-        .map(|nd| t.rows(nd).first().map_or(0, String::len).max(Tree::ghf(nd).len()).max(short_label(&nd.label).chars().count()))
+        .map(|nd| {
+            t.rows(&nd.node).first().map_or(0, String::len).max(Tree::ghf(&nd.node).len()).max(short_label(&nd.node.label).chars().count())
+        })
         .max();
     let box_w = (line_chars.unwrap_or(8) as f64 * CHAR_W + 12.0).max(60.0);
     let box_h = (t.height as f64 + 2.0) * LINE_H + 8.0;
@@ -402,12 +297,12 @@ pub fn to_svg(t: &Tree) -> String {
     let _ = writeln!(s, "</g>");
     let _ = writeln!(s, "<g class=\"edges\" stroke=\"#555555\" fill=\"none\">");
     for (i, node) in t.nodes.iter().enumerate() {
-        let Some(&p) = node.parent.and_then(|p| index.get(&p)) else { continue };
+        let Some(&p) = node.node.parent.and_then(|p| index.get(&p)) else { continue };
         let (x1, y1) = (x_of(p) + box_w / 2.0, y_of(p) + box_h);
         let (x2, y2) = (x_of(i) + box_w / 2.0, y_of(i));
         let wide = if node.on_path { " stroke-width=\"3\" stroke=\"#c2185b\"" } else { "" };
         let _ = writeln!(s, "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{wide}/>");
-        if let Some(m) = node.mv {
+        if let Some(m) = node.node.mv {
             let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
             let _ = writeln!(s, "<text x=\"{mx:.1}\" y=\"{my:.1}\" fill=\"#333333\" stroke=\"none\">{m}</text>");
         }
@@ -421,19 +316,19 @@ pub fn to_svg(t: &Tree) -> String {
             s,
             "<g class=\"node {}\" data-id=\"{}\"><title>{} {}: {}</title>",
             node.state.name(),
-            node.id,
-            xml_escape(&node.label),
+            node.node.id,
+            xml_escape(&node.node.label),
             node.state.name(),
-            fate_name(node.fate)
+            fate_name(node.node.fate)
         );
         let _ = writeln!(
             s,
             "<rect x=\"{x:.1}\" y=\"{y:.1}\" width=\"{box_w:.1}\" height=\"{box_h:.1}\" rx=\"4\" fill=\"{}\" stroke=\"{stroke}\"/>",
             node.state.fill()
         );
-        let mut lines = vec![short_label(&node.label)];
-        lines.extend(t.rows(node));
-        lines.push(Tree::ghf(node));
+        let mut lines = vec![short_label(&node.node.label)];
+        lines.extend(t.rows(&node.node));
+        lines.push(Tree::ghf(&node.node));
         for (k, line) in lines.iter().enumerate() {
             let weight = if k == 0 { " font-weight=\"bold\"" } else { "" };
             let _ = writeln!(

@@ -1,7 +1,6 @@
-//! The on-disk cache of pattern databases.
+//! The on-disk format of cached pattern databases. The directory is the caller's choice (see
+//! [`super::TableStore`]); the library itself reads no environment variable.
 //!
-//! Files live in `$NPUZZLE_CACHE_DIR`, or else the user's cache directory (`$XDG_CACHE_HOME/npuzzle`,
-//! `~/.cache/npuzzle`, `~/Library/Caches/npuzzle` on macOS, `%LOCALAPPDATA%\npuzzle` on Windows).
 //! Each file is a header followed by the table:
 //!
 //! | field | bytes |
@@ -15,11 +14,14 @@
 //! | checksum of everything above and the table | 8 |
 //! | the table, one byte an entry | entries |
 //!
-//! Files are written to a temporary file in the same directory and renamed into place, so a
-//! crash never leaves half a file under the final name. Every load checks the magic, version,
-//! sizes and checksum; a file that fails is reported as [`CacheError::Corrupt`] and never
-//! trusted.
+//! Files are written to a temporary file in the same directory (`<name>.tmp<PID>`) and renamed
+//! into place, so a crash never leaves half a file under the final name; [`temporaries`] finds
+//! what a killed writer left behind. Every load refuses anything but a regular file without
+//! reading it, checks the header against what its board and pattern imply before allocating
+//! anything, then checks the size and checksum; a file that fails is reported as
+//! [`CacheError::Corrupt`] and never trusted.
 
+use crate::heuristic::pdb::{check_pattern, Ranker, MAX_CELLS};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -74,31 +76,6 @@ pub enum CacheError {
         /// Which check failed.
         reason: String,
     },
-}
-
-/// The cache directory: `$NPUZZLE_CACHE_DIR`, or else the user's cache directory.
-pub fn cache_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("NPUZZLE_CACHE_DIR").filter(|d| !d.is_empty()) {
-        return PathBuf::from(d);
-    }
-    let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
-    if cfg!(target_os = "macos") {
-        if let Some(h) = home {
-            return h.join("Library/Caches/npuzzle");
-        }
-    } else if cfg!(windows) {
-        if let Some(d) = std::env::var_os("LOCALAPPDATA") {
-            return PathBuf::from(d).join("npuzzle");
-        }
-    } else {
-        if let Some(d) = std::env::var_os("XDG_CACHE_HOME").filter(|d| !d.is_empty()) {
-            return PathBuf::from(d).join("npuzzle");
-        }
-        if let Some(h) = home {
-            return h.join(".cache/npuzzle");
-        }
-    }
-    std::env::temp_dir().join("npuzzle-cache")
 }
 
 /// The file name that says what a table holds: board, goal blank cell and pattern cells, e.g.
@@ -201,9 +178,11 @@ impl Reader<'_> {
     }
 }
 
-/// Parses the header at the start of `bytes`; returns it, the end of the checksummed header
-/// fields, and the offset of the table. The table itself is not checked.
-fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize), CacheError> {
+/// Parses the header at the start of `bytes` and checks it against itself: a board the pattern
+/// databases cover, a pattern of distinct cells of it, and exactly the entries that board and
+/// pattern imply. Returns the header, the end of the checksummed header fields, and the offset
+/// of the table. The table itself is not checked.
+pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize), CacheError> {
     let corrupt = |reason: &str| CacheError::Corrupt { path: path.to_path_buf(), reason: reason.to_string() };
     let mut r = Reader { bytes, at: 0 };
     if r.take(8) != Some(MAGIC.as_slice()) {
@@ -224,14 +203,36 @@ fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize), Cac
     let entries = r.u64().ok_or_else(|| corrupt("truncated header"))?;
     let head_end = r.at;
     let checksum = r.u64().ok_or_else(|| corrupt("truncated header"))?;
+    let (w, h) = (width as usize, height as usize);
+    if !(2..=MAX_CELLS).contains(&w) || !(2..=MAX_CELLS).contains(&h) || w * h > MAX_CELLS {
+        return Err(corrupt(&format!("header names a {w}×{h} board; tables cover boards of at most {MAX_CELLS} cells")));
+    }
+    if check_pattern(w, h, &pattern).is_err() || pattern.len() >= w * h {
+        return Err(corrupt(&format!("header names pattern {pattern:?}, not a set of distinct cells of a {w}×{h} board")));
+    }
+    let expected = Ranker::new(w * h, pattern.len()).size();
+    if entries != expected {
+        return Err(corrupt(&format!("header says {entries} entries; a {}-tile pattern on {w}×{h} has {expected}", pattern.len())));
+    }
     Ok((Header { version, width, height, pattern, goal, entries, checksum }, head_end, r.at))
+}
+
+/// Refuses anything but a regular file before it is opened: a FIFO would block the reader, and
+/// a device (`/dev/zero` through a symlink) never ends.
+fn regular(path: &Path) -> Result<u64, CacheError> {
+    match fs::metadata(path) {
+        Ok(m) if m.is_file() => Ok(m.len()),
+        Ok(_) => Err(CacheError::Corrupt { path: path.to_path_buf(), reason: "not a regular file".into() }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(CacheError::Missing(path.to_path_buf())),
+        Err(source) => Err(CacheError::Io { path: path.to_path_buf(), source }),
+    }
 }
 
 /// Parses and checks a whole file's bytes; returns the header and the offset of the table.
 pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
     let corrupt = |reason: String| CacheError::Corrupt { path: path.to_path_buf(), reason };
     let (header, head_end, data_at) = parse_header(path, bytes)?;
-    let have = (bytes.len() - data_at) as u64;
+    let have = bytes.len().saturating_sub(data_at) as u64;
     if have != header.entries {
         return Err(corrupt(format!("{have} table bytes, header says {}", header.entries)));
     }
@@ -245,6 +246,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
 /// Reads only the header of a cache file (for listing); the table is not verified.
 pub fn peek(path: &Path) -> Result<Header, CacheError> {
     use std::io::Read;
+    regular(path)?;
     let mut buf = Vec::with_capacity(512);
     let f = fs::File::open(path).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
     f.take(512).read_to_end(&mut buf).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
@@ -255,24 +257,35 @@ pub fn peek(path: &Path) -> Result<Header, CacheError> {
 pub fn load(path: &Path) -> Result<(Header, Vec<u8>), CacheError> {
     use std::io::{Read, Seek, SeekFrom};
     let io = |source| CacheError::Io { path: path.to_path_buf(), source };
+    regular(path)?;
     let mut f = match fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(CacheError::Missing(path.to_path_buf())),
         Err(source) => return Err(io(source)),
     };
-    let len = f.metadata().map_err(io)?.len();
+    let meta = f.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(CacheError::Corrupt { path: path.to_path_buf(), reason: "not a regular file".into() });
+    }
+    let len = meta.len();
     // The header is small; the table is read straight into its own buffer, with no copy.
     let mut head = Vec::with_capacity(4096);
     (&mut f).take(4096).read_to_end(&mut head).map_err(io)?;
     let (header, head_end, data_at) = parse_header(path, &head)?;
-    let have = len - data_at as u64;
+    let have = len.saturating_sub(data_at as u64);
     if have != header.entries {
         return Err(CacheError::Corrupt {
             path: path.to_path_buf(),
             reason: format!("{have} table bytes, header says {}", header.entries),
         });
     }
-    let mut table = vec![0u8; header.entries as usize];
+    // The header was checked against its board and pattern, so this is at most the largest
+    // table a set uses; still, a failed allocation is an error, never an abort.
+    let mut table = Vec::new();
+    table.try_reserve_exact(header.entries as usize).map_err(|_| {
+        io(std::io::Error::new(std::io::ErrorKind::OutOfMemory, format!("could not allocate {} bytes for the table", header.entries)))
+    })?;
+    table.resize(header.entries as usize, 0);
     f.seek(SeekFrom::Start(data_at as u64)).map_err(io)?;
     f.read_exact(&mut table).map_err(io)?;
     let sum = checksum(&[&head[..head_end], &table]);
@@ -314,6 +327,41 @@ pub fn list(dir: &Path) -> Result<Vec<Entry>, CacheError> {
     Ok(out)
 }
 
+/// A temporary file a writer left in the cache directory, with the writer's process id.
+#[derive(Clone, Debug)]
+pub struct Temporary {
+    /// Its path.
+    pub path: PathBuf,
+    /// The id of the process that was writing it.
+    pub pid: u32,
+    /// Its size in bytes.
+    pub bytes: u64,
+}
+
+/// The temporary files (`pdb-….tmp<PID>`) in `dir`, sorted by name. Whether their writers still
+/// run is the caller's to decide; a file whose writer died is debris that only takes space.
+pub fn temporaries(dir: &Path) -> Result<Vec<Temporary>, CacheError> {
+    let rd = match fs::read_dir(dir) {
+        Ok(rd) => rd,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => return Err(CacheError::Io { path: dir.to_path_buf(), source }),
+    };
+    let mut out = Vec::new();
+    for e in rd {
+        let e = e.map_err(|source| CacheError::Io { path: dir.to_path_buf(), source })?;
+        let path = e.path();
+        let name = e.file_name().to_string_lossy().into_owned();
+        let pid =
+            name.strip_prefix("pdb-").and_then(|_| path.extension()).and_then(|x| x.to_str()?.strip_prefix("tmp")?.parse::<u32>().ok());
+        if let Some(pid) = pid {
+            let bytes = e.metadata().map(|m| m.len()).unwrap_or(0);
+            out.push(Temporary { path, pid, bytes });
+        }
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -338,5 +386,80 @@ mod tests {
         assert_eq!(list(&dir).unwrap().len(), 1);
         fs::remove_dir_all(&dir).unwrap();
         assert!(matches!(load(&path), Err(CacheError::Missing(_))));
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("npuzzle-cache-unit-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// Regression: a header claiming 64 GiB of entries, on a sparse file of that size, made the
+    /// loader allocate 64 GiB and abort every solve.
+    #[test]
+    fn a_header_claiming_64_gib_is_refused_before_allocating() {
+        let dir = scratch("huge");
+        let path = dir.join(file_name(4, 4, 0, &[1, 2, 3]));
+        save(&path, 4, 4, &[1, 2, 3], "4x4", &vec![0u8; 16 * 15 * 14]).unwrap();
+        let mut bytes = fs::read(&path).unwrap();
+        let (_, head_end, data_at) = parse_header(&path, &bytes).unwrap();
+        let huge: u64 = 64 << 30;
+        bytes[head_end - 8..head_end].copy_from_slice(&huge.to_le_bytes());
+        bytes.truncate(data_at);
+        fs::write(&path, &bytes).unwrap();
+        fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(data_at as u64 + huge).unwrap();
+        match load(&path) {
+            Err(CacheError::Corrupt { reason, .. }) => assert!(reason.contains("entries"), "{reason}"),
+            other => panic!("expected a corrupt header, got {other:?}"),
+        }
+        assert!(matches!(peek(&path), Err(CacheError::Corrupt { .. })));
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn headers_that_do_not_describe_a_table_are_refused() {
+        let dir = scratch("headers");
+        let path = dir.join("pdb-x.pdb");
+        for (w, h, pattern) in
+            [(6u8, 6u8, vec![1u8, 2]), (4, 4, vec![1, 1]), (4, 4, vec![1, 16]), (4, 4, vec![]), (1, 4, vec![1]), (3, 3, (0..9).collect())]
+        {
+            let n = (w as u64 * h as u64).max(1);
+            save(&path, w, h, &pattern, "g", &vec![0u8; n as usize]).unwrap();
+            assert!(matches!(load(&path), Err(CacheError::Corrupt { .. })), "{w}x{h} {pattern:?}");
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Regression: a FIFO in place of a cache file hung the table load forever.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_device_in_place_of_a_table_is_refused_without_reading() {
+        let dir = scratch("fifo");
+        let fifo = dir.join(file_name(3, 2, 0, &[1, 2]));
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
+        if made {
+            assert!(matches!(load(&fifo), Err(CacheError::Corrupt { ref reason, .. }) if reason == "not a regular file"));
+            assert!(matches!(peek(&fifo), Err(CacheError::Corrupt { .. })));
+        }
+        let link = dir.join(file_name(3, 2, 0, &[3, 4]));
+        std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+        assert!(matches!(load(&link), Err(CacheError::Corrupt { ref reason, .. }) if reason == "not a regular file"));
+        fs::remove_dir_all(&dir).unwrap();
+        assert!(made, "mkfifo is part of coreutils on every machine the tests run on");
+    }
+
+    #[test]
+    fn temporaries_name_their_writer() {
+        let dir = scratch("tmp");
+        let final_name = dir.join(file_name(3, 2, 0, &[1, 2]));
+        fs::write(final_name.with_extension("tmp4242"), b"half a table").unwrap();
+        fs::write(dir.join("unrelated.tmp1"), b"x").unwrap();
+        let t = temporaries(&dir).unwrap();
+        assert_eq!(t.len(), 1);
+        assert_eq!(t[0].pid, 4242);
+        assert_eq!(t[0].bytes, 12);
+        assert!(list(&dir).unwrap().is_empty(), "a temporary is not a table");
+        fs::remove_dir_all(&dir).unwrap();
     }
 }

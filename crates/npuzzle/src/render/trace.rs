@@ -1,0 +1,279 @@
+//! The numbered text trace of a [`Recorder`], meant to be read next to a hand execution
+//! ([`render_text`]). The same search as JSON is simply the recorder's events, serialised.
+//!
+//! A *step* is one selection of a node for expansion. Each step shows the selected node with its
+//! path from `S0` and `g + h = f`, its board, every child generated (label, move, board,
+//! `g + h = f`, and what became of it), and the frontier afterwards in the order the algorithm
+//! will take it. Iteration bounds (IDA*, iterative deepening), incumbents (DFBnB), backed-up
+//! values (RBFS) and the goal appear where they happen.
+
+use crate::board::Tile;
+use crate::cost::Cost;
+use crate::record::{Event, Node, Recorder};
+use crate::search::observer::Fate;
+use crate::search::{Algorithm, Bound, GoalTest};
+use std::fmt::Write;
+
+/// Default number of steps a trace shows.
+pub const DEFAULT_LIMIT: u64 = 200;
+
+/// Frontier entries listed per step in the text trace; the rest are counted.
+pub const FRONTIER_SHOWN: usize = 50;
+
+/// What a trace is about.
+#[derive(Clone, Copy, Debug)]
+pub struct Setup {
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// Most steps (selections) to show.
+    pub limit: u64,
+}
+
+/// `g + h = f: 1 + 3 = 4` when f is g + h; otherwise each value on its own (greedy orders by h,
+/// weighted A* by g + W·h, RBFS by a backed-up F).
+pub fn ghf(g: u32, h: Cost, f: Cost) -> String {
+    if Cost::moves(g) + h == f {
+        format!("g + h = f: {g} + {h} = {f}")
+    } else {
+        format!("g = {g}, h = {h}, f = {f}")
+    }
+}
+
+/// A board on one line, rows separated by `/`, the blank as `_`.
+pub fn board_line(tiles: &[Tile], width: usize) -> String {
+    let cellw = (tiles.len() - 1).to_string().len();
+    tiles
+        .chunks(width)
+        .map(|row| {
+            row.iter().map(|&t| if t == 0 { format!("{:>cellw$}", "_") } else { format!("{t:>cellw$}") }).collect::<Vec<_>>().join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(" / ")
+}
+
+fn board_grid(tiles: &[Tile], width: usize, indent: &str) -> String {
+    let cellw = (tiles.len() - 1).to_string().len();
+    let mut s = String::new();
+    for row in tiles.chunks(width) {
+        s.push_str(indent);
+        let cells: Vec<String> = row.iter().map(|&t| if t == 0 { format!("{:>cellw$}", "_") } else { format!("{t:>cellw$}") }).collect();
+        s.push_str(&cells.join(" "));
+        s.push('\n');
+    }
+    s
+}
+
+/// Labels most shown in a path before the middle is elided.
+pub const PATH_SHOWN: usize = 8;
+
+/// `S0 -> S2 -> S21`; a long path keeps its two first and three last labels (each label already
+/// spells its whole path).
+pub fn path_text(labels: &[String]) -> String {
+    if labels.len() <= PATH_SHOWN {
+        return labels.join(" -> ");
+    }
+    let n = labels.len();
+    format!("{} -> … {} more … -> {}", labels[..2].join(" -> "), n - 5, labels[n - 3..].join(" -> "))
+}
+
+fn fate_text(a: Algorithm, n: &Node, bound: Option<Cost>, incumbent: Option<u32>) -> String {
+    let info = a.info();
+    let tested = info.words.tested.filter(|_| info.goal_test == GoalTest::OnGeneration);
+    match (n.fate, tested) {
+        (Fate::Added, Some((added, _))) => added.to_string(),
+        (Fate::Added, None) => "added".to_string(),
+        (Fate::Goal, Some((_, goal))) => goal.to_string(),
+        (Fate::Goal, None) => "goal".to_string(),
+        (Fate::Duplicate, _) => "duplicate: dropped".to_string(),
+        (Fate::Pruned, _) => match (info.words.bound, bound, incumbent) {
+            (Some(Bound::Incumbent), _, Some(c)) => format!("pruned by bound: f {} ≥ incumbent {c}", n.f),
+            (Some(Bound::Depth), Some(b), _) => format!("pruned by bound: depth {} > limit {}", n.g, b),
+            (_, Some(b), _) => format!("pruned by bound: f {} > bound {b}", n.f),
+            _ => "pruned by bound".to_string(),
+        },
+    }
+}
+
+/// What an iteration's bound is called in the trace.
+fn bound_name(a: Algorithm) -> &'static str {
+    a.info().words.bound.map_or("bound", Bound::name)
+}
+
+/// Renders the recorded search as a numbered text trace of at most `setup.limit` steps. When
+/// more steps ran, the last line says how many were not shown.
+pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
+    let a = setup.algorithm;
+    let frontier_name = a.info().frontier;
+    let w = setup.width;
+    let mut s = String::new();
+    let mut step = 0u64;
+    let mut bound: Option<Cost> = None;
+    let mut incumbent: Option<u32> = None;
+    // The "children:" heading waits for the first child, so a goal selected and not expanded
+    // shows none.
+    let mut heading = false;
+    let path = |id| path_text(&rec.path_labels(id));
+    for ev in &rec.events {
+        if let Event::Selected { .. } = ev {
+            if step >= setup.limit {
+                break;
+            }
+        }
+        match ev {
+            Event::Generated { node: n, .. } => match n.parent {
+                None => {
+                    let side = if n.label.starts_with('G') { " (the backward search, from the goal)" } else { "" };
+                    let _ = writeln!(s, "Start {}{side}, {}", n.label, ghf(n.g, n.h, n.f));
+                    s.push_str(&board_grid(&n.board, w, "  "));
+                    if n.fate == Fate::Goal {
+                        let _ = writeln!(s, "  the start is the goal");
+                    }
+                }
+                Some(_) => {
+                    if heading {
+                        let _ = writeln!(s, "  children:");
+                        heading = false;
+                    }
+                    let mv = n.mv.map_or(String::new(), |m| m.to_string());
+                    let _ = writeln!(
+                        s,
+                        "    {:<6} {mv}  {}   {}   {}",
+                        n.label,
+                        board_line(&n.board, w),
+                        ghf(n.g, n.h, n.f),
+                        fate_text(a, n, bound, incumbent)
+                    );
+                }
+            },
+            Event::Selected { id, f, .. } => {
+                step += 1;
+                let Some(n) = rec.node(*id) else { continue };
+                let _ = writeln!(s, "\nStep {step}: expand {}   {}", n.label, ghf(n.g, n.h, *f));
+                let _ = writeln!(s, "  path: {}", path(*id));
+                s.push_str(&board_grid(&n.board, w, "  "));
+                heading = true;
+            }
+            Event::Discarded { label, .. } => {
+                let _ = writeln!(s, "  discard {label} (taken from the {frontier_name}, but the bound now cuts it)");
+            }
+            Event::Frontier { size, entries, .. } => {
+                heading = false;
+                let _ = writeln!(s, "  {frontier_name}:{}", if *size == 0 { " empty" } else { "" });
+                for e in entries.iter().take(FRONTIER_SHOWN) {
+                    let value = match rec.node(e.id) {
+                        Some(n) if e.f != n.f => format!("F = {} (backed up; {})", e.f, ghf(n.g, n.h, n.f)),
+                        _ => ghf(e.g, e.h, e.f),
+                    };
+                    let _ = writeln!(s, "    {:<6} {:<26} path {}", e.label, value, path(e.id));
+                }
+                let shown = entries.len().min(FRONTIER_SHOWN) as u64;
+                if *size > shown {
+                    let _ = writeln!(s, "    … and {} more", size - shown);
+                }
+            }
+            Event::Iteration { number, bound: b, .. } => {
+                bound = Some(*b);
+                let _ = writeln!(s, "\n=== Iteration {number}: {} {b} ===", bound_name(a));
+            }
+            Event::IterationEnd { next, .. } => match next {
+                Some(nb) => {
+                    let _ = writeln!(s, "=== Iteration ends without a solution: next {} {nb} ===", bound_name(a));
+                }
+                None => {
+                    let _ = writeln!(s, "=== Iteration ends: nothing was cut off, no solution ===");
+                }
+            },
+            Event::Incumbent { label, cost, .. } => {
+                incumbent = Some(*cost);
+                let _ = writeln!(s, "  new incumbent {label} with cost {cost}: the bound is now {cost}");
+            }
+            Event::BackedUp { label, f, .. } => {
+                let _ = writeln!(s, "  back up: {label} gets F = {f}");
+            }
+            Event::Goal { id, label, .. } => {
+                let _ = writeln!(s, "  goal {label} reached: {}", path(*id));
+            }
+        }
+    }
+    let shown = step;
+    if rec.expansions > shown {
+        let why = if shown < setup.limit && rec.truncated {
+            "the recorder's node cap was reached".to_string()
+        } else {
+            format!("--trace-limit {}", setup.limit)
+        };
+        let _ = writeln!(s, "\n… {} more steps not shown ({why})", rec.expansions - shown);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::MoveOrder;
+    use crate::parse::parse_board;
+    use crate::solve::{solve_observed, Request};
+    use crate::HeuristicKind;
+
+    fn nilsson(a: Algorithm) -> (crate::Outcome, Recorder) {
+        let start = parse_board("2 8 3/1 6 4/7 0 5").unwrap();
+        let goal = parse_board("1 2 3/8 0 4/7 6 5").unwrap();
+        let req = Request::new(start, goal).algorithm(a).heuristic(HeuristicKind::Misplaced).order(MoveOrder::parse("LURD").unwrap());
+        solve_observed(&req, Recorder::new(9, 100_000, true)).unwrap()
+    }
+
+    fn selected_labels(rec: &Recorder) -> Vec<String> {
+        rec.events
+            .iter()
+            .filter_map(|s| match s {
+                Event::Selected { label, .. } => Some(label.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn astar_on_the_nilsson_example_selects_in_textbook_order() {
+        // Misplaced tiles, LURD: S0 (f 4), then the U child S2 (1 + 3), its U child S22
+        // (2 + 2)... wait for ties: S21 (L, 2 + 3 = 5) and S23 (R, 2 + 3 = 5) stay behind S22.
+        let (out, rec) = nilsson(Algorithm::Astar);
+        assert_eq!(out.cost, Some(5));
+        let order = selected_labels(&rec);
+        assert_eq!(order[..2], ["S0", "S2"]);
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Astar, width: 3, height: 3, limit: 100 });
+        assert!(text.contains("Step 1: expand S0   g + h = f: 0 + 4 = 4"), "{text}");
+        assert!(text.contains("goal "), "{text}");
+        assert!(!text.contains("more steps not shown"));
+    }
+
+    #[test]
+    fn limit_cuts_the_trace_and_says_how_much() {
+        let (_, rec) = nilsson(Algorithm::Bfs);
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 3 });
+        assert_eq!(text.matches("\nStep ").count(), 3);
+        let hidden = rec.expansions - 3;
+        assert!(text.contains(&format!("… {hidden} more steps not shown (--trace-limit 3)")), "{text}");
+    }
+
+    #[test]
+    fn per_algorithm_lines_appear() {
+        let (_, rec) = nilsson(Algorithm::Idastar);
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Idastar, width: 3, height: 3, limit: 1000 });
+        assert!(t.contains("=== Iteration 1: bound 4 ==="), "{t}");
+        assert!(t.contains("next bound 5"), "{t}");
+        assert!(t.contains("pruned by bound: f 6 > bound 4"), "{t}");
+        let (_, rec) = nilsson(Algorithm::Dfbnb);
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Dfbnb, width: 3, height: 3, limit: 1000 });
+        assert!(t.contains("new incumbent"), "{t}");
+        let (_, rec) = nilsson(Algorithm::Rbfs);
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Rbfs, width: 3, height: 3, limit: 1000 });
+        assert!(t.contains("back up:"), "{t}");
+        let (_, rec) = nilsson(Algorithm::Lc);
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Lc, width: 3, height: 3, limit: 1000 });
+        assert!(t.contains("answer check: no; added") && t.contains("answer check: yes; goal"), "{t}");
+    }
+}

@@ -1,0 +1,273 @@
+//! The one path from options to a [`Request`].
+//!
+//! A [`Spec`] is what a user asks for, as the command line, the web API and the Python package
+//! receive it: every field optional, deserialisable from JSON. [`Spec::plan`] applies the
+//! defaults and validates everything but the start board, once, giving a [`Plan`]; a server
+//! caps a plan's limits with [`Plan::cap`]; [`Plan::request`] binds a start board and resolves
+//! the default solver for its size.
+//!
+//! ```
+//! use npuzzle::spec::Spec;
+//! let spec: Spec = serde_json::from_str(r#"{"algorithm": "bfs", "goal": "blank-first"}"#).unwrap();
+//! let plan = spec.plan().unwrap();
+//! let req = plan.request(plan.board_text("1 2 3 0").unwrap()).unwrap();
+//! assert_eq!(req.goal.tiles(), &[0, 1, 2, 3]);
+//! ```
+
+use crate::board::{Board, MoveOrder};
+use crate::error::{BoardError, Error};
+use crate::goal::Goal;
+use crate::heuristic::HeuristicKind;
+use crate::parse::{parse_size, BoardInput};
+use crate::search::{Algorithm, Limits, Param};
+use crate::solve::{default_choice, Request};
+use crate::tables::Tables;
+use serde::{Deserialize, Deserializer};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// What a user asks for, before defaults and validation. See the [module documentation](self).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Spec {
+    /// The goal: a preset (`blank-last`, the default, `blank-first`, `snail`), or a board as
+    /// text or arrays.
+    pub goal: Option<BoardInput>,
+    /// The size `WxH` (or `N`) for boards whose text does not say.
+    pub size: Option<String>,
+    /// The algorithm. With neither an algorithm nor a heuristic, the default solver for the
+    /// board's size is used ([`default_choice`]); with only one of them, the other defaults to
+    /// A* or Manhattan distance.
+    pub algorithm: Option<Algorithm>,
+    /// The heuristic.
+    pub heuristic: Option<HeuristicKind>,
+    /// The successor order, e.g. `LURD` (default `UDLR`).
+    pub order: Option<MoveOrder>,
+    /// The weight W on h for algorithms that take one (f = g + W·h); default 1.
+    pub weight: Option<f64>,
+    /// A depth bound, for algorithms that take one.
+    pub max_depth: Option<u32>,
+    /// Limits on the search.
+    pub limits: LimitSpec,
+}
+
+/// Limits as a user gives them.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitSpec {
+    /// Most nodes generated.
+    pub nodes: Option<u64>,
+    /// Most wall time; `time_ms` in JSON.
+    #[serde(rename = "time_ms", deserialize_with = "millis")]
+    pub time: Option<Duration>,
+    /// Most bytes of the search's frontier and explored set.
+    pub memory: Option<u64>,
+}
+
+fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
+    let ms = Option::<f64>::deserialize(d)?;
+    ms.map(|ms| {
+        if ms.is_finite() && ms >= 0.0 && ms <= u64::MAX as f64 / 1e3 {
+            Ok(Duration::from_secs_f64(ms / 1e3))
+        } else {
+            Err(serde::de::Error::custom(format!("time_ms {ms} is not a number of milliseconds")))
+        }
+    })
+    .transpose()
+}
+
+/// The ceilings a server puts on every request's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    /// Longest a search may run.
+    pub time: Duration,
+    /// Most nodes a search may generate.
+    pub nodes: u64,
+    /// Most bytes a search may hold.
+    pub memory: u64,
+}
+
+/// A validated spec: everything a request needs but its start board.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The goal.
+    pub goal: Goal,
+    /// The size for boards whose text does not say.
+    pub size: Option<(usize, usize)>,
+    /// The algorithm; `None` with `heuristic` also `None` means the default solver for the
+    /// board's size.
+    pub algorithm: Option<Algorithm>,
+    /// The heuristic.
+    pub heuristic: Option<HeuristicKind>,
+    /// The successor order.
+    pub order: MoveOrder,
+    /// The weight on h.
+    pub weight: f64,
+    /// The depth bound.
+    pub max_depth: Option<u32>,
+    /// The limits (no cancel flag until [`Plan::cancel_with`]).
+    pub limits: Limits,
+}
+
+impl Spec {
+    /// Applies the defaults and checks every field.
+    pub fn plan(&self) -> Result<Plan, Error> {
+        let size = self.size.as_deref().map(parse_size).transpose()?;
+        let weight = check_weight(self.weight.unwrap_or(1.0))?;
+        let goal = match &self.goal {
+            None => Goal::BlankLast,
+            Some(BoardInput::Text(t)) => Goal::parse(t, size).map_err(Error::about_goal)?,
+            Some(input) => Goal::Board(input.parse(size).map_err(Error::Goal)?),
+        };
+        Ok(Plan {
+            goal,
+            size,
+            algorithm: self.algorithm,
+            heuristic: self.heuristic,
+            order: self.order.unwrap_or_default(),
+            weight,
+            max_depth: self.max_depth,
+            limits: Limits { nodes: self.limits.nodes, time: self.limits.time, memory: self.limits.memory, cancel: None },
+        })
+    }
+}
+
+/// Checks a weight on h: a finite number ≥ 1.
+pub fn check_weight(weight: f64) -> Result<f64, Error> {
+    if weight.is_finite() && weight >= 1.0 {
+        Ok(weight)
+    } else {
+        Err(Error::Invalid(format!("weight {weight} must be a number ≥ 1")))
+    }
+}
+
+impl Plan {
+    /// Lowers every limit to the server's `caps` (and sets the missing ones to them).
+    pub fn cap(&mut self, caps: &Caps) {
+        let l = &mut self.limits;
+        l.nodes = Some(l.nodes.map_or(caps.nodes, |n| n.min(caps.nodes)));
+        l.time = Some(l.time.map_or(caps.time, |t| t.min(caps.time)));
+        l.memory = Some(l.memory.map_or(caps.memory, |m| m.min(caps.memory)));
+    }
+
+    /// Sets the flag that cancels the searches of this plan.
+    pub fn cancel_with(&mut self, flag: Arc<AtomicBool>) {
+        self.limits.cancel = Some(flag);
+    }
+
+    /// Parses a start board given as text, with the plan's size.
+    pub fn board_text(&self, text: &str) -> Result<Board, BoardError> {
+        crate::parse::parse_board_sized(text, self.size)
+    }
+
+    /// Parses a start board in any input form, with the plan's size.
+    pub fn board(&self, input: &BoardInput) -> Result<Board, BoardError> {
+        input.parse(self.size)
+    }
+
+    /// The goal board for a `width`×`height` start; errors say they are about the goal.
+    pub fn goal_board(&self, width: usize, height: usize) -> Result<Board, Error> {
+        self.goal.board(width, height).map_err(Error::about_goal)
+    }
+
+    /// The algorithm and heuristic for a `width`×`height` board: the ones asked for, or the
+    /// default solver for the size.
+    pub fn choice(&self, width: usize, height: usize) -> (Algorithm, HeuristicKind) {
+        match (self.algorithm, self.heuristic) {
+            (None, None) => default_choice(width, height),
+            (a, h) => (a.unwrap_or(Algorithm::Astar), h.unwrap_or(HeuristicKind::Manhattan)),
+        }
+    }
+
+    /// The request for `start` (tables still to be prepared: see [`Request::tables`]).
+    pub fn request(&self, start: Board) -> Result<Request, Error> {
+        let goal = self.goal_board(start.width(), start.height())?;
+        start.check_same_size(&goal)?;
+        let (algorithm, heuristic) = self.choice(start.width(), start.height());
+        Ok(Request {
+            start,
+            goal,
+            algorithm,
+            heuristic,
+            order: self.order,
+            weight: self.weight,
+            max_depth: self.max_depth,
+            limits: self.limits.clone(),
+            tables: Tables::none(),
+            parallel: true,
+        })
+    }
+
+    /// What the plan asks for that `algorithm` ignores, as notes for the user: a heuristic for
+    /// an algorithm that uses none, a weight or a depth bound for one that takes neither.
+    pub fn ignored(&self, algorithm: Algorithm) -> Vec<String> {
+        let info = algorithm.info();
+        let mut notes = Vec::new();
+        if let Some(h) = self.heuristic.filter(|_| !info.uses_heuristic) {
+            notes.push(format!("{algorithm} uses no heuristic: the {h} heuristic is ignored"));
+        }
+        if self.weight != 1.0 && !info.takes(Param::Weight) {
+            notes.push(format!("{algorithm} takes no weight: weight {} is ignored", self.weight));
+        }
+        if let Some(d) = self.max_depth.filter(|_| !info.takes(Param::MaxDepth)) {
+            notes.push(format!("{algorithm} takes no depth bound: max depth {d} is ignored"));
+        }
+        notes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(json: &str) -> Result<Spec, String> {
+        serde_json::from_str(json).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn defaults_and_auto_choice() {
+        let plan = Spec::default().plan().unwrap();
+        assert_eq!(plan.goal, Goal::BlankLast);
+        assert_eq!(plan.choice(3, 3), default_choice(3, 3));
+        assert_eq!(plan.choice(6, 6), default_choice(6, 6));
+        let plan = spec(r#"{"heuristic": "misplaced"}"#).unwrap().plan().unwrap();
+        assert_eq!(plan.choice(3, 3), (Algorithm::Astar, HeuristicKind::Misplaced));
+    }
+
+    #[test]
+    fn bad_fields_are_named() {
+        assert!(spec(r#"{"algorithm": "foo"}"#).unwrap_err().contains("unknown algorithm \"foo\""));
+        assert!(spec(r#"{"order": "UUDL"}"#).unwrap_err().contains("bad move order"));
+        assert!(spec(r#"{"colour": 1}"#).unwrap_err().contains("unknown field"));
+        assert!(spec(r#"{"limits": {"time_ms": -5}}"#).unwrap_err().contains("time_ms"));
+        let e = spec(r#"{"weight": 0.5}"#).unwrap().plan().unwrap_err();
+        assert!(e.to_string().contains("weight 0.5"), "{e}");
+    }
+
+    #[test]
+    fn goal_errors_say_goal() {
+        let e = spec(r#"{"goal": "1 2 3 3"}"#).unwrap().plan().unwrap_err();
+        assert!(e.to_string().starts_with("bad goal board"), "{e}");
+        let plan = spec(r#"{"goal": [[0, 1], [2, 3]]}"#).unwrap().plan().unwrap();
+        assert_eq!(plan.goal_board(2, 2).unwrap().tiles(), &[0, 1, 2, 3]);
+        assert!(plan.goal_board(3, 3).unwrap_err().to_string().contains("goal"));
+    }
+
+    #[test]
+    fn caps_lower_limits() {
+        let mut plan = spec(r#"{"limits": {"nodes": 10, "time_ms": 60000}}"#).unwrap().plan().unwrap();
+        plan.cap(&Caps { time: Duration::from_secs(10), nodes: 1000, memory: 1 << 20 });
+        assert_eq!(plan.limits.nodes, Some(10));
+        assert_eq!(plan.limits.time, Some(Duration::from_secs(10)));
+        assert_eq!(plan.limits.memory, Some(1 << 20));
+    }
+
+    #[test]
+    fn ignored_options_are_noted() {
+        let plan = spec(r#"{"heuristic": "misplaced", "weight": 2}"#).unwrap().plan().unwrap();
+        let notes = plan.ignored(Algorithm::Bfs);
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(plan.ignored(Algorithm::Astar).is_empty());
+    }
+}

@@ -1,0 +1,522 @@
+//! Prepared heuristic tables as values.
+//!
+//! Pattern databases and exact distance tables are costly to build and load, so they are
+//! prepared in a separate, fallible step and then handed to a search inside a [`Tables`] value
+//! (the [`crate::solve::Request`] carries one). Nothing is looked up behind the caller's back:
+//! a heuristic whose tables were not prepared is an error, never a silent fallback.
+//!
+//! A [`TableStore`] prepares them. It knows the cache directory (chosen by the front end; the
+//! library reads no environment variable), whether to read and write it, how much memory a
+//! build may take, and keeps every table it has loaded or built, so goals that share tables
+//! (every goal with its blank in a corner shares one pattern-database set) load them once.
+//!
+//! ```
+//! use npuzzle::tables::TableStore;
+//! use npuzzle::{goal::Goal, HeuristicKind};
+//! let store = TableStore::in_memory();
+//! let goal = Goal::BlankLast.board(3, 3).unwrap();
+//! let tables = store.prepare(HeuristicKind::Exact, &goal, &|_| {}, None).unwrap();
+//! assert!(tables.exact().is_some());
+//! ```
+
+pub mod cache;
+
+use crate::board::Board;
+use crate::error::Error;
+use crate::fast::prune::Fsm;
+use crate::heuristic::exact::{ExactHeuristic, ExactTable};
+use crate::heuristic::pdb::{self, Frame, Pdb, PdbHeuristic, SetSpec};
+use crate::heuristic::HeuristicKind;
+use crate::reduce::{block_goal, ReduceOptions};
+use crate::search::Algorithm;
+use crate::solve::Request;
+use cache::CacheError;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The tables one goal's heuristic reads, ready to search with. Cheap to clone (shared).
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    pdb: Option<Arc<PdbHeuristic>>,
+    exact: Option<Arc<ExactHeuristic>>,
+    prune: Option<Arc<Fsm>>,
+    block: Option<Arc<ExactHeuristic>>,
+}
+
+impl Tables {
+    /// No tables: enough for every heuristic computed from the board alone.
+    pub fn none() -> Tables {
+        Tables::default()
+    }
+
+    /// These tables with a pattern-database set.
+    pub fn with_pdb(mut self, h: Arc<PdbHeuristic>) -> Tables {
+        self.pdb = Some(h);
+        self
+    }
+
+    /// These tables with an exact distance table.
+    pub fn with_exact(mut self, e: Arc<ExactHeuristic>) -> Tables {
+        self.exact = Some(e);
+        self
+    }
+
+    /// The pattern-database set, if prepared.
+    pub fn pdb(&self) -> Option<&Arc<PdbHeuristic>> {
+        self.pdb.as_ref()
+    }
+
+    /// The exact table, if prepared.
+    pub fn exact(&self) -> Option<&Arc<ExactHeuristic>> {
+        self.exact.as_ref()
+    }
+
+    /// These tables with a duplicate-path pruning automaton for the fast IDA* engine.
+    pub fn with_prune(mut self, fsm: Arc<Fsm>) -> Tables {
+        self.prune = Some(fsm);
+        self
+    }
+
+    /// The pruning automaton, if prepared.
+    pub fn prune(&self) -> Option<&Arc<Fsm>> {
+        self.prune.as_ref()
+    }
+
+    /// These tables with the exact table of the final block row-and-column reduction leaves
+    /// (bound to [`crate::reduce::block_goal`]).
+    pub fn with_block(mut self, e: Arc<ExactHeuristic>) -> Tables {
+        self.block = Some(e);
+        self
+    }
+
+    /// The final block's exact table, if prepared.
+    pub fn block(&self) -> Option<&Arc<ExactHeuristic>> {
+        self.block.as_ref()
+    }
+}
+
+/// Something worth telling the user while tables are loaded or built.
+#[derive(Clone, Debug)]
+pub enum TableEvent<'a> {
+    /// A table was read from the cache and verified.
+    Loaded {
+        /// Its pattern.
+        pattern: &'a [u8],
+        /// The file.
+        path: &'a Path,
+    },
+    /// A cache file failed verification; it is rebuilt.
+    Corrupt {
+        /// The file.
+        path: &'a Path,
+        /// What was wrong.
+        reason: String,
+    },
+    /// A build starts.
+    BuildStart {
+        /// Its pattern (empty for an exact table).
+        pattern: &'a [u8],
+        /// Entries in the table.
+        entries: u64,
+    },
+    /// A breadth-first level of a pattern-database build finished.
+    BuildLevel {
+        /// Its pattern.
+        pattern: &'a [u8],
+        /// The level just finished.
+        depth: u8,
+        /// Entries filled so far.
+        filled: u64,
+        /// Entries in the table.
+        entries: u64,
+    },
+    /// A build finished.
+    Built {
+        /// Its pattern (empty for an exact table).
+        pattern: &'a [u8],
+        /// How long it took.
+        time: Duration,
+    },
+    /// A table was written to the cache.
+    Saved {
+        /// The file.
+        path: &'a Path,
+    },
+    /// A table could not be written to the cache (it is still used from memory).
+    SaveFailed {
+        /// What went wrong.
+        error: String,
+    },
+}
+
+/// A progress callback for table loads and builds.
+pub type Progress<'a> = &'a (dyn Fn(&TableEvent) + Sync);
+
+/// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern.
+type PdbKey = (u8, u8, u8, Vec<u8>);
+
+/// Loads, builds and keeps heuristic tables. See the [module documentation](self).
+#[derive(Debug)]
+pub struct TableStore {
+    dir: Option<PathBuf>,
+    read: bool,
+    write: bool,
+    build_memory: Option<u64>,
+    pdbs: Mutex<HashMap<PdbKey, Arc<Pdb>>>,
+    exact: Mutex<HashMap<(usize, usize, usize), Arc<ExactTable>>>,
+    prunes: Mutex<HashMap<(usize, usize, u32), Arc<Fsm>>>,
+    /// One load or build at a time, so two callers never build the same table twice.
+    busy: Mutex<()>,
+}
+
+impl TableStore {
+    /// A store that reads tables from the cache directory `dir` and saves the ones it builds
+    /// there.
+    pub fn new(dir: impl Into<PathBuf>) -> TableStore {
+        TableStore::with_dir(Some(dir.into()))
+    }
+
+    /// A store with no cache: tables are built in memory and forgotten with the store.
+    pub fn in_memory() -> TableStore {
+        TableStore::with_dir(None)
+    }
+
+    fn with_dir(dir: Option<PathBuf>) -> TableStore {
+        let on_disk = dir.is_some();
+        TableStore {
+            dir,
+            read: on_disk,
+            write: on_disk,
+            build_memory: None,
+            pdbs: Mutex::default(),
+            exact: Mutex::default(),
+            prunes: Mutex::default(),
+            busy: Mutex::default(),
+        }
+    }
+
+    /// Whether to read cached tables (`false`: rebuild every table this store prepares).
+    pub fn reading(mut self, read: bool) -> TableStore {
+        self.read = read && self.dir.is_some();
+        self
+    }
+
+    /// Whether to save the tables it builds.
+    pub fn writing(mut self, write: bool) -> TableStore {
+        self.write = write && self.dir.is_some();
+        self
+    }
+
+    /// The most bytes one table build may hold; a build that would need more is refused with
+    /// [`Error::Memory`] before anything is allocated. `None` (the default) sets no limit: front
+    /// ends pass the memory the system reports available.
+    pub fn build_memory(mut self, limit: Option<u64>) -> TableStore {
+        self.build_memory = limit;
+        self
+    }
+
+    /// The cache directory, if any.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// What a heuristic of `kind` needs to search toward `goal`: a pattern-database set (the
+    /// strongest one cached, else [`SetSpec::small_default`], loaded or built), an exact table
+    /// (built in memory), or nothing.
+    pub fn prepare(&self, kind: HeuristicKind, goal: &Board, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
+        kind.check_size(goal.width(), goal.height())?;
+        Ok(match kind {
+            HeuristicKind::Pdb => {
+                let set = self.choose_set(goal)?;
+                let h = self.load_or_build(goal, &set, on, cancel)?;
+                let f = h.frame();
+                let fsm = self.prune(f.width, f.height, Fsm::default_depth(f.width * f.height));
+                Tables::none().with_pdb(Arc::new(h)).with_prune(fsm)
+            }
+            HeuristicKind::Exact => Tables::none().with_exact(Arc::new(self.exact(goal, on)?)),
+            _ => Tables::none(),
+        })
+    }
+
+    /// What `req` needs: for [`Algorithm::Reduce`] the final block's exact table
+    /// ([`TableStore::reduce_block`]), for the others the tables of the heuristic it uses
+    /// ([`TableStore::prepare`]).
+    pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
+        if req.algorithm == Algorithm::Reduce {
+            return Ok(Tables::none().with_block(Arc::new(self.reduce_block(&req.goal, &ReduceOptions::default(), on)?)));
+        }
+        self.prepare(req.effective_heuristic(), &req.goal, on, cancel)
+    }
+
+    /// The exact table of the final block row-and-column reduction leaves on `goal`'s board
+    /// under `opts`, bound to its [`block_goal`]: built on first use (milliseconds for 3×3)
+    /// and kept by the store like every exact table.
+    pub fn reduce_block(&self, goal: &Board, opts: &ReduceOptions, on: Progress) -> Result<ExactHeuristic, Error> {
+        let block = block_goal(goal, opts.max_block_cells.min(crate::heuristic::exact::MAX_CELLS))?;
+        self.exact(&block, on)
+    }
+
+    /// The exact distance table for `goal` (boards of up to 10 cells), built in memory on first
+    /// use and kept by the store. One table serves every goal with the same size and blank cell.
+    pub fn exact(&self, goal: &Board, on: Progress) -> Result<ExactHeuristic, Error> {
+        HeuristicKind::Exact.check_size(goal.width(), goal.height())?;
+        let key = (goal.width(), goal.height(), goal.blank());
+        let _busy = lock(&self.busy);
+        if let Some(t) = lock(&self.exact).get(&key) {
+            return ExactHeuristic::new(goal, t.clone());
+        }
+        let started = Instant::now();
+        let entries = ExactTable::entries(goal.width(), goal.height());
+        on(&TableEvent::BuildStart { pattern: &[], entries });
+        let t = Arc::new(ExactTable::build(key.0, key.1, key.2)?);
+        on(&TableEvent::Built { pattern: &[], time: started.elapsed() });
+        lock(&self.exact).insert(key, t.clone());
+        ExactHeuristic::new(goal, t)
+    }
+
+    /// The duplicate-path pruning automaton for a `width`×`height` board and `depth`, learnt on
+    /// first use (about 0.6 s for 5×5 at depth 14) and kept by the store.
+    pub fn prune(&self, width: usize, height: usize, depth: u32) -> Arc<Fsm> {
+        let key = (width, height, depth);
+        if let Some(f) = lock(&self.prunes).get(&key) {
+            return f.clone();
+        }
+        let f = Arc::new(Fsm::for_board(width, height, depth));
+        lock(&self.prunes).entry(key).or_insert(f).clone()
+    }
+
+    /// The set the default solver uses for `goal`: the strongest one whose tables are all
+    /// loaded or cached (for the goal's blank), else [`SetSpec::small_default`].
+    pub fn choose_set(&self, goal: &Board) -> Result<SetSpec, Error> {
+        let (w, h) = (goal.width(), goal.height());
+        HeuristicKind::Pdb.check_size(w, h)?;
+        let frame = Frame::new(goal);
+        let ready = |s: &SetSpec| {
+            let s = s.for_blank(frame.blank);
+            s.patterns.iter().all(|p| self.has(frame.width, frame.height, frame.blank, p))
+        };
+        let all = SetSpec::all_for(w, h);
+        Ok(all.iter().find(|s| ready(s)).cloned().unwrap_or_else(|| SetSpec::small_default(w, h)))
+    }
+
+    /// Whether a table is loaded, or cached in the directory when the store reads it.
+    pub fn has(&self, width: usize, height: usize, blank: u8, pattern: &[u8]) -> bool {
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec());
+        lock(&self.pdbs).contains_key(&key)
+            || (self.read && self.dir.as_ref().is_some_and(|d| d.join(cache::file_name(width, height, blank, pattern)).is_file()))
+    }
+
+    /// Binds the set `spec` to `goal` from tables already loaded or cached; a missing table is
+    /// [`Error::Unprepared`] (nothing is built), a corrupt one [`Error::Cache`].
+    pub fn load(&self, goal: &Board, spec: &SetSpec, on: Progress) -> Result<PdbHeuristic, Error> {
+        self.bind(goal, spec, on, Mode::Load, None)
+    }
+
+    /// Builds every table of `spec` for `goal` anew (saving them when the store writes), and
+    /// binds them to `goal`.
+    pub fn build(&self, goal: &Board, spec: &SetSpec, on: Progress, cancel: Option<&AtomicBool>) -> Result<PdbHeuristic, Error> {
+        self.bind(goal, spec, on, Mode::Build, cancel)
+    }
+
+    /// Loads the tables of `spec` for `goal` from memory or the cache (a corrupt file is
+    /// reported and rebuilt), builds the missing ones, and binds them to `goal`. Before any
+    /// work it checks that the largest table still to build fits the memory a build may use.
+    pub fn load_or_build(&self, goal: &Board, spec: &SetSpec, on: Progress, cancel: Option<&AtomicBool>) -> Result<PdbHeuristic, Error> {
+        self.bind(goal, spec, on, Mode::LoadOrBuild, cancel)
+    }
+
+    /// Forgets every table the store keeps (heuristics already bound keep theirs), so the next
+    /// preparation reads the cache again.
+    pub fn unload_all(&self) {
+        lock(&self.pdbs).clear();
+        lock(&self.exact).clear();
+        lock(&self.prunes).clear();
+    }
+
+    fn bind(&self, goal: &Board, spec: &SetSpec, on: Progress, mode: Mode, cancel: Option<&AtomicBool>) -> Result<PdbHeuristic, Error> {
+        if spec.width != goal.width() || spec.height != goal.height() {
+            return Err(Error::Invalid(format!(
+                "set {} is for {}×{}, the goal is {}×{}",
+                spec.name,
+                spec.width,
+                spec.height,
+                goal.width(),
+                goal.height()
+            )));
+        }
+        let frame = Frame::new(goal);
+        let spec = spec.for_blank(frame.blank);
+        let (w, h, blank) = (frame.width, frame.height, frame.blank);
+        if mode != Mode::Load {
+            let to_build = spec.patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p));
+            if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len())).max() {
+                self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
+            }
+        }
+        let pdbs = spec.patterns.iter().map(|p| self.table(w, h, blank, p, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
+        PdbHeuristic::new(goal, &spec.name, pdbs)
+    }
+
+    /// One table: from memory, else the cache (verified), else built (and saved), as `mode`
+    /// allows.
+    #[allow(clippy::too_many_arguments)]
+    fn table(
+        &self,
+        width: usize,
+        height: usize,
+        blank: u8,
+        pattern: &[u8],
+        on: Progress,
+        mode: Mode,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Arc<Pdb>, Error> {
+        pdb::check_pattern(width, height, pattern)?;
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec());
+        let _busy = lock(&self.busy);
+        if mode != Mode::Build {
+            if let Some(p) = lock(&self.pdbs).get(&key) {
+                return Ok(p.clone());
+            }
+        }
+        let path = self.dir.as_ref().map(|d| d.join(cache::file_name(width, height, blank, pattern)));
+        let mut loaded = None;
+        if let (Some(path), true, false) = (&path, self.read, mode == Mode::Build) {
+            match read_table(path, width, height, blank, pattern) {
+                Ok(p) => {
+                    on(&TableEvent::Loaded { pattern, path });
+                    loaded = Some(p);
+                }
+                Err(None) => {}
+                Err(Some(reason)) if mode == Mode::Load => return Err(Error::Cache(format!("{}: {reason}", path.display()))),
+                Err(Some(reason)) => on(&TableEvent::Corrupt { path, reason }),
+            }
+        }
+        let table = match loaded {
+            Some(p) => p,
+            None if mode == Mode::Load => {
+                return Err(Error::Unprepared(format!(
+                    "pattern {pattern:?} for {width}×{height} (goal blank in cell {blank}) is not cached{}: build it first",
+                    self.dir.as_ref().map_or(String::new(), |d| format!(" in {}", d.display()))
+                )))
+            }
+            None => {
+                self.check_memory(pdb::build_bytes(width, height, pattern.len()), &format!("the table of pattern {pattern:?}"))?;
+                let entries = pdb::Ranker::new(width * height, pattern.len()).size();
+                let started = Instant::now();
+                on(&TableEvent::BuildStart { pattern, entries });
+                let level = |depth, filled| on(&TableEvent::BuildLevel { pattern, depth, filled, entries });
+                let p = Pdb::build(width, height, blank, pattern, &level, cancel)?;
+                on(&TableEvent::Built { pattern, time: started.elapsed() });
+                if let (Some(path), true) = (&path, self.write) {
+                    match cache::save(path, width as u8, height as u8, pattern, &goal_text(width, height, blank), p.table()) {
+                        Ok(_) => on(&TableEvent::Saved { path }),
+                        Err(e) => on(&TableEvent::SaveFailed { error: e.to_string() }),
+                    }
+                }
+                p
+            }
+        };
+        let table = Arc::new(table);
+        lock(&self.pdbs).insert(key, table.clone());
+        Ok(table)
+    }
+
+    /// Refuses a build of `what` that needs `needed` bytes when that is more than a build may
+    /// use.
+    fn check_memory(&self, needed: u64, what: &str) -> Result<(), Error> {
+        match self.build_memory {
+            Some(limit) if needed > limit => Err(Error::Memory(format!(
+                "building {what} needs about {}, more than the limit ({}) on the memory a build may use; choose a smaller pattern set",
+                megabytes(needed),
+                megabytes(limit)
+            ))),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// How far [`TableStore::bind`] may go to get a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    Load,
+    Build,
+    LoadOrBuild,
+}
+
+/// Reads and checks one cached table: `Err(None)` when there is no file, `Err(Some(reason))`
+/// when it fails a check.
+fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8]) -> Result<Pdb, Option<String>> {
+    match cache::load(path) {
+        Ok((h, table)) => {
+            if h.width as usize != width || h.height as usize != height || h.pattern != pattern || h.goal != goal_text(width, height, blank)
+            {
+                return Err(Some("header names a different board or pattern".into()));
+            }
+            Pdb::from_table(width, height, blank, pattern, table).map_err(|e| Some(e.to_string()))
+        }
+        Err(CacheError::Missing(_)) => Err(None),
+        Err(CacheError::Corrupt { reason, .. }) => Err(Some(reason)),
+        Err(e @ CacheError::Io { .. }) => Err(Some(e.to_string())),
+    }
+}
+
+/// The canonical goal text stored in cache headers: cell `i` holds label `i`.
+pub fn goal_text(width: usize, height: usize, blank: u8) -> String {
+    format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only")
+}
+
+/// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
+pub fn blank_of(goal_text: &str) -> Option<u8> {
+    goal_text.split("blank in cell ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
+}
+
+/// Megabytes, for messages.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.0} MB", bytes as f64 / 1e6)
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::goal::Goal;
+
+    #[test]
+    fn load_without_a_cache_says_what_is_missing() {
+        let store = TableStore::in_memory();
+        let goal = Goal::BlankLast.board(3, 2).unwrap();
+        let set = SetSpec::small_default(3, 2);
+        assert!(matches!(store.load(&goal, &set, &|_| {}), Err(Error::Unprepared(_))));
+        let built = store.load_or_build(&goal, &set, &|_| {}, None).unwrap();
+        // Now kept by the store, so a plain load finds it.
+        let again = store.load(&goal, &set, &|_| {}).unwrap();
+        assert_eq!(built.pdbs().len(), again.pdbs().len());
+    }
+
+    #[test]
+    fn a_build_over_the_memory_limit_is_refused_before_any_work() {
+        let store = TableStore::in_memory().build_memory(Some(1000));
+        let goal = Goal::BlankFirst.board(4, 4).unwrap();
+        let set = SetSpec::named(4, 4, "5-5-5").unwrap();
+        let started = std::sync::atomic::AtomicBool::new(false);
+        let on = |e: &TableEvent| {
+            if matches!(e, TableEvent::BuildStart { .. }) {
+                started.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        };
+        assert!(matches!(store.load_or_build(&goal, &set, &on, None), Err(Error::Memory(_))));
+        assert!(!started.load(std::sync::atomic::Ordering::Relaxed));
+    }
+
+    #[test]
+    fn goal_text_round_trips_the_blank() {
+        assert_eq!(blank_of(&goal_text(4, 4, 5)), Some(5));
+        assert_eq!(blank_of("nothing"), None);
+    }
+}

@@ -2,7 +2,7 @@
 //! under the server's limits.
 
 use crate::progress::{Progress, Shared};
-use crate::{ApiError, AppState, BODY_LIMIT, MAX_SIDE, MIN_SIDE};
+use crate::{ApiError, AppState, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -129,7 +129,14 @@ fn plan(state: &AppState, spec: &Spec, cancel: Option<Arc<AtomicBool>>) -> Resul
 fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
     let board = plan.board(start).map_err(|e| ApiError::bad_request(format!("bad start board: {e}")))?;
     check_size(board.width(), board.height())?;
-    plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))
+    let req = plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if req.start.len() > CLASSIC_MAX_CELLS && req.algorithm != Algorithm::Reduce {
+        return Err(ApiError::unprocessable(format!(
+            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce only, not {} (the command line takes any algorithm at any size)",
+            req.algorithm
+        )));
+    }
+    Ok(req)
 }
 
 fn check_size(w: usize, h: usize) -> Result<(), ApiError> {
@@ -174,8 +181,8 @@ fn prepare(state: &AppState, req: &mut Request) -> Result<(), ApiError> {
             "the web UI does not offer the pdb heuristic: use {}",
             WEB_HEURISTICS.map(|k| k.name()).join(", ")
         ))),
-        kind => {
-            req.tables = state.tables.prepare(kind, &req.goal, &|_| {}, None).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        _ => {
+            req.tables = state.tables.prepare_request(req, &|_| {}, None).map_err(|e| ApiError::bad_request(e.to_string()))?;
             Ok(())
         }
     }
@@ -239,6 +246,7 @@ pub async fn options(State(state): State<App>) -> Json<Value> {
             "max_compare": c.max_compare,
             "min_side": MIN_SIDE,
             "max_side": MAX_SIDE,
+            "classic_max_cells": CLASSIC_MAX_CELLS,
         },
     }))
 }
@@ -369,6 +377,9 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     ensure_solvable(&req.start, &req.goal)?;
     if req.effective_heuristic() == HeuristicKind::Pdb {
         prepare(&state, &mut req)?;
+    }
+    if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
+        return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
     }
     let cap = body.tree_cap.map_or(state.config.tree_cap, |c| c.min(state.config.tree_cap));
     let record = Record { tree: body.tree, trace: body.trace, cap };

@@ -99,6 +99,7 @@ function setStart(tiles, w, h, opts = {}) {
   S.h = h;
   $("width").value = w;
   $("height").value = h;
+  syncSize();
   renderBoard($("board"), S.start, w, h, { interactive: true, moved: opts.moved });
   if (!opts.keepText) $("start-text").value = boardText(S.start, w);
   $("start-error").textContent = "";
@@ -231,6 +232,21 @@ function syncHeuristic() {
   const uses = usesHeuristic($("algorithm").value);
   $("heuristic").disabled = !uses;
   $("weight").disabled = $("algorithm").value !== "astar";
+  // reduce walks one path: there is no search tree to record.
+  $("record-tree").disabled = $("algorithm").value === "reduce";
+}
+
+// Boards beyond the classic searches' sizes are offered reduce only; the page says so.
+function syncSize() {
+  if (!S.options) return;
+  const max = S.options.limits.classic_max_cells;
+  const big = S.w * S.h > max;
+  for (const o of $("algorithm").options) o.disabled = big && o.value !== "reduce";
+  if (big) $("algorithm").value = "reduce";
+  $("size-note").textContent = big
+    ? `Boards over ${max} cells are solved by reduce (row-and-column reduction: fast, not optimal); the other algorithms and the search tree stay at ${max} cells and below.`
+    : "";
+  syncHeuristic();
 }
 
 // ---------- URL ----------
@@ -313,7 +329,7 @@ function solveBody() {
   if ($("algorithm").value === "astar" && w && w !== 1) body.weight = w;
   if ($("limit-nodes").value) body.limits.nodes = Number($("limit-nodes").value);
   if ($("limit-time").value) body.limits.time_ms = Number($("limit-time").value);
-  if ($("record-tree").checked) {
+  if ($("record-tree").checked && !$("record-tree").disabled) {
     body.tree = true;
     body.trace = true;
   }

@@ -393,7 +393,9 @@ async fn boards_too_large_for_the_ui_are_422() {
 
 /// Replays a report's moves from its start and checks the path's boards along the way.
 fn replays_to_the_goal(v: &Value) -> bool {
-    let board = |b: &Value| -> Vec<u64> { b.as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap().iter().map(|t| t.as_u64().unwrap())).collect() };
+    let board = |b: &Value| -> Vec<u64> {
+        b.as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap().iter().map(|t| t.as_u64().unwrap())).collect()
+    };
     let w = v["start"][0].as_array().unwrap().len();
     let mut tiles = board(&v["start"]);
     let path = v["path"].as_array().unwrap();

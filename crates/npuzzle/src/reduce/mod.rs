@@ -104,9 +104,11 @@ impl ExactFinisher {
     }
 
     fn table_for(&self, goal: &Board) -> Result<&ExactHeuristic, String> {
-        self.tables.iter().map(|t| &**t).find(|t| t.goal() == goal).ok_or_else(|| {
-            format!("no exact table for a {}×{} block with its blank in cell {}", goal.width(), goal.height(), goal.blank())
-        })
+        self.tables
+            .iter()
+            .map(|t| &**t)
+            .find(|t| t.goal() == goal)
+            .ok_or_else(|| format!("no exact table for a {}×{} block with its blank in cell {}", goal.width(), goal.height(), goal.blank()))
     }
 }
 

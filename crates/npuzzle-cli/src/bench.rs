@@ -236,7 +236,12 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
     let heur = store().load_or_build(&goal, &spec, &on, Some(&cancel_flag()))?;
     let depth = args.prune_depth.unwrap_or_else(|| Fsm::default_depth(side * side));
     let fsm_start = Instant::now();
-    let fsm = Arc::new(Fsm::for_board(side, side, depth));
+    // The default depth's automaton comes from the cache like the tables; another depth is
+    // learnt here, for comparisons.
+    let fsm = match args.prune_depth {
+        Some(d) if d != Fsm::default_depth(side * side) => Arc::new(Fsm::for_board(side, side, depth)),
+        _ => store().prune(side, side, depth, &on),
+    };
     let fsm_time = fsm_start.elapsed();
     let tables = Tables::none().with_pdb(Arc::new(heur)).with_prune(fsm.clone());
     let load_time = started.elapsed();
@@ -261,10 +266,10 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let name = if side == 4 { "korf100" } else { "korf24" };
-    writeln!(out, "{name}: {} instances, set {}, {} threads", all.len(), spec.name, rayon::current_num_threads())?;
+    writeln!(out, "{name}: {}, set {}, {} threads", crate::pdb::plural(all.len(), "instance"), spec.name, rayon::current_num_threads())?;
     writeln!(
         out,
-        "pruning automaton: depth {}, {} forbidden strings, {} states, {:.1} MB, built in {:.3} s",
+        "pruning automaton: depth {}, {} forbidden strings, {} states, {:.1} MB, ready in {:.3} s",
         fsm.depth(),
         fsm.patterns(),
         fsm.states(),

@@ -4,7 +4,7 @@
 
 use crate::exit::{self, BadInput};
 use crate::input::source_text;
-use crate::opts::{cancel_flag, parse_duration};
+use crate::opts::{cancel_flag, default_memory, parse_bytes, parse_duration};
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
 use npuzzle::board::Board;
@@ -32,7 +32,7 @@ pub enum TableFormat {
 /// Arguments of `compare`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Boards, each in any format (quote them).
+    /// Boards, each in any format (quote them; after `--` a board may begin with -1).
     pub boards: Vec<String>,
     /// File with one board per line (blank and # lines skipped), or - for stdin.
     #[arg(long, short = 'F')]
@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long, value_delimiter = ',')]
     pub heuristics: Vec<String>,
     /// Goal: blank-last (default), blank-first, snail, or a board.
-    #[arg(long, short = 'g', default_value = "blank-last")]
+    #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
     pub goal: String,
     /// Successor order, e.g. LURD.
     #[arg(long, default_value = "UDLR")]
@@ -59,6 +59,10 @@ pub struct Args {
     /// Node limit per run (nodes generated).
     #[arg(long, default_value_t = 5_000_000)]
     pub max_nodes: u64,
+    /// Memory limit per run (the search's frontier and explored set), e.g. 1G [default: half the
+    /// memory the system reports available].
+    #[arg(long)]
+    pub max_memory: Option<String>,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "markdown")]
     pub format: TableFormat,
@@ -164,18 +168,45 @@ pub struct Cell {
     pub optimal: bool,
 }
 
-/// Runs `compare`.
+/// Runs `compare`; returns the exit code (4 when Ctrl-C cut the runs short; the table then
+/// shows the runs it stopped as `limit: cancelled`).
 pub fn run(args: Args) -> Result<u8> {
+    // Outputs are checked before any run, so a bad plot name never costs the whole comparison.
+    if let Some(path) = &args.plot {
+        crate::plot::check_path(path)?;
+    }
     let pairs = pairs(&args.algorithms, &args.heuristics)?;
+    let memory = match &args.max_memory {
+        Some(m) => Some(parse_bytes(m)?),
+        None => default_memory(1),
+    };
     let spec = Spec {
         goal: Some(BoardInput::Text(args.goal.clone())),
         size: args.size.clone(),
         order: Some(npuzzle::MoveOrder::parse(&args.order).context(BadInput)?),
-        limits: LimitSpec { nodes: Some(args.max_nodes), time: Some(parse_duration(&args.timeout)?), memory: None },
+        limits: LimitSpec { nodes: Some(args.max_nodes), time: Some(parse_duration(&args.timeout)?), memory },
         ..Spec::default()
     };
     let mut plan = spec.plan().context(BadInput)?;
     plan.cancel_with(cancel_flag());
+    // A heuristic named for an algorithm that uses none is said to be ignored, as `solve` says.
+    if !args.heuristics.is_empty() {
+        let mut notes: Vec<String> = Vec::new();
+        for p in pairs.iter().filter(|p| !p.algorithm.uses_heuristic()) {
+            for h in &args.heuristics {
+                let mut with = plan.clone();
+                with.heuristic = h.parse().ok();
+                for n in with.ignored(p.algorithm) {
+                    if !notes.contains(&n) {
+                        notes.push(n);
+                    }
+                }
+            }
+        }
+        for n in notes {
+            note!("note: {n}");
+        }
+    }
     let mut texts: Vec<String> = args.boards.clone();
     if let Some(f) = &args.file {
         let text = source_text(f)?;
@@ -186,7 +217,7 @@ pub fn run(args: Args) -> Result<u8> {
     }
     let mut boards: Vec<Board> = Vec::new();
     for (i, t) in texts.iter().enumerate() {
-        let b = plan.board_text(t).with_context(|| format!("board {}: \"{t}\"", i + 1)).context(BadInput)?;
+        let b = plan.board_text(t).with_context(|| format!("board {}: {}", i + 1, npuzzle::error::quote(t))).context(BadInput)?;
         boards.push(b);
     }
     let mut cells: Vec<Cell> = Vec::new();
@@ -195,6 +226,9 @@ pub fn run(args: Args) -> Result<u8> {
             let mut req = plan.request(b.clone()).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
             req.algorithm = p.algorithm;
             req.heuristic = p.heuristic;
+            if let Some(n) = npuzzle::solve::size_note(&req) {
+                note!("note: board {}, {}: {n}", i + 1, p.name());
+            }
             crate::pdb::prepare(&mut req)?;
             let out = solve(&req).with_context(|| format!("board {}, {}", i + 1, p.name())).context(BadInput)?;
             cells.push(Cell {
@@ -225,6 +259,10 @@ pub fn run(args: Args) -> Result<u8> {
     out.flush()?;
     if let Some(path) = &args.plot {
         crate::plot::draw(path, &pairs.iter().map(Pair::name).collect::<Vec<_>>(), &cells)?;
+    }
+    if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {
+        note!("cancelled: the runs not finished show limit: cancelled");
+        return Ok(exit::LIMIT);
     }
     Ok(exit::OK)
 }

@@ -1,5 +1,17 @@
 //! `npuzzle`: the command-line front end. Argument parsing, output and exit codes live here;
 //! everything about puzzles and search lives in the `npuzzle` library.
+//!
+//! Output never panics: stdout is written through fallible writes whose broken-pipe error ends
+//! the command with success (`npuzzle … | head`), and notes go to stderr through `note!`,
+//! which ignores a closed stderr.
+
+/// Writes a line to stderr, ignoring failure (a closed pipe must not turn into a panic).
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
 
 mod batch;
 mod bench;
@@ -39,9 +51,33 @@ Board formats: '1 4 2 0 5 3 6 7 8', '1,4,2,0,5,3,6,7,8', '142053678' (3×3), '1 
 rows on separate lines, '[[1,4,2],[0,5,3],[6,7,8]]'; the blank may be 0, -1, _, x or '.'.
 A first line holding only the size ('3' or '4 3') is allowed, and '#' lines are comments.";
 
-/// Sliding-tile puzzle solver and search-algorithm workbench.
+const ABOUT: &str = "Solve sliding-tile puzzles and watch the classic search algorithms work";
+
+const LONG_ABOUT: &str = "\
+npuzzle solves the sliding-tile puzzle (the 8-, 15- and 24-puzzle, and any board from 2×2 to
+1000×1000 with one blank) from any start to any goal, optimally and fast by default, and shows
+how each classic search algorithm gets there: step-by-step traces, search trees, comparisons of
+algorithms and heuristics, random instances, and a web UI.";
+
+const TOP_AFTER_HELP: &str = "\
+Examples:
+  npuzzle solve \"8 1 3 4 0 2 7 6 5\"
+  npuzzle solve \"2 8 3/1 6 4/7 0 5\" --goal \"1 2 3/8 0 4/7 6 5\" -a astar -H misplaced --trace
+  npuzzle generate --size 4x4 --count 5 --seed 1 | npuzzle batch -
+
+Quote a board: it is one argument. `npuzzle <command> --help` lists each command's options.
+
+Exit codes:
+  0  solved (or the command succeeded)
+  1  an I/O or internal error
+  2  bad input: a malformed board, a bad option, a start/goal size mismatch
+  3  unsolvable: start and goal have different parity (detected before any search)
+  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the work
+  5  not found: the search space within --max-depth holds no solution";
+
+/// The npuzzle command line.
 #[derive(Parser, Debug)]
-#[command(name = "npuzzle", version, about, after_help = AFTER_HELP, propagate_version = true)]
+#[command(name = "npuzzle", version, about = ABOUT, long_about = LONG_ABOUT, after_help = TOP_AFTER_HELP, propagate_version = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -52,7 +88,7 @@ enum Command {
     /// Solve one board.
     #[command(after_help = AFTER_HELP)]
     Solve(solve::Args),
-    /// Solve one board per line of a file (or stdin) and print one JSON object per line.
+    /// Solve one board per line of a file (or stdin) and print one JSON object per line, or CSV.
     #[command(after_help = AFTER_HELP)]
     Batch(batch::Args),
     /// Run algorithm/heuristic pairs on the same boards and tabulate time, cost, nodes, depth.
@@ -63,7 +99,7 @@ enum Command {
     Generate(generate::Args),
     /// Serve the web UI and its JSON API (http://127.0.0.1:8080/ by default).
     Serve(serve::Args),
-    /// Print a shell completion script, e.g. `npuzzle completions bash > /etc/bash_completion.d/npuzzle`.
+    /// Print a shell completion script, e.g. `npuzzle completions bash > ~/.local/share/bash-completion/completions/npuzzle`.
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
@@ -73,6 +109,24 @@ enum Command {
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
     /// large random boards, every answer replayed).
     Bench(bench::Args),
+}
+
+/// When `solve` got a board's tiles as separate arguments (`npuzzle solve 8 1 3 …`), the command
+/// with the board quoted; `None` otherwise.
+fn unquoted_board_hint(args: &[String]) -> Option<String> {
+    let looks_like_tile = |a: &str| !a.is_empty() && (a.chars().all(|c| c.is_ascii_digit()) || matches!(a, "-1" | "_" | "x" | "."));
+    let at = args.iter().position(|a| a == "solve")?;
+    let rest = &args[at + 1..];
+    let first = rest.iter().position(|a| looks_like_tile(a))?;
+    let run: Vec<&str> = rest[first..].iter().map(String::as_str).take_while(|a| looks_like_tile(a)).collect();
+    if run.len() < 2 {
+        return None;
+    }
+    let mut fixed: Vec<String> = args[1..=at].to_vec();
+    fixed.extend(rest[..first].iter().cloned());
+    fixed.push(format!("\"{}\"", run.join(" ")));
+    fixed.extend(rest[first + run.len()..].iter().cloned());
+    Some(format!("the board's tiles are separate arguments; quote the board so it is one: npuzzle {}", fixed.join(" ")))
 }
 
 /// mimalloc's `mi_option_purge_delay` (the same index in its v2 and v3 headers).
@@ -90,6 +144,12 @@ fn main() -> ExitCode {
         Err(e) => {
             let code = if e.use_stderr() { exit::BAD_INPUT } else { exit::OK };
             let _ = e.print();
+            if e.kind() == clap::error::ErrorKind::UnknownArgument {
+                let args: Vec<String> = std::env::args().collect();
+                if let Some(hint) = unquoted_board_hint(&args) {
+                    note!("\nhint: {hint}");
+                }
+            }
             return ExitCode::from(code);
         }
     };
@@ -99,10 +159,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => compare::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Serve(a) => serve::run(a),
-        Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "npuzzle", &mut std::io::stdout());
-            Ok(exit::OK)
-        }
+        Command::Completions { shell } => completions(shell),
         Command::Pdb(a) => pdb::run(a),
         Command::Bench(a) => bench::run(a),
     };
@@ -114,8 +171,20 @@ fn main() -> ExitCode {
             }
             // `BadInput` only marks the exit code; it is not part of the message.
             let message: Vec<String> = e.chain().filter(|c| !exit::is_marker(*c)).map(|c| c.to_string()).collect();
-            eprintln!("error: {}", message.join(": "));
+            note!("error: {}", message.join(": "));
             ExitCode::from(exit::code_for(&e))
         }
     }
+}
+
+/// Prints the completion script. It is generated into memory first: the generator panics when
+/// it cannot write, and a closed pipe must end the command quietly.
+fn completions(shell: clap_complete::Shell) -> anyhow::Result<u8> {
+    use std::io::Write;
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut <Cli as clap::CommandFactory>::command(), "npuzzle", &mut script);
+    let mut out = std::io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(exit::OK)
 }

@@ -53,7 +53,7 @@ pub fn heuristic_names() -> Names {
 #[derive(Args, Debug, Clone)]
 pub struct SearchOpts {
     /// Goal: blank-last (default), blank-first, snail, or a board in any format.
-    #[arg(long, short = 'g', default_value = "blank-last")]
+    #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
     pub goal: String,
     /// Algorithm. Without it (and without --heuristic): the exact table up to 10 cells, IDA*
     /// with pattern databases up to 25 cells (both optimal), row-and-column reduction (reduce)
@@ -81,9 +81,18 @@ pub struct SearchOpts {
     /// Stop after this much time, e.g. 2s, 500ms, 1m.
     #[arg(long)]
     pub timeout: Option<String>,
-    /// Stop when the search's frontier and explored set reach this size, e.g. 1G, 512M.
+    /// Stop when the search's frontier and explored set reach this size, e.g. 1G, 512M
+    /// [default: half the memory the system reports available, shared among batch jobs].
     #[arg(long)]
     pub max_memory: Option<String>,
+}
+
+/// The memory limit of each of `share` searches running at once when none is given: half the
+/// memory the system reports available (what the searches count is their frontier and explored
+/// set; allocator overhead and the containers' growth take the other half), so the system never
+/// has to kill npuzzle. `None` where the system does not say.
+pub fn default_memory(share: usize) -> Option<u64> {
+    npuzzle_host::available_memory().map(|m| m / 2 / share.max(1) as u64)
 }
 
 /// Set by Ctrl-C; every search and table build polls it.
@@ -106,7 +115,7 @@ pub fn cancel_flag() -> Arc<AtomicBool> {
 /// Parses `2s`, `500ms`, `1.5s`, `1m`, `1h`, or a plain number of seconds.
 pub fn parse_duration(s: &str) -> Result<Duration> {
     let s = s.trim();
-    let bad = || anyhow!(BadInput).context(format!("bad duration \"{s}\" (use e.g. 2s, 500ms, 1m)"));
+    let bad = || anyhow!(BadInput).context(format!("bad duration {} (use e.g. 2s, 500ms, 1m)", npuzzle::error::quote(s)));
     let split = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
     let (num, unit) = s.split_at(split);
     let v: f64 = num.parse().map_err(|_| bad())?;
@@ -124,7 +133,7 @@ pub fn parse_duration(s: &str) -> Result<Duration> {
 /// Parses `1G`, `512M`, `64K`, `1GiB`, or a plain number of bytes.
 pub fn parse_bytes(s: &str) -> Result<u64> {
     let t = s.trim();
-    let bad = || anyhow!(BadInput).context(format!("bad size \"{t}\" (use e.g. 1G, 512M)"));
+    let bad = || anyhow!(BadInput).context(format!("bad size {} (use e.g. 1G, 512M)", npuzzle::error::quote(t)));
     let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
     let (num, unit) = t.split_at(split);
     let v: f64 = num.parse().map_err(|_| bad())?;
@@ -162,10 +171,15 @@ impl SearchOpts {
         })
     }
 
-    /// Validates every option (stage two of parsing), with Ctrl-C as the cancel flag.
-    pub fn plan(&self) -> Result<Plan> {
+    /// Validates every option (stage two of parsing), with Ctrl-C as the cancel flag and, unless
+    /// `--max-memory` says otherwise, the default memory limit for one of `share` searches
+    /// running at once ([`default_memory`]).
+    pub fn plan(&self, share: usize) -> Result<Plan> {
         let mut plan = self.spec()?.plan().context(BadInput)?;
         plan.cancel_with(cancel_flag());
+        if plan.limits.memory.is_none() {
+            plan.limits.memory = default_memory(share);
+        }
         Ok(plan)
     }
 }

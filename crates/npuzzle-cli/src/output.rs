@@ -1,8 +1,29 @@
-//! Text rendering of a run.
+//! Text rendering of a run, and the check every output file passes before any work.
 
+use crate::exit::BadInput;
+use anyhow::{anyhow, Result};
 use npuzzle::solve::Report;
 use npuzzle::Status;
 use std::fmt::Write;
+use std::path::Path;
+
+/// Checks, before any work, that `path` (given to `option`) can be written: its directory
+/// exists, and it is neither a directory nor a read-only file. A bad output path is bad input
+/// (exit 2), found before a search that would be lost.
+pub fn check_writable(path: &Path, option: &str) -> Result<()> {
+    let bad = |why: String| Err(anyhow!(BadInput).context(format!("{option} {}: {why}", path.display())));
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.is_dir() {
+        return bad(format!("the directory {} does not exist", dir.display()));
+    }
+    if path.is_dir() {
+        return bad("is a directory".to_string());
+    }
+    if path.metadata().is_ok_and(|m| m.permissions().readonly()) {
+        return bad("is read-only".to_string());
+    }
+    Ok(())
+}
 
 /// The full text report: summary, moves, boards along the path (unless `boards` is false), and
 /// statistics.
@@ -34,7 +55,7 @@ pub fn text(r: &Report, boards: bool) -> String {
             s.push_str(&b.grid());
             s.push('\n');
         }
-    } else if r.status != Status::Solved {
+    } else if boards && r.status != Status::Solved {
         let _ = writeln!(s, "start: {}", r.start);
         let _ = writeln!(s, "goal:  {}", r.goal);
     }
@@ -61,6 +82,9 @@ pub fn stats(r: &Report) -> String {
     }
     if st.iterations > 1 {
         let _ = writeln!(s, "{:<16}{}", "iterations", st.iterations);
+    }
+    if let Some(t) = r.tables_time {
+        let _ = writeln!(s, "{:<16}{:.3} ms (loading or building them, before the search)", "tables", t.as_secs_f64() * 1e3);
     }
     s
 }

@@ -5,13 +5,14 @@ use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use anyhow::{anyhow, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::{Pdb, SetSpec};
 use npuzzle::parse::parse_size;
 use npuzzle::tables::cache::{self, CacheError};
 use npuzzle::tables::{self as tables, TableEvent, TableStore};
 use npuzzle::{Board, HeuristicKind, Request};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
@@ -33,7 +34,7 @@ enum Command {
         size: String,
         /// Goal: blank-first (default; any goal with the blank in a corner shares the tables),
         /// blank-last, snail, or a board.
-        #[arg(long, short = 'g', default_value = "blank-first")]
+        #[arg(long, short = 'g', default_value = "blank-first", allow_hyphen_values = true)]
         goal: String,
         /// Set: 7-8, 6-6-3 or 5-5-5 on 4×4; 6-6-6-6 or 5-5-5-5-4 on 5×5. Default: the strongest.
         #[arg(long)]
@@ -88,7 +89,7 @@ pub fn reporter() -> impl Fn(&TableEvent) + Sync {
                 );
                 b.set_message(format!("building pattern {}", pattern_name(pattern)));
                 if !tty {
-                    eprintln!("building pattern {} ({entries} entries)", pattern_name(pattern));
+                    note!("building pattern {} ({entries} entries)", pattern_name(pattern));
                 }
                 *slot = Some(b);
             }
@@ -102,13 +103,13 @@ pub fn reporter() -> impl Fn(&TableEvent) + Sync {
                 if let Some(b) = slot.take() {
                     b.finish_and_clear();
                 }
-                eprintln!("built pattern {} in {:.1} s", pattern_name(pattern), time.as_secs_f64());
+                note!("built pattern {} in {:.1} s", pattern_name(pattern), time.as_secs_f64());
             }
             TableEvent::Loaded { .. } => {}
-            TableEvent::Saved { path } => eprintln!("saved {}", path.display()),
-            TableEvent::SaveFailed { error } => eprintln!("warning: could not save the table ({error}); it is used from memory"),
+            TableEvent::Saved { path } => note!("saved {}", path.display()),
+            TableEvent::SaveFailed { error } => note!("warning: could not save the table ({error}); it is used from memory"),
             TableEvent::Corrupt { path, reason } => {
-                eprintln!("warning: cached table {} is corrupt ({reason}); rebuilding it", path.display())
+                note!("warning: cached table {} is corrupt ({reason}); rebuilding it", path.display())
             }
         }
     }
@@ -130,7 +131,8 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
         return Ok(started.elapsed());
     }
     let kind = req.effective_heuristic();
-    if !kind.is_table() {
+    // A search stopped before it starts (a zero time or node limit) needs no tables.
+    if !kind.is_table() || req.limits.reached_at_start().is_some() {
         return Ok(started.elapsed());
     }
     let (w, h) = (req.goal.width(), req.goal.height());
@@ -141,19 +143,26 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
         let spec = store().choose_set(&req.goal)?;
         let strongest = SetSpec::strongest(w, h);
         if spec.name != strongest.name {
-            eprintln!(
+            note!(
                 "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, {:.0} MB)",
                 spec.name,
                 strongest.name,
                 strongest.entries() as f64 / 1e6
             );
         }
-        let heur = store().load_or_build(&req.goal, &spec, &on, Some(&cancel))?;
-        req.tables = npuzzle::Tables::none().with_pdb(Arc::new(heur));
+        req.tables = store().prepare_set(&req.goal, &spec, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
     } else {
-        req.tables = store().prepare(kind, &req.goal, &on, Some(&cancel))?;
+        req.tables = store().prepare(kind, &req.goal, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
     }
     Ok(started.elapsed())
+}
+
+/// A cancelled table build, said to be one (it still exits 4, as every cancel does).
+fn cancelled_while_preparing(e: npuzzle::Error) -> anyhow::Error {
+    match e {
+        npuzzle::Error::Cancelled => anyhow::Error::new(e).context("Ctrl-C while the tables were being built; nothing was searched"),
+        e => e.into(),
+    }
 }
 
 /// Runs `pdb`; returns the exit code.
@@ -179,7 +188,7 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         None => npuzzle_host::available_memory(),
     };
     let store = TableStore::new(cache_dir()).build_memory(limit);
-    eprintln!("{}", dir_note());
+    note!("{}", dir_note());
     let started = Instant::now();
     let on = reporter();
     let cancel = cancel_flag();
@@ -189,17 +198,30 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         store.load_or_build(&goal_board, &spec, &on, Some(&cancel))
     }?;
     let entries: usize = heur.pdbs().iter().map(|p| p.len()).sum();
-    println!(
-        "set {} for {w}x{h} ({} tables, {} entries, {:.1} MB) ready in {:.1} s",
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "set {} for {w}x{h} ({}, {} entries, {:.1} MB) ready in {:.1} s",
         spec.name,
-        heur.pdbs().len(),
+        plural(heur.pdbs().len(), "table"),
         entries,
         entries as f64 / 1e6,
         started.elapsed().as_secs_f64()
-    );
+    )?;
     for p in heur.pdbs() {
-        println!("  {}", cache_dir().join(p.file_name()).display());
+        writeln!(out, "  {}", cache_dir().join(p.file_name()).display())?;
     }
+    // The fast engine's pruning automaton for the board, cached beside the tables.
+    let f = heur.frame();
+    let depth = Fsm::default_depth(f.width * f.height);
+    let fsm = store.prune(f.width, f.height, depth, &on);
+    writeln!(
+        out,
+        "  {} (pruning automaton, {} states)",
+        cache_dir().join(cache::automaton_file_name(f.width, f.height, depth)).display(),
+        fsm.states()
+    )?;
+    out.flush()?;
     Ok(exit::OK)
 }
 
@@ -210,30 +232,37 @@ fn stale_temporaries(dir: &std::path::Path) -> Result<Vec<cache::Temporary>> {
 }
 
 /// Says which stale temporary files the cache holds.
-fn report_stale(stale: &[cache::Temporary]) {
+fn report_stale(out: &mut impl Write, stale: &[cache::Temporary]) -> std::io::Result<()> {
     for t in stale {
-        println!("STALE    {}: {:.1} MB left by process {}, which is gone", file_name(&t.path), t.bytes as f64 / 1e6, t.pid);
+        writeln!(out, "STALE    {}: {:.1} MB left by process {}, which is gone", file_name(&t.path), t.bytes as f64 / 1e6, t.pid)?;
     }
     if !stale.is_empty() {
-        eprintln!("`npuzzle pdb clean` removes the files of builds that were killed half-way");
+        note!("`npuzzle pdb clean` removes the files of builds that were killed half-way");
     }
+    Ok(())
 }
 
 fn list() -> Result<u8> {
     let dir = cache_dir();
     let files = cache::list(&dir)?;
-    eprintln!("{}", dir_note());
+    note!("{}", dir_note());
     let stale = stale_temporaries(&dir)?;
-    report_stale(&stale);
+    let mut out = std::io::stdout().lock();
+    report_stale(&mut out, &stale)?;
     if files.is_empty() {
-        println!("no cached pattern databases");
+        writeln!(out, "no cached pattern databases")?;
         return Ok(exit::OK);
     }
     let mut total = 0;
     for f in &files {
         total += f.bytes;
+        if f.automaton {
+            writeln!(out, "{:<44} pruning automaton for the fast IDA* engine  {:>8.1} MB", file_name(&f.path), f.bytes as f64 / 1e6)?;
+            continue;
+        }
         match cache::peek(&f.path) {
-            Ok(h) => println!(
+            Ok(h) => writeln!(
+                out,
                 "{:<44} {}x{}  pattern {:<24} {:>11} entries  {:>8.1} MB",
                 file_name(&f.path),
                 h.width,
@@ -241,11 +270,12 @@ fn list() -> Result<u8> {
                 pattern_name(&h.pattern),
                 h.entries,
                 f.bytes as f64 / 1e6
-            ),
-            Err(e) => println!("{:<44} unreadable header: {e}", file_name(&f.path)),
+            )?,
+            Err(e) => writeln!(out, "{:<44} unreadable header: {e}", file_name(&f.path))?,
         }
     }
-    println!("{} files, {:.1} MB", files.len(), total as f64 / 1e6);
+    writeln!(out, "{}, {:.1} MB", plural(files.len(), "file"), total as f64 / 1e6)?;
+    out.flush()?;
     Ok(exit::OK)
 }
 
@@ -255,32 +285,45 @@ fn file_name(p: &std::path::Path) -> String {
 
 fn verify() -> Result<u8> {
     let dir = cache_dir();
-    eprintln!("{}", dir_note());
+    note!("{}", dir_note());
     let files = cache::list(&dir)?;
-    report_stale(&stale_temporaries(&dir)?);
+    let mut out = std::io::stdout().lock();
+    report_stale(&mut out, &stale_temporaries(&dir)?)?;
     let mut bad = 0;
     for f in &files {
+        if f.automaton {
+            let checked = cache::load_automaton(&f.path).map_err(|e| e.to_string()).and_then(|(w, h, body)| Fsm::from_bytes(w, h, &body));
+            match checked {
+                Ok(_) => writeln!(out, "ok       {}", file_name(&f.path))?,
+                Err(e) => {
+                    bad += 1;
+                    writeln!(out, "CORRUPT  {}: {e}", file_name(&f.path))?;
+                }
+            }
+            continue;
+        }
         match cache::load(&f.path) {
             Ok((h, table)) => {
                 let ok = Pdb::from_table(h.width as usize, h.height as usize, tables::blank_of(&h.goal).unwrap_or(0), &h.pattern, table);
                 match ok {
-                    Ok(_) => println!("ok       {}", file_name(&f.path)),
+                    Ok(_) => writeln!(out, "ok       {}", file_name(&f.path))?,
                     Err(e) => {
                         bad += 1;
-                        println!("CORRUPT  {}: {e}", file_name(&f.path));
+                        writeln!(out, "CORRUPT  {}: {e}", file_name(&f.path))?;
                     }
                 }
             }
             Err(CacheError::Corrupt { reason, .. }) => {
                 bad += 1;
-                println!("CORRUPT  {}: {reason}", file_name(&f.path));
+                writeln!(out, "CORRUPT  {}: {reason}", file_name(&f.path))?;
             }
             Err(e) => return Err(anyhow!(e)),
         }
     }
-    println!("{} files checked, {bad} corrupt", files.len());
+    writeln!(out, "{} checked, {bad} corrupt", plural(files.len(), "file"))?;
+    out.flush()?;
     if bad > 0 {
-        eprintln!("corrupt tables are rebuilt on next use, or now with `npuzzle pdb build --force`");
+        note!("corrupt tables are rebuilt on next use, or now with `npuzzle pdb build --force`");
         return Ok(exit::ERROR);
     }
     Ok(exit::OK)
@@ -296,7 +339,18 @@ fn clean() -> Result<u8> {
         std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
         bytes += size;
     }
-    let temps = if stale.is_empty() { String::new() } else { format!(" and {} temporary files of killed builds", stale.len()) };
-    println!("removed {} files{temps} ({:.1} MB) from {}", files.len(), bytes as f64 / 1e6, dir.display());
+    let temps = if stale.is_empty() { String::new() } else { format!(" and {} of killed builds", plural(stale.len(), "temporary file")) };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "removed {}{temps} ({:.1} MB) from {}", plural(files.len(), "file"), bytes as f64 / 1e6, dir.display())?;
+    out.flush()?;
     Ok(exit::OK)
+}
+
+/// `1 file`, `2 files`.
+pub fn plural(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }

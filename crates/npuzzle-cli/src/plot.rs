@@ -39,14 +39,26 @@ fn depths(cells: &[Cell]) -> Vec<Option<u64>> {
         .collect()
 }
 
+/// Whether `path` names a PNG (else an SVG); any other extension is bad input.
+fn is_png(path: &Path) -> Result<bool> {
+    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("svg") => Ok(false),
+        Some("png") => Ok(true),
+        _ => Err(anyhow!(BadInput).context(format!("--plot {}: name the file .svg or .png", path.display()))),
+    }
+}
+
+/// Checks, before any run, that the plot can be written: a `.svg` or `.png` name in an existing
+/// directory.
+pub fn check_path(path: &Path) -> Result<()> {
+    is_png(path)?;
+    crate::output::check_writable(path, "--plot")
+}
+
 /// Draws the two charts to `path`, as SVG or (for a `.png` name) PNG.
 pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
-    let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    let png = match ext.as_deref() {
-        Some("svg") => false,
-        Some("png") => true,
-        _ => return Err(anyhow!(BadInput).context(format!("--plot {}: name the file .svg or .png", path.display()))),
-    };
+    let png = is_png(path)?;
     let mut svg = String::new();
     draw_svg(&mut svg, pairs, cells)?;
     let bytes = if png { rasterise(&svg)? } else { svg.into_bytes() };

@@ -26,8 +26,9 @@ pub fn run(args: Args) -> Result<u8> {
         let listener = tokio::net::TcpListener::bind(&addr).await.with_context(|| format!("cannot listen on {addr}"))?;
         let local: SocketAddr = listener.local_addr()?;
         let url = format!("http://{local}/");
-        println!("npuzzle web UI at {url}  (Ctrl-C to stop)");
-        std::io::stdout().flush()?;
+        let mut out = std::io::stdout();
+        writeln!(out, "npuzzle web UI at {url}  (Ctrl-C to stop)")?;
+        out.flush()?;
         if args.open {
             open_browser(&url);
         }
@@ -52,6 +53,6 @@ fn open_browser(url: &str) {
         "xdg-open"
     };
     if std::process::Command::new(opener).arg(url).spawn().is_err() {
-        eprintln!("note: could not run {opener}; open {url} yourself");
+        note!("note: could not run {opener}; open {url} yourself");
     }
 }

@@ -1,7 +1,7 @@
 //! `npuzzle solve`.
 
 use crate::exit;
-use crate::input::board_text;
+use crate::input::{board_error, board_text};
 use crate::opts::{Format, SearchOpts};
 use crate::output;
 use anyhow::{Context, Result};
@@ -12,7 +12,9 @@ use std::path::PathBuf;
 /// Arguments of `solve`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The start board in any format, a file holding it, or - for stdin.
+    /// The start board in any format (quoted: it is one argument), a file holding it, or - for
+    /// stdin. A board may begin with -1, the blank.
+    #[arg(allow_hyphen_values = true)]
     pub board: String,
     #[command(flatten)]
     pub search: SearchOpts,
@@ -24,7 +26,8 @@ pub struct Args {
     /// path, here and on standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
-    /// Leave out the boards along the path in text output.
+    /// Leave out the boards (along the path, or the start and goal of an unsolved run) in text
+    /// output.
     #[arg(long)]
     pub no_boards: bool,
     #[command(flatten)]
@@ -33,22 +36,42 @@ pub struct Args {
 
 /// Runs `solve`; returns the exit code.
 pub fn run(args: Args) -> Result<u8> {
-    let plan = args.search.plan()?;
-    let text = board_text(&args.board)?;
-    let req = plan.board_text(&text).map_err(npuzzle::Error::from).and_then(|b| plan.request(b));
-    let mut req = match req {
-        Ok(r) => r,
+    let plan = args.search.plan(1)?;
+    // Every output is checked before any work, so a bad path never costs a search.
+    if let Some(path) = &args.output {
+        output::check_writable(path, "-o")?;
+    }
+    args.teach.check()?;
+    let (text, source) = board_text(&args.board)?;
+    let invalid = |e: &dyn std::fmt::Display| {
+        if args.format == Format::Json {
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", serde_json::json!({"status": "invalid", "error": e.to_string()}))?;
+        }
+        Ok::<(), anyhow::Error>(())
+    };
+    let start = match plan.board_text(&text) {
+        Ok(b) => b,
         Err(e) => {
-            if args.format == Format::Json {
-                println!("{}", serde_json::json!({"status": "invalid", "error": e.to_string()}));
-            }
-            return Err(e).context("bad board");
+            let e = board_error(&args.board, source, e);
+            invalid(&e)?;
+            return Err(e.context("bad board"));
         }
     };
-    for note in plan.ignored(req.algorithm) {
-        eprintln!("note: {note}");
+    let mut req = match plan.request(start) {
+        Ok(r) => r,
+        Err(e) => {
+            invalid(&e)?;
+            return Err(e.into());
+        }
+    };
+    for n in plan.ignored(req.algorithm) {
+        note!("note: {n}");
     }
-    crate::pdb::prepare(&mut req)?;
+    if let Some(n) = npuzzle::solve::size_note(&req) {
+        note!("note: {n}");
+    }
+    let prepared = crate::pdb::prepare(&mut req)?;
     if args.teach.active() {
         return crate::teach::run(&args, &req);
     }
@@ -57,12 +80,16 @@ pub fn run(args: Args) -> Result<u8> {
         return Ok(exit::for_status(outcome.status));
     }
     let outcome = solve(&req)?;
-    let report = Report::new(&req, &outcome);
+    let mut report = Report::new(&req, &outcome);
+    if req.effective_heuristic().is_table() {
+        report.tables_time = Some(prepared);
+    }
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => writeln!(out, "{}", serde_json::to_string(&report)?)?,
         Format::Text => out.write_all(output::text(&report, !args.no_boards).as_bytes())?,
     }
+    out.flush()?;
     if let Some(path) = &args.output {
         std::fs::write(path, output::text(&report, true)).with_context(|| format!("writing {}", path.display()))?;
     }

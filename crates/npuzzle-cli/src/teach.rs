@@ -82,7 +82,11 @@ impl TeachOpts {
         self.trace || self.tree.is_some() || self.tree_out.is_some()
     }
 
-    fn check(&self) -> Result<()> {
+    /// Checks the flags together, and that `--tree-out` can be written, before any work.
+    pub fn check(&self) -> Result<()> {
+        if let Some(path) = &self.tree_out {
+            crate::output::check_writable(path, "--tree-out")?;
+        }
         if self.tree_out.is_some() && self.tree.is_none() {
             return Err(anyhow!(BadInput).context("--tree-out needs --tree dot|json|svg"));
         }
@@ -161,8 +165,8 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
             Some(path) => std::fs::write(path, doc).with_context(|| format!("writing {}", path.display()))?,
             None => out.write_all(doc.as_bytes())?,
         }
-        if let Some(note) = tree.cap_note() {
-            eprintln!("tree {note}");
+        if let Some(n) = tree.cap_note() {
+            note!("tree {n}");
         }
     }
 
@@ -173,7 +177,7 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     };
     let tree_on_stdout = t.tree.is_some() && t.tree_out.is_none();
     if tree_on_stdout {
-        eprint!("{summary}");
+        let _ = std::io::stderr().write_all(summary.as_bytes());
     } else if !(t.trace && args.format == Format::Json) {
         // (A JSON trace already carries the report in its `end` event.)
         out.write_all(summary.as_bytes())?;

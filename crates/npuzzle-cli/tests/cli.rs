@@ -253,6 +253,90 @@ fn batch_reports_every_line_in_order() {
     assert_eq!(v["path"].as_array().unwrap().len(), 3);
 }
 
+/// The fields of one CSV record (RFC 4180: a quoted field may hold commas and doubled quotes).
+fn csv_record(line: &str) -> Vec<String> {
+    let (mut fields, mut cur, mut quoted, mut chars) = (Vec::new(), String::new(), false, line.chars().peekable());
+    while let Some(c) = chars.next() {
+        match (c, quoted) {
+            ('"', true) if chars.peek() == Some(&'"') => {
+                cur.push('"');
+                chars.next();
+            }
+            ('"', _) => quoted = !quoted,
+            (',', false) => fields.push(std::mem::take(&mut cur)),
+            _ => cur.push(c),
+        }
+    }
+    assert!(!quoted, "unterminated quote in {line:?}");
+    fields.push(cur);
+    fields
+}
+
+#[test]
+fn batch_format_csv_holds_the_same_results_as_the_default_json_lines() {
+    // Solved, invalid (its input has commas and its error quotes it), unsolvable, solved, and a
+    // line a node limit stops.
+    let input = "1 2 3 4 0 5 7 8 6\n1,2,3,4,4,5,7,8,0\n2 1 3 4 5 6 7 8 0\n8 1 3 4 0 2 7 6 5\n8 6 7 2 5 4 3 0 1\n";
+    let args = ["batch", "-", "-a", "astar", "-H", "manhattan", "--max-nodes", "2000", "--jobs", "2"];
+    let json_out = npuzzle().args(args).write_stdin(input).output().unwrap();
+    let explicit = npuzzle().args(args).args(["--format", "json"]).write_stdin(input).output().unwrap();
+    let csv_out = npuzzle().args(args).args(["--format", "csv"]).write_stdin(input).output().unwrap();
+    for o in [&json_out, &explicit, &csv_out] {
+        assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let json: Vec<Value> = String::from_utf8(json_out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let explicit: Vec<Value> = String::from_utf8(explicit.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let csv_text = String::from_utf8(csv_out.stdout).unwrap();
+    let mut csv = csv_text.lines();
+    let header = csv_record(csv.next().unwrap());
+    let rows: Vec<Vec<String>> = csv.map(csv_record).collect();
+    assert_eq!(json.len(), 5);
+    assert_eq!(rows.len(), json.len());
+    let col = |row: &Vec<String>, name: &str| -> String {
+        assert_eq!(row.len(), header.len(), "row {row:?} does not have the header's {} columns", header.len());
+        row[header.iter().position(|h| h == name).unwrap_or_else(|| panic!("no column {name}"))].clone()
+    };
+    let text = |v: &Value| match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let statuses: Vec<&str> = json.iter().map(|v| v["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["solved", "invalid", "unsolvable", "solved", "limit"]);
+    for ((j, e), r) in json.iter().zip(&explicit).zip(&rows) {
+        assert_eq!((&j["line"], &j["status"], &j["moves"]), (&e["line"], &e["status"], &e["moves"]));
+        assert_eq!(col(r, "line"), j["line"].to_string());
+        assert_eq!(col(r, "status"), text(&j["status"]));
+        if j["status"] == "invalid" {
+            assert_eq!(col(r, "board"), text(&j["input"]));
+            assert_eq!(col(r, "error"), text(&j["error"]));
+            assert!(col(r, "error").contains("duplicate tile 4"));
+            continue;
+        }
+        for name in ["limit", "optimal", "cost", "moves", "algorithm", "heuristic"] {
+            assert_eq!(col(r, name), text(&j[name]), "column {name}");
+        }
+        for name in ["expanded", "generated", "max_frontier", "search_depth", "max_depth"] {
+            assert_eq!(col(r, name), text(&j["stats"][name]), "column {name}");
+        }
+        // The board columns parse back to the JSON's rows.
+        for (name, key) in [("board", "start"), ("goal", "goal")] {
+            let b = npuzzle::parse::parse_board(&col(r, name)).unwrap();
+            assert_eq!(serde_json::to_value(&b).unwrap(), j[key], "column {name}");
+        }
+        col(r, "time_ms").parse::<f64>().unwrap();
+    }
+    assert_eq!(col(&rows[4], "limit"), "nodes");
+    assert_eq!((col(&rows[4], "cost"), col(&rows[4], "optimal")), (String::new(), "false".to_string()));
+    // A CSV row has no room for a path.
+    npuzzle()
+        .args(["batch", "-", "--format", "csv", "--paths"])
+        .write_stdin("1 2 3 4 0 5 7 8 6\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--paths needs --format json"));
+}
+
 #[test]
 fn batch_missing_file_is_an_error() {
     error_case(&["batch", "/nonexistent/boards.txt"], 1, "reading /nonexistent/boards.txt");

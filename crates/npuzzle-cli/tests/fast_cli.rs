@@ -66,8 +66,8 @@ fn classic_algorithms_take_heuristic_pdb() {
 fn pdb_build_list_verify_detects_corruption_and_clean() {
     let dir = tempfile::tempdir().unwrap();
     npuzzle(dir.path()).args(["pdb", "build", "--size", "3x3"]).assert().success().stdout(predicate::str::contains("set 6-2 for 3x3"));
-    npuzzle(dir.path()).args(["pdb", "list"]).assert().success().stdout(predicate::str::contains("2 files"));
-    npuzzle(dir.path()).args(["pdb", "verify"]).assert().success().stdout(predicate::str::contains("2 files checked, 0 corrupt"));
+    npuzzle(dir.path()).args(["pdb", "list"]).assert().success().stdout(predicate::str::contains("3 files"));
+    npuzzle(dir.path()).args(["pdb", "verify"]).assert().success().stdout(predicate::str::contains("3 files checked, 0 corrupt"));
     // Damage one table byte.
     let file =
         std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).find(|p| p.to_string_lossy().contains("1.2.3.4.5.6")).unwrap();
@@ -84,7 +84,7 @@ fn pdb_build_list_verify_detects_corruption_and_clean() {
         .stdout(predicate::str::contains("solved in 14 moves"))
         .stderr(predicate::str::contains("corrupt"));
     npuzzle(dir.path()).args(["pdb", "verify"]).assert().success();
-    npuzzle(dir.path()).args(["pdb", "clean"]).assert().success().stdout(predicate::str::contains("removed 2 files"));
+    npuzzle(dir.path()).args(["pdb", "clean"]).assert().success().stdout(predicate::str::contains("removed 3 files"));
     npuzzle(dir.path()).args(["pdb", "list"]).assert().success().stdout(predicate::str::contains("no cached pattern databases"));
     npuzzle(dir.path())
         .args(["pdb", "build", "--size", "4x4", "--set", "9-6"])
@@ -202,6 +202,6 @@ fn temporary_files_of_killed_builds_are_reported_and_cleaned() {
         .args(["pdb", "clean"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("removed 2 files and 1 temporary files of killed builds"));
+        .stdout(predicate::str::contains("removed 3 files and 1 temporary file of killed builds"));
     assert!(!stale.exists());
 }

@@ -42,22 +42,36 @@ pub fn cache_dir() -> PathBuf {
 
 /// The memory the system reports available, where known: `MemAvailable` in `/proc/meminfo`, or
 /// less when the process's control group has a memory limit (`memory.max` less
-/// `memory.current`). `None` off Linux.
+/// `memory.current`), or less when the process's address space is limited (`ulimit -v`: the
+/// limit in `/proc/self/limits` less the address space already mapped, `VmSize` in
+/// `/proc/self/status`). `None` off Linux.
 pub fn available_memory() -> Option<u64> {
     let read = |path: &str| std::fs::read_to_string(path).ok();
-    let system = read("/proc/meminfo").and_then(|info| {
-        let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
-    });
+    let system = read("/proc/meminfo").and_then(|info| kib_field(&info, "MemAvailable:"));
     let group = (|| {
         let max: u64 = read("/sys/fs/cgroup/memory.max")?.trim().parse().ok()?;
         let current: u64 = read("/sys/fs/cgroup/memory.current")?.trim().parse().ok()?;
         Some(max.saturating_sub(current))
     })();
-    match (system, group) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    }
+    let address_space = (|| {
+        let limit = address_space_limit(&read("/proc/self/limits")?)?;
+        let mapped = kib_field(&read("/proc/self/status")?, "VmSize:")?;
+        Some(limit.saturating_sub(mapped))
+    })();
+    [system, group, address_space].into_iter().flatten().min()
+}
+
+/// A `Name:  1234 kB` field of a `/proc` file, in bytes.
+fn kib_field(text: &str, name: &str) -> Option<u64> {
+    let line = text.lines().find(|l| l.starts_with(name))?;
+    line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kib| kib * 1024)
+}
+
+/// The soft limit on the address space (`ulimit -v`) from the text of `/proc/self/limits`, in
+/// bytes; `None` when unlimited.
+fn address_space_limit(limits: &str) -> Option<u64> {
+    let line = limits.lines().find(|l| l.starts_with("Max address space"))?;
+    line["Max address space".len()..].split_whitespace().next()?.parse().ok()
 }
 
 /// Whether a process with this id is running: `Some` on Linux (from `/proc`), `None` where it
@@ -79,6 +93,17 @@ mod tests {
         if cfg!(target_os = "linux") {
             assert!(available_memory().is_some_and(|m| m > 0));
         }
+    }
+
+    #[test]
+    fn an_address_space_limit_is_read_from_proc_limits() {
+        let limited = "Limit                     Soft Limit           Hard Limit           Units\n\
+                       Max cpu time              unlimited            unlimited            seconds\n\
+                       Max address space         6144000000           unlimited            bytes\n";
+        assert_eq!(address_space_limit(limited), Some(6_144_000_000));
+        let unlimited = "Max address space         unlimited            unlimited            bytes\n";
+        assert_eq!(address_space_limit(unlimited), None);
+        assert_eq!(kib_field("VmSize:\t  2048 kB\n", "VmSize:"), Some(2048 * 1024));
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Default for MoveOrder {
 impl MoveOrder {
     /// Parses a permutation of `UDLR`, e.g. `"LURD"`.
     pub fn parse(s: &str) -> Result<MoveOrder, Error> {
-        let bad = || Error::Invalid(format!("bad move order \"{s}\": give each of U, D, L, R once, e.g. LURD"));
+        let bad = || Error::Invalid(format!("bad move order {}: give each of U, D, L, R once, e.g. LURD", crate::error::quote(s)));
         let letters: Vec<Move> = s.trim().chars().map(|c| Move::from_letter(c).ok_or_else(bad)).collect::<Result<_, _>>()?;
         if letters.len() != 4 {
             return Err(bad());

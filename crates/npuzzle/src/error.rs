@@ -10,12 +10,31 @@ pub enum BoardError {
     #[error("the board is empty")]
     Empty,
     /// A token could not be read as a tile or a blank.
-    #[error("token \"{token}\" is not a tile (position {position})")]
+    #[error("token \"{token}\"{} is not a tile (position {position})", length_note(token, *length))]
     BadToken {
-        /// The offending token, as written.
+        /// The offending token as written, cut to its first [`EXCERPT_CHARS`] characters and
+        /// `…` when longer.
         token: String,
+        /// The token's length in characters.
+        length: usize,
         /// 1-based position of the token among the board's tokens.
         position: usize,
+    },
+    /// The input holds more rows, or more tiles, than a board of at most 1000×1000; it was
+    /// refused as soon as that was clear, before it was read any further.
+    #[error("{0}: boards are at most 1000×1000")]
+    TooLarge(String),
+    /// A size line that does not fit the rows below it.
+    #[error("the size line \"{line}\" says {width}×{height} ({} tiles with the blank), but the rows below it hold {found}", width * height)]
+    SizeLine {
+        /// The size line, as written (cut like a token).
+        line: String,
+        /// Width it gives.
+        width: usize,
+        /// Height it gives.
+        height: usize,
+        /// Tiles (with the blank) in the rows below it.
+        found: usize,
     },
     /// The number of tiles does not fit the board size.
     #[error("{found} tiles for a {width}×{height} board (expected {expected})")]
@@ -89,8 +108,8 @@ pub enum BoardError {
         /// Board height.
         height: usize,
     },
-    /// A `--size` value or a size line that cannot be read.
-    #[error("bad size \"{0}\" (expected N or WxH, e.g. 3 or 4x3)")]
+    /// A `--size` value or a size line that cannot be read (quoted as an excerpt).
+    #[error("bad size {0} (expected N or WxH, e.g. 3 or 4x3)")]
     BadSizeSpec(String),
     /// Start and goal differ in size.
     #[error("goal size {goal_width}×{goal_height} differs from start size {width}×{height}")]
@@ -107,6 +126,41 @@ pub enum BoardError {
     /// A JSON-style nested array that could not be read.
     #[error("malformed nested array: {0}")]
     Nested(String),
+}
+
+/// Characters of user input that messages quote before cutting it short.
+pub const EXCERPT_CHARS: usize = 32;
+
+/// `input` cut to its first [`EXCERPT_CHARS`] characters, with `…` when it was longer: messages
+/// quote user input this way, so a 100 MB token never fills a terminal or a log.
+pub fn excerpt(input: &str) -> String {
+    match input.char_indices().nth(EXCERPT_CHARS) {
+        None => input.to_string(),
+        Some((cut, _)) => format!("{}…", &input[..cut]),
+    }
+}
+
+/// `input` in double quotes, cut by [`excerpt`], with its length when cut:
+/// `"abc"`, or `"aaaa…" (100000000 characters)`.
+pub fn quote(input: &str) -> String {
+    let short = excerpt(input);
+    format!("\"{short}\"{}", length_note(&short, input.chars().count()))
+}
+
+/// ` (N characters)` after an excerpt that was cut.
+fn length_note(shown: &str, length: usize) -> String {
+    if shown.ends_with('…') && length > EXCERPT_CHARS {
+        format!(" ({length} characters)")
+    } else {
+        String::new()
+    }
+}
+
+impl BoardError {
+    /// A token that is not a tile, quoted as an excerpt.
+    pub fn bad_token(token: &str, position: usize) -> BoardError {
+        BoardError::BadToken { token: excerpt(token), length: token.chars().count(), position }
+    }
 }
 
 fn missing_note(missing: Option<u32>) -> String {

@@ -9,6 +9,7 @@ use crate::board::{Board, Move, Tile};
 use crate::error::Error;
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Largest number of cells for which [`DepthTable`] enumerates the whole space (3×3: 181,440
 /// states).
@@ -69,22 +70,59 @@ pub fn random_solvable(goal: &Board, rng: &mut Rng) -> Board {
 }
 
 /// A random walk of `k` moves from `goal`, each move chosen uniformly among those that stay on
-/// the board and do not undo the previous one. Returns the board reached and the walk.
+/// the board and do not undo the previous one. Returns the board reached and the walk (which
+/// takes memory for every move: [`random_walk_end`] keeps only the board).
 pub fn random_walk(goal: &Board, k: usize, rng: &mut Rng) -> (Board, Vec<Move>) {
     let mut board = goal.clone();
-    let mut walk = Vec::with_capacity(k);
+    let mut walk = Vec::with_capacity(k.min(1 << 20));
     let mut last: Option<Move> = None;
     for _ in 0..k {
-        let blank = board.blank();
-        let options: Vec<Move> =
-            Move::ALL.into_iter().filter(|&m| Some(m.inverse()) != last && board.neighbor(blank, m).is_some()).collect();
-        // Every cell of a board of at least 2×2 has two neighbours, so one option always remains.
-        let m = options[rng.below(options.len() as u64) as usize];
+        let m = walk_step(board.width(), board.height(), board.blank(), last, rng);
         board = board.apply(m).expect("move chosen among legal ones");
         walk.push(m);
         last = Some(m);
     }
     (board, walk)
+}
+
+/// Moves between two looks at the stop flag of [`random_walk_end`].
+const WALK_POLL: u64 = 1 << 20;
+
+/// The board a random walk of `k` moves from `goal` ends on, its moves chosen exactly as
+/// [`random_walk`] chooses them (the same seed gives the same board), keeping only the board:
+/// memory for the board, not for the walk, and constant time a move. `stop` is looked at every
+/// 2^20 moves; the result is `None` when it was set.
+pub fn random_walk_end(goal: &Board, k: u64, rng: &mut Rng, stop: Option<&AtomicBool>) -> Option<Board> {
+    let (w, h) = (goal.width(), goal.height());
+    let mut tiles: Vec<Tile> = goal.tiles().to_vec();
+    let mut blank = goal.blank();
+    let mut last: Option<Move> = None;
+    for i in 0..k {
+        if i % WALK_POLL == 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            return None;
+        }
+        let m = walk_step(w, h, blank, last, rng);
+        let to = crate::board::neighbor(w, h, blank, m).expect("move chosen among legal ones");
+        tiles.swap(blank, to);
+        blank = to;
+        last = Some(m);
+    }
+    Some(Board::new(w, h, tiles).expect("moves keep a board valid"))
+}
+
+/// One move of a walk: uniform among the moves from `blank` that stay on the board and do not
+/// undo `last`.
+fn walk_step(width: usize, height: usize, blank: usize, last: Option<Move>, rng: &mut Rng) -> Move {
+    let mut options = [Move::Up; 4];
+    let mut n = 0;
+    for m in Move::ALL {
+        if Some(m.inverse()) != last && crate::board::neighbor(width, height, blank, m).is_some() {
+            options[n] = m;
+            n += 1;
+        }
+    }
+    // Every cell of a board of at least 2×2 has two neighbours, so one option always remains.
+    options[rng.below(n as u64) as usize]
 }
 
 /// The optimal distance to one goal of every state of a small board, found by breadth-first
@@ -238,6 +276,19 @@ mod tests {
         assert_eq!(walk.len(), 40);
         assert!(walk.windows(2).all(|p| p[1] != p[0].inverse()));
         assert_eq!(goal.apply_all(&walk).unwrap().last().unwrap(), &board);
+        // The streaming walk ends on the same board for the same seed.
+        assert_eq!(random_walk_end(&goal, 40, &mut Rng::new(11), None), Some(board));
+    }
+
+    #[test]
+    fn an_astronomically_long_walk_keeps_no_moves_and_stops_when_asked() {
+        // 2^70 moves would never end; a stop flag set beforehand ends it at once, and the walk
+        // holds no move list whatever its length.
+        let goal = Goal::BlankLast.board(2, 2).unwrap();
+        let stop = AtomicBool::new(true);
+        assert_eq!(random_walk_end(&goal, u64::MAX, &mut Rng::new(1), Some(&stop)), None);
+        let b = random_walk_end(&goal, 3 * WALK_POLL + 7, &mut Rng::new(1), None).unwrap();
+        assert!(b.can_reach(&goal));
     }
 
     #[test]

@@ -30,8 +30,8 @@ impl Goal {
                 let looks_like_board = text.chars().any(|c| c.is_ascii_digit());
                 if !looks_like_board {
                     return Err(Error::Invalid(format!(
-                        "unknown goal \"{}\": use blank-last, blank-first, snail, or a board",
-                        text.trim()
+                        "unknown goal {}: use blank-last, blank-first, snail, or a board",
+                        crate::error::quote(text.trim())
                     )));
                 }
                 let board = parse_board_sized(text, None).or_else(|e| match size {

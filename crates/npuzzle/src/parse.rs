@@ -6,7 +6,7 @@
 //! `[[1,4,2],[0,5,3],[6,7,8]]`. The blank may be `0`, `-1`, `_`, `x` or `.`. A first line holding
 //! only a size (`3` or `3 3` or `3x3`) is read as the size, and `#` lines are comments.
 
-use crate::board::{Board, Tile};
+use crate::board::{Board, Tile, MAX_SIDE};
 use crate::error::BoardError;
 use serde::de::{self, Deserialize, Deserializer, SeqAccess, Visitor};
 use std::fmt;
@@ -66,7 +66,7 @@ fn board_from_numbers(width: usize, height: usize, numbers: &[i64]) -> Result<Bo
         .map(|(i, &t)| match t {
             -1 => Ok(0),
             t if (0..=u32::MAX as i64).contains(&t) => Ok(t as Tile),
-            t => Err(BoardError::BadToken { token: t.to_string(), position: i + 1 }),
+            t => Err(BoardError::bad_token(&t.to_string(), i + 1)),
         })
         .collect::<Result<Vec<Tile>, _>>()?;
     Board::new(width, height, tiles)
@@ -111,9 +111,9 @@ impl<'de> Deserialize<'de> for BoardInput {
 
 /// Reads a size written `N` (square) or `WxH` (also `W H` or `W×H`).
 pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
-    let bad = || BoardError::BadSizeSpec(s.trim().to_string());
+    let bad = || BoardError::BadSizeSpec(crate::error::quote(s.trim()));
     let parts: Vec<&str> =
-        s.trim().split(|c: char| c == 'x' || c == 'X' || c == '×' || c.is_whitespace()).filter(|p| !p.is_empty()).collect();
+        s.trim().split(|c: char| c == 'x' || c == 'X' || c == '×' || c.is_whitespace()).filter(|p| !p.is_empty()).take(3).collect();
     let nums: Vec<usize> = parts.iter().map(|p| p.parse::<usize>().map_err(|_| bad())).collect::<Result<_, _>>()?;
     match nums[..] {
         [n] => Ok((n, n)),
@@ -127,50 +127,106 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
     parse_board_sized(text, None)
 }
 
+/// Most tiles (the blank included) of the largest board, 1000×1000.
+const MAX_TILES: usize = MAX_SIDE * MAX_SIDE;
+
 /// Parses a board; `size` (width, height), when given, overrides what the text implies.
+///
+/// Input that cannot be a board of at most 1000×1000 (more than 1000 rows, a row of more than
+/// 1000 tiles, more than 1,000,000 tiles) is refused as soon as that is clear, so a huge input
+/// costs no more memory than itself. A UTF-8 byte-order mark is skipped.
 pub fn parse_board_sized(text: &str, size: Option<(usize, usize)>) -> Result<Board, BoardError> {
-    let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-    if lines.is_empty() {
-        return Err(BoardError::Empty);
-    }
-    let joined = lines.join("\n");
-    let mut size = size;
-    let rows: Vec<Vec<String>> = if joined.starts_with('[') {
-        parse_nested(&joined)?
-    } else {
-        let mut body: Vec<&str> = lines.clone();
-        if body.len() > 1 && size.is_none() {
-            if let Some(s) = size_line(body[0], &body[1..]) {
-                size = Some(s);
-                body.remove(0);
-            }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#'));
+    let Some(first) = lines.next() else { return Err(BoardError::Empty) };
+    if first.starts_with('[') {
+        let mut joined = String::from(first);
+        for l in lines {
+            joined.push('\n');
+            joined.push_str(l);
         }
-        let row_texts: Vec<&str> =
-            if body.len() == 1 && body[0].contains('/') { body[0].split('/').map(str::trim).collect() } else { body };
-        row_texts.iter().map(|r| tokens(r)).collect()
+        let (rows, explicit_rows) = parse_nested(&joined)?;
+        return from_rows(rows, size, explicit_rows);
+    }
+    // A size line, then at most 1000 rows.
+    let mut body: Vec<&str> = vec![first];
+    for l in lines {
+        if body.len() > MAX_SIDE {
+            return Err(BoardError::TooLarge(format!("more than {MAX_SIDE} rows")));
+        }
+        body.push(l);
+    }
+    let mut size_line = None;
+    if body.len() > 1 {
+        if let Some(s) = size_line_of(body[0], &body[1..]) {
+            size_line = Some((body[0], s));
+            body.remove(0);
+        }
+    }
+    let row_texts: Vec<&str> = if body.len() == 1 && body[0].contains('/') {
+        let mut parts = Vec::new();
+        for part in body[0].split('/').map(str::trim) {
+            if parts.len() >= MAX_SIDE {
+                return Err(BoardError::TooLarge(format!("more than {MAX_SIDE} rows")));
+            }
+            parts.push(part);
+        }
+        parts
+    } else {
+        body
     };
-    let rows: Vec<Vec<String>> = rows.into_iter().filter(|r| !r.is_empty()).collect();
+    let several = row_texts.len() > 1;
+    let per_row = if several { MAX_SIDE } else { MAX_TILES };
+    let mut rows: Vec<Vec<&str>> = Vec::with_capacity(row_texts.len());
+    for (i, r) in row_texts.iter().enumerate() {
+        let mut row = Vec::new();
+        for t in tokens(r) {
+            if row.len() >= per_row {
+                let what =
+                    if several { format!("more than {MAX_SIDE} tiles in row {}", i + 1) } else { format!("more than {MAX_TILES} tiles") };
+                return Err(BoardError::TooLarge(what));
+            }
+            row.push(t);
+        }
+        rows.push(row);
+    }
+    if let Some((line, (w, h))) = size_line {
+        let found: usize = rows.iter().map(Vec::len).sum();
+        if w.saturating_mul(h) != found || size.is_some_and(|s| s != (w, h)) {
+            return Err(BoardError::SizeLine { line: crate::error::excerpt(line), width: w, height: h, found });
+        }
+    }
+    from_rows(rows, size.or(size_line.map(|(_, s)| s)), false)
+}
+
+/// A board from rows of tokens. `explicit_rows`: the input spelled its rows out (nested arrays),
+/// so even one row is a row, not a flat list of tiles.
+fn from_rows(rows: Vec<Vec<&str>>, size: Option<(usize, usize)>, explicit_rows: bool) -> Result<Board, BoardError> {
+    let rows: Vec<Vec<&str>> = rows.into_iter().filter(|r| !r.is_empty()).collect();
     if rows.is_empty() {
         return Err(BoardError::Empty);
     }
     // A single token of nine characters is a 3×3 digit string such as 142053678.
     if rows.len() == 1 && rows[0].len() == 1 && rows[0][0].chars().count() == 9 && size.is_none_or(|s| s == (3, 3)) {
-        let tok = &rows[0][0];
-        let cells: Vec<String> = tok.chars().map(|c| c.to_string()).collect();
+        let tok = rows[0][0];
+        let mut cells = [""; 9];
+        for (cell, (i, c)) in cells.iter_mut().zip(tok.char_indices()) {
+            *cell = &tok[i..i + c.len_utf8()];
+        }
         if cells.iter().all(|c| c.parse::<u32>().is_ok() || is_blank_token(c)) {
             return build(3, 3, &cells);
         }
     }
-    let flat: Vec<String> = rows.iter().flatten().cloned().collect();
+    if rows.len() > 1 {
+        let w = rows[0].len();
+        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
+            return Err(BoardError::Ragged { row: i + 1, found: r.len(), expected: w });
+        }
+    }
+    let flat: Vec<&str> = rows.iter().flatten().copied().collect();
     let (width, height) = match size {
         Some(s) => s,
-        None if rows.len() > 1 => {
-            let w = rows[0].len();
-            if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
-                return Err(BoardError::Ragged { row: i + 1, found: r.len(), expected: w });
-            }
-            (w, rows.len())
-        }
+        None if rows.len() > 1 || explicit_rows => (rows[0].len(), rows.len()),
         None => {
             // Validate tokens first so "a" is reported before a shape problem.
             for (i, t) in flat.iter().enumerate() {
@@ -184,16 +240,13 @@ pub fn parse_board_sized(text: &str, size: Option<(usize, usize)>) -> Result<Boa
             (side, side)
         }
     };
-    if rows.len() > 1 {
-        let w = rows[0].len();
-        if let Some((i, r)) = rows.iter().enumerate().find(|(_, r)| r.len() != w) {
-            return Err(BoardError::Ragged { row: i + 1, found: r.len(), expected: w });
-        }
-    }
     build(width, height, &flat)
 }
 
-fn build(width: usize, height: usize, flat: &[String]) -> Result<Board, BoardError> {
+fn build(width: usize, height: usize, flat: &[&str]) -> Result<Board, BoardError> {
+    if !(2..=MAX_SIDE).contains(&width) || !(2..=MAX_SIDE).contains(&height) {
+        return Err(BoardError::BadSize { width, height });
+    }
     let tiles: Vec<Tile> = flat.iter().enumerate().map(|(i, t)| read_token(t, i)).collect::<Result<_, _>>()?;
     Board::new(width, height, tiles)
 }
@@ -206,41 +259,42 @@ fn read_token(t: &str, index: usize) -> Result<Tile, BoardError> {
     if is_blank_token(t) {
         return Ok(0);
     }
-    t.parse::<Tile>().map_err(|_| BoardError::BadToken { token: t.to_string(), position: index + 1 })
+    t.parse::<Tile>().map_err(|_| BoardError::bad_token(t, index + 1))
 }
 
-fn tokens(s: &str) -> Vec<String> {
-    s.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|t| !t.is_empty()).map(str::to_string).collect()
+fn tokens(s: &str) -> impl Iterator<Item = &str> {
+    s.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|t| !t.is_empty())
 }
 
-/// A first line is a size line when it holds one number, or `W H`/`WxH` whose area matches the
-/// tiles that follow.
-fn size_line(first: &str, rest: &[&str]) -> Option<(usize, usize)> {
-    let toks = tokens(first);
-    let follow: usize = rest.iter().map(|r| tokens(r).len()).sum();
-    match toks.len() {
-        1 => {
-            let (w, h) = parse_size(&toks[0]).ok()?;
-            (w * h == follow).then_some((w, h))
-        }
-        2 => {
-            let w: usize = toks[0].parse().ok()?;
-            let h: usize = toks[1].parse().ok()?;
-            (w * h == follow && rest.len() == h).then_some((w, h))
+/// The size a first line gives, when it is a size line: one number or `WxH` (a row has at least
+/// two tiles, so a line of one token can only be a size), or `W H` when exactly H rows of W×H
+/// tiles in all follow.
+fn size_line_of(first: &str, rest: &[&str]) -> Option<(usize, usize)> {
+    let toks: Vec<&str> = tokens(first).take(3).collect();
+    let side = |s: usize| (2..=MAX_SIDE).contains(&s);
+    match toks[..] {
+        [one] => parse_size(one).ok().filter(|&(w, h)| side(w) && side(h)),
+        [w, h] => {
+            let w: usize = w.parse().ok()?;
+            let h: usize = h.parse().ok()?;
+            let follow: usize = rest.iter().map(|r| tokens(r).count()).sum();
+            (w.checked_mul(h) == Some(follow) && rest.len() == h).then_some((w, h))
         }
         _ => None,
     }
 }
 
 /// Reads `[[1,4,2],[0,5,3],[6,7,8]]` or a flat `[1,4,2,0,5,3,6,7,8]`; strings like `"_"` are
-/// accepted as tokens too.
-fn parse_nested(s: &str) -> Result<Vec<Vec<String>>, BoardError> {
+/// accepted as tokens too. Returns the rows and whether they were spelled out as rows. Stops as
+/// soon as the input holds more rows or tiles than a 1000×1000 board.
+fn parse_nested(s: &str) -> Result<(Vec<Vec<&str>>, bool), BoardError> {
     let err = |m: &str| BoardError::Nested(m.to_string());
     let mut depth = 0usize;
     let mut max_depth = 0usize;
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    let mut cur = String::new();
-    for ch in s.chars() {
+    let mut rows: Vec<Vec<&str>> = Vec::new();
+    let mut tiles = 0usize;
+    let mut cur = 0usize;
+    for (i, ch) in s.char_indices() {
         match ch {
             '[' => {
                 depth += 1;
@@ -249,18 +303,31 @@ fn parse_nested(s: &str) -> Result<Vec<Vec<String>>, BoardError> {
                     return Err(err("nested deeper than rows of tiles"));
                 }
                 if depth == 2 || (depth == 1 && rows.is_empty()) {
+                    if rows.len() > MAX_SIDE {
+                        return Err(BoardError::TooLarge(format!("more than {MAX_SIDE} rows")));
+                    }
                     rows.push(Vec::new());
                 }
+                cur = i + 1;
             }
             ']' | ',' => {
-                let tok = cur.trim().trim_matches('"').trim().to_string();
+                let tok = s[cur..i].trim().trim_matches('"').trim();
                 if !tok.is_empty() {
                     match rows.last_mut() {
-                        Some(r) => r.push(tok),
+                        Some(r) => {
+                            tiles += 1;
+                            if depth == 2 && r.len() >= MAX_SIDE {
+                                return Err(BoardError::TooLarge(format!("more than {MAX_SIDE} tiles in a row")));
+                            }
+                            if tiles > MAX_TILES {
+                                return Err(BoardError::TooLarge(format!("more than {MAX_TILES} tiles")));
+                            }
+                            r.push(tok)
+                        }
                         None => return Err(err("tile outside brackets")),
                     }
                 }
-                cur.clear();
+                cur = i + 1;
                 if ch == ']' {
                     if depth == 0 {
                         return Err(err("unbalanced ']'"));
@@ -269,7 +336,7 @@ fn parse_nested(s: &str) -> Result<Vec<Vec<String>>, BoardError> {
                 }
             }
             c if depth == 0 && !c.is_whitespace() && c != ',' => return Err(err("text after the closing ']'")),
-            c => cur.push(c),
+            _ => {}
         }
     }
     if depth != 0 {
@@ -279,7 +346,7 @@ fn parse_nested(s: &str) -> Result<Vec<Vec<String>>, BoardError> {
         // The outer '[' opened an (empty) row of its own; drop it.
         rows.retain(|r| !r.is_empty());
     }
-    Ok(rows)
+    Ok((rows, max_depth == 2))
 }
 
 #[cfg(test)]
@@ -321,7 +388,7 @@ mod tests {
         assert_eq!(parse_board("1 4 2 0 5 3 6 4 8").unwrap_err().to_string(), "duplicate tile 4, missing tile 7");
         assert!(matches!(parse_board("1 4 2 0 5 3 6 8"), Err(BoardError::NotSquare { found: 8 })));
         assert!(matches!(parse_board_sized("1 4 2 0 5 3 6 8", Some((3, 3))), Err(BoardError::WrongCount { found: 8, expected: 9, .. })));
-        assert!(matches!(parse_board("1 4 2 a 5 3 6 7 8"), Err(BoardError::BadToken { ref token, position: 4 }) if token == "a"));
+        assert!(matches!(parse_board("1 4 2 a 5 3 6 7 8"), Err(BoardError::BadToken { ref token, position: 4, .. }) if token == "a"));
         assert_eq!(
             parse_board("1 4 2 0 5 3 6 9 8").unwrap_err().to_string(),
             "tile 9 is out of range for a 3×3 board (tiles are 1..8), missing tile 7"

@@ -32,6 +32,114 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
     }
 }
 
+/// What would solve a `width`×`height` board that is too large for the search asked for: the one
+/// place this advice is worded, for every front end's messages.
+pub fn large_board_hint(width: usize, height: usize) -> String {
+    format!(
+        "A random {width}×{height} board is beyond every optimal search: it needs a solver that \
+         builds a solution tile by tile (any size, not optimal) rather than one that searches. \
+         Boards a short walk from the goal (`npuzzle generate --size {width}x{height} --walk 50`) \
+         are within reach of A*."
+    )
+}
+
+/// Bytes a classic search holds for each node it keeps: the board (4 bytes a cell beyond 25
+/// cells, packed into 16 or 32 bytes up to 16 or 25 cells) and its bookkeeping.
+pub fn node_bytes(cells: usize) -> u64 {
+    let board = if cells <= 16 {
+        16
+    } else if cells <= 25 {
+        32
+    } else {
+        4 * cells as u64 + 24
+    };
+    board + 40
+}
+
+/// Whether the algorithm keeps a whole node for every move of the path it returns: in an arena
+/// of every node generated (breadth-first, uniform-cost, greedy, A*, LC, depth-first, both sides
+/// of bidirectional search), a table of every board seen (depth-first branch and bound), or one
+/// list of children per level of its recursion (RBFS). The iterative-deepening searches keep only
+/// the moves of the path and the siblings still to try. An algorithm is listed here only when
+/// that holds for it.
+fn keeps_a_node_per_move(a: Algorithm) -> bool {
+    use Algorithm::*;
+    matches!(a, Bfs | Dfs | Ucs | Greedy | Astar | Lc | Dfbnb | Rbfs | Bidirectional)
+}
+
+/// The least memory, in bytes, a search that keeps a whole node for every move of its path must
+/// hold for `req`: its solution has at least as many moves as the sum of the tiles' Manhattan
+/// distances to their goal cells, and every node holds the whole board.
+pub fn memory_floor(req: &Request) -> u64 {
+    crate::heuristic::manhattan_distance(&req.start, &req.goal).saturating_mul(node_bytes(req.start.len()))
+}
+
+/// Refuses, before anything is allocated, a search that keeps a node for every move of its path
+/// and so could not finish within the memory limit whatever it did ([`memory_floor`]), with
+/// [`Error::Memory`] saying why and what would work instead ([`large_board_hint`]). Other
+/// searches always pass (see [`size_note`]).
+pub fn check_fits(req: &Request) -> Result<(), Error> {
+    let Some(limit) = req.limits.memory else { return Ok(()) };
+    if !keeps_a_node_per_move(req.algorithm) {
+        return Ok(());
+    }
+    let floor = memory_floor(req);
+    if floor <= limit {
+        return Ok(());
+    }
+    let (w, h) = (req.start.width(), req.start.height());
+    Err(Error::Memory(format!(
+        "{} on this {w}×{h} board would need at least {}: its solution is at least {} moves long (the tiles' Manhattan \
+         distance), and the search keeps a {}-byte node for every move of it; the memory limit is {}. {}",
+        req.algorithm,
+        human_bytes(floor),
+        crate::heuristic::manhattan_distance(&req.start, &req.goal),
+        node_bytes(req.start.len()),
+        human_bytes(limit),
+        large_board_hint(w, h)
+    )))
+}
+
+/// What to tell a user, before the search, about a board too large for the search asked for:
+/// the refusal of [`check_fits`], or, for the classic iterative-deepening searches (which keep
+/// only the path's moves, so are not refused), that a path that long, each step copying a board
+/// that large, will only end at a limit. `None` when the board is within reach.
+pub fn size_note(req: &Request) -> Option<String> {
+    if let Err(e) = check_fits(req) {
+        return Some(e.to_string());
+    }
+    let limit = req.limits.memory?;
+    let classic_deepening = matches!(req.algorithm, Algorithm::Idastar | Algorithm::Iddfs) && !req.effective_heuristic().is_table();
+    if !classic_deepening || memory_floor(req) <= limit {
+        return None;
+    }
+    let (w, h) = (req.start.width(), req.start.height());
+    Some(format!(
+        "{} on this {w}×{h} board: its solution is at least {} moves long, and every step copies a {}-byte board; \
+         it will run until a limit stops it. {}",
+        req.algorithm,
+        crate::heuristic::manhattan_distance(&req.start, &req.goal),
+        node_bytes(req.start.len()),
+        large_board_hint(w, h)
+    ))
+}
+
+/// Bytes for messages: `512 B`, `3.2 MB`, `1.5 GB`, `2.7 TB`.
+pub fn human_bytes(b: u64) -> String {
+    let b = b as f64;
+    if b < 1e3 {
+        format!("{b} B")
+    } else if b < 1e6 {
+        format!("{:.1} kB", b / 1e3)
+    } else if b < 1e9 {
+        format!("{:.1} MB", b / 1e6)
+    } else if b < 1e12 {
+        format!("{:.1} GB", b / 1e9)
+    } else {
+        format!("{:.1} TB", b / 1e12)
+    }
+}
+
 /// Everything a search needs.
 #[derive(Clone, Debug)]
 pub struct Request {
@@ -231,6 +339,17 @@ pub struct Report {
     pub path: Option<Vec<Board>>,
     /// Counters.
     pub stats: Stats,
+    /// Time spent loading or building the heuristic's tables before the search, when a front
+    /// end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
+    #[serde(rename = "tables_ms", skip_serializing_if = "Option::is_none", serialize_with = "opt_ms")]
+    pub tables_time: Option<std::time::Duration>,
+}
+
+fn opt_ms<S: serde::Serializer>(d: &Option<std::time::Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3),
+        None => s.serialize_none(),
+    }
 }
 
 impl Report {
@@ -258,6 +377,7 @@ impl Report {
             moves: outcome.moves_string(),
             path: None,
             stats: outcome.stats,
+            tables_time: None,
         }
     }
 }
@@ -321,9 +441,16 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
         let (stats, obs) = ctx.finish(&end);
         return Ok((Outcome::from_end(end, stats), obs));
     }
+    // A limit that is already reached stops every engine before it starts, however small the
+    // search: a zero time or node limit, or a cancel flag set before the call.
+    // A search that could not fit in its memory limit whatever it did is refused the same way.
+    let at_once = req.limits.reached_at_start().or_else(|| check_fits(req).err().map(|_| LimitKind::Memory));
+    if let Some(kind) = at_once {
+        return Ok((Outcome::from_end(End::Limit(kind), Stats { iterations: 1, ..Stats::default() }), obs));
+    }
     let heuristic = Heuristic::new(req.effective_heuristic(), &req.goal, &req.tables)?;
     if !O::ENABLED && req.algorithm == Algorithm::Idastar {
-        if let Some(p) = heuristic.pdb() {
+        if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
             let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
             return Ok((Outcome::from_end(end, stats), obs));
         }

@@ -514,3 +514,64 @@ fn pruned_ida_agrees_with_inverse_move_pruning_on_the_24_puzzle() {
         assert_eq!(start.apply_all(&a).unwrap().last(), Some(&goal));
     }
 }
+
+#[test]
+fn the_pruning_automaton_is_cached_verified_and_relearnt_when_damaged() {
+    let scratch = Scratch::new("pdb-automaton");
+    let goal = Goal::BlankFirst.board(3, 2).unwrap();
+    let set = spec(3, 2, "2-3", vec![vec![1, 2], vec![3, 4, 5]]);
+    let events = Mutex::new(Vec::new());
+    let record = |e: &TableEvent| {
+        if let TableEvent::Saved { path } | TableEvent::Corrupt { path, .. } = e {
+            if path.extension().is_some_and(|x| x == cache::AUTOMATON_EXTENSION) {
+                events.lock().unwrap().push(matches!(e, TableEvent::Saved { .. }));
+            }
+        }
+    };
+    let learnt = TableStore::new(scratch.path()).prepare_set(&goal, &set, &record, None).unwrap();
+    let path = scratch.path().join(cache::automaton_file_name(3, 2, Fsm::default_depth(6)));
+    assert!(path.is_file());
+    assert_eq!(*events.lock().unwrap(), [true], "learnt and saved once");
+    // A second process reads it and saves nothing; the automaton is the same.
+    let read = TableStore::new(scratch.path()).prepare_set(&goal, &set, &record, None).unwrap();
+    assert_eq!(events.lock().unwrap().len(), 1);
+    assert_eq!(read.prune().unwrap().to_bytes(), learnt.prune().unwrap().to_bytes());
+    // One flipped bit: reported, learnt again, saved again; solutions stay optimal.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x04;
+    std::fs::write(&path, &bytes).unwrap();
+    let again = TableStore::new(scratch.path()).prepare_set(&goal, &set, &record, None).unwrap();
+    assert_eq!(*events.lock().unwrap(), [true, false, true]);
+    assert_eq!(again.prune().unwrap().to_bytes(), learnt.prune().unwrap().to_bytes());
+    let truth = oracle(&goal);
+    let mut rng = Lcg(5);
+    for _ in 0..20 {
+        let start = scramble(&goal, 15, &mut rng);
+        let out = solve(
+            &Request::new(start.clone(), goal.clone())
+                .algorithm(npuzzle::Algorithm::Idastar)
+                .heuristic(HeuristicKind::Pdb)
+                .tables(again.clone()),
+        )
+        .unwrap();
+        assert_eq!(out.moves.len() as u32, truth[start.tiles()], "{start}");
+    }
+}
+
+#[test]
+fn a_set_that_leaves_tiles_uncovered_still_solves_optimally() {
+    // The fast engine needs every tile in a pattern; such a set runs on the general IDA*.
+    let goal = Goal::BlankFirst.board(3, 2).unwrap();
+    let set = spec(3, 2, "3", vec![vec![2, 4, 5]]);
+    let tables = TableStore::in_memory().prepare_set(&goal, &set, &quiet, None).unwrap();
+    assert!(!tables.pdb().unwrap().covers_board());
+    let truth = oracle(&goal);
+    let mut rng = Lcg(9);
+    for _ in 0..20 {
+        let start = scramble(&goal, 15, &mut rng);
+        let req = Request::new(start.clone(), goal.clone()).algorithm(npuzzle::Algorithm::Idastar).heuristic(HeuristicKind::Pdb);
+        let out = solve(&req.tables(tables.clone())).unwrap();
+        assert_eq!(out.moves.len() as u32, truth[start.tiles()], "{start}");
+    }
+}

@@ -520,6 +520,10 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
 /// [`crate::tables::TableStore::prepare`] supplies). Without one, or with one for another board,
 /// the search prunes only the moves that undo the previous one (depth 2), which finds the same
 /// optimal lengths with more nodes.
+///
+/// # Panics
+/// When the set leaves a tile uncovered ([`PdbHeuristic::covers_board`]); every named set
+/// covers the board, and [`crate::solve::solve`] runs such sets on the general IDA*.
 pub fn search(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool, prune: Option<&Fsm>) -> (End, Stats) {
     let f = h.frame();
     match prune.filter(|p| p.fits(f.width, f.height)) {

@@ -109,6 +109,47 @@ impl Fsm {
         Fsm::new(&crate::heuristic::pdb::neighbours(width, height), depth)
     }
 
+    /// The automaton as bytes: depth, forbidden-string count and state count, then each
+    /// transition's next state and forbidden cells (little-endian `u32`s). The board is not
+    /// included; [`Fsm::from_bytes`] is given it.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut v = Vec::with_capacity(24 + self.steps.len() * 8);
+        v.extend_from_slice(&u64::from(self.depth).to_le_bytes());
+        v.extend_from_slice(&(self.patterns as u64).to_le_bytes());
+        v.extend_from_slice(&(self.states() as u64).to_le_bytes());
+        for s in &self.steps {
+            v.extend_from_slice(&s.next.to_le_bytes());
+            v.extend_from_slice(&s.forbid.to_le_bytes());
+        }
+        v
+    }
+
+    /// The automaton [`Fsm::to_bytes`] wrote for a `width`×`height` board, or why the bytes
+    /// cannot be one: wrong length, a transition to a state that does not exist, or a forbidden
+    /// cell off the board. (That the strings it forbids are duplicates is the writer's promise;
+    /// callers keep the bytes under a checksum.)
+    pub fn from_bytes(width: usize, height: usize, bytes: &[u8]) -> Result<Fsm, String> {
+        let nbr = crate::heuristic::pdb::neighbours(width, height);
+        let word = |i: usize| bytes.get(i * 8..i * 8 + 8).map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")));
+        let (Some(depth), Some(patterns), Some(states)) = (word(0), word(1), word(2)) else {
+            return Err("truncated".into());
+        };
+        if depth > 32 || states == 0 || states > u64::from(u32::MAX) / 4 || bytes.len() as u64 != 24 + states * 32 {
+            return Err(format!("{} bytes do not hold {states} states of depth {depth}", bytes.len()));
+        }
+        let cells = nbr.len();
+        let mut steps = Vec::with_capacity(states as usize * 4);
+        for c in bytes[24..].chunks_exact(8) {
+            let next = u32::from_le_bytes(c[..4].try_into().expect("4 bytes"));
+            let forbid = u32::from_le_bytes(c[4..].try_into().expect("4 bytes"));
+            if u64::from(next) >= states || (cells < 32 && forbid >> cells != 0) {
+                return Err("a transition leads off the automaton or the board".into());
+            }
+            steps.push(Step { next, forbid });
+        }
+        Ok(Fsm { steps, nbr, depth: depth as u32, patterns: patterns as usize })
+    }
+
     /// Whether it was built for a `width`×`height` board.
     pub fn fits(&self, width: usize, height: usize) -> bool {
         self.nbr == crate::heuristic::pdb::neighbours(width, height)
@@ -288,6 +329,25 @@ mod tests {
     use super::*;
     use crate::heuristic::pdb::neighbours;
     use rustc_hash::FxHashMap;
+
+    #[test]
+    fn bytes_round_trip_and_damage_is_refused() {
+        let fsm = Fsm::for_board(3, 3, 10);
+        let bytes = fsm.to_bytes();
+        let back = Fsm::from_bytes(3, 3, &bytes).unwrap();
+        assert_eq!((back.depth(), back.patterns(), back.states()), (fsm.depth(), fsm.patterns(), fsm.states()));
+        assert!(back.steps.iter().zip(&fsm.steps).all(|(a, b)| (a.next, a.forbid) == (b.next, b.forbid)));
+        assert!(back.fits(3, 3) && !back.fits(4, 3));
+        assert!(Fsm::from_bytes(3, 3, &bytes[..bytes.len() - 8]).is_err(), "truncated");
+        let mut off = bytes.clone();
+        let last = off.len() - 8;
+        off[last..last + 4].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(Fsm::from_bytes(3, 3, &off).is_err(), "a transition to no state");
+        let mut cell = bytes;
+        let last = cell.len() - 4;
+        cell[last..].copy_from_slice(&(1u32 << 9).to_le_bytes());
+        assert!(Fsm::from_bytes(3, 3, &cell).is_err(), "a cell off the board");
+    }
 
     /// Every board of a small puzzle, reached from `start` by a breadth-first search in shortlex
     /// order: each board's least path must pass the automaton, and a duplicate path of up to

@@ -135,7 +135,13 @@ impl FromStr for HeuristicKind {
                 "table" | "perfect" => Some(HeuristicKind::Exact),
                 _ => None,
             })
-            .ok_or_else(|| Error::Invalid(format!("unknown heuristic \"{s}\": use {}", HeuristicKind::ALL.map(|k| k.name()).join(", "))))
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "unknown heuristic {}: use {}",
+                    crate::error::quote(&s),
+                    HeuristicKind::ALL.map(|k| k.name()).join(", ")
+                ))
+            })
     }
 }
 
@@ -296,6 +302,23 @@ impl Heuristic {
     pub fn estimate_board(&self, b: &Board) -> Cost {
         self.estimate(&crate::state::Wide::from_tiles(b.tiles()))
     }
+}
+
+/// The sum of the tiles' Manhattan distances from their cells on `start` to their cells on
+/// `goal` (same size): a lower bound on the moves of any solution.
+pub fn manhattan_distance(start: &Board, goal: &Board) -> u64 {
+    let w = start.width();
+    let goal_cell = goal.positions();
+    start
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(cell, &t)| {
+            let g = goal_cell[t as usize];
+            ((cell / w).abs_diff(g / w) + (cell % w).abs_diff(g % w)) as u64
+        })
+        .sum()
 }
 
 #[cfg(test)]

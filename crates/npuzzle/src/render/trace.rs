@@ -1,10 +1,11 @@
 //! The numbered text trace of a [`Recorder`], meant to be read next to a hand execution
 //! ([`render_text`]). The same search as JSON is simply the recorder's events, serialised.
 //!
-//! A *step* is one selection of a node for expansion. Each step shows the selected node with its
-//! path from `S0` and `g + h = f`, its board, every child generated (label, move, board,
-//! `g + h = f`, and what became of it), and the frontier afterwards in the order the algorithm
-//! will take it. Iteration bounds (IDA*, iterative deepening), incumbents (DFBnB), backed-up
+//! A *step* is one selection of a node: for expansion, or, when an algorithm that tests on
+//! selection selects the goal, for that test (`Step 7: select S22111, the goal`: the goal is not
+//! expanded). Each step shows the selected node with its path from `S0` and `g + h = f`, its
+//! board, every child generated (label, move, board, `g + h = f`, and what became of it), and
+//! the frontier afterwards in the order the algorithm will take it. Iteration bounds (IDA*, iterative deepening), incumbents (DFBnB), backed-up
 //! values (RBFS) and the goal appear where they happen.
 
 use crate::board::Tile;
@@ -117,7 +118,7 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
     // shows none.
     let mut heading = false;
     let path = |id| path_text(&rec.path_labels(id));
-    for ev in &rec.events {
+    for (i, ev) in rec.events.iter().enumerate() {
         if let Event::Selected { .. } = ev {
             if step >= setup.limit {
                 break;
@@ -152,7 +153,10 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
             Event::Selected { id, f, .. } => {
                 step += 1;
                 let Some(n) = rec.node(*id) else { continue };
-                let _ = writeln!(s, "\nStep {step}: expand {}   {}", n.label, ghf(n.g, n.h, *f));
+                // A node selected and found to be the goal is tested, not expanded.
+                let is_goal = matches!(rec.events.get(i + 1), Some(Event::Goal { id: g, .. }) if g == id);
+                let what = if is_goal { format!("select {}, the goal", n.label) } else { format!("expand {}", n.label) };
+                let _ = writeln!(s, "\nStep {step}: {what}   {}", ghf(n.g, n.h, *f));
                 let _ = writeln!(s, "  path: {}", path(*id));
                 s.push_str(&board_grid(&n.board, w, "  "));
                 heading = true;
@@ -206,7 +210,8 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
         } else {
             format!("--trace-limit {}", setup.limit)
         };
-        let _ = writeln!(s, "\n… {} more steps not shown ({why})", rec.expansions - shown);
+        let more = rec.expansions - shown;
+        let _ = writeln!(s, "\n… {more} more step{} not shown ({why})", if more == 1 { "" } else { "s" });
     }
     s
 }
@@ -248,6 +253,22 @@ mod tests {
         assert!(text.contains("Step 1: expand S0   g + h = f: 0 + 4 = 4"), "{text}");
         assert!(text.contains("goal "), "{text}");
         assert!(!text.contains("more steps not shown"));
+    }
+
+    /// The trace of Nilsson's example ended "Step 7: expand S22111", though A* selects the goal
+    /// and stops: the step now says the node is selected and is the goal.
+    #[test]
+    fn the_goal_step_says_select_not_expand() {
+        for a in [Algorithm::Astar, Algorithm::Idastar, Algorithm::Rbfs] {
+            let (_, rec) = nilsson(a);
+            let text = render_text(&rec, &Setup { algorithm: a, width: 3, height: 3, limit: 1000 });
+            assert!(text.contains(": select S22111, the goal   g + h = f: 5 + 0 = 5"), "{a}: {text}");
+            assert!(!text.contains("expand S22111"), "{a}");
+        }
+        // A breadth-first trace meets the goal as it generates it: no step selects it.
+        let (_, rec) = nilsson(Algorithm::Bfs);
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 100_000 });
+        assert!(!text.contains(", the goal"));
     }
 
     #[test]

@@ -47,8 +47,22 @@ pub struct Tree {
     pub limit: usize,
     /// The colour legend.
     pub legend: Vec<LegendEntry>,
+    /// The iterations of an iterative-deepening search (IDA*, iterative deepening), one per
+    /// root, with their bounds; empty for searches that grow one tree.
+    pub iterations: Vec<TreeIteration>,
     /// The nodes, in generation order (parents before children).
     pub nodes: Vec<TreeNode>,
+}
+
+/// One iteration of an iterative-deepening search: the root it grew from and its bound.
+#[derive(Clone, Debug, Serialize)]
+pub struct TreeIteration {
+    /// The iteration's root node (its `S0`).
+    pub root: NodeId,
+    /// 1-based iteration number.
+    pub number: u64,
+    /// Its bound (on f for IDA*, on depth for iterative deepening).
+    pub bound: Cost,
 }
 
 impl Tree {
@@ -59,8 +73,16 @@ impl Tree {
         let mut last_selected = None;
         let mut frontier: &[crate::record::Entry] = &[];
         let mut expanded: HashMap<NodeId, u64> = HashMap::new();
+        let mut iterations = Vec::new();
+        let mut pending: Option<(u64, Cost)> = None;
         for ev in &rec.events {
             match ev {
+                Event::Iteration { number, bound, .. } => pending = Some((*number, *bound)),
+                Event::Generated { node, .. } if node.parent.is_none() => {
+                    if let Some((number, bound)) = pending.take() {
+                        iterations.push(TreeIteration { root: node.id, number, bound });
+                    }
+                }
                 Event::Goal { id, .. } => {
                     goals.insert(*id);
                     last_goal = Some(*id);
@@ -105,13 +127,41 @@ impl Tree {
             })
             .collect::<Vec<_>>();
         let capped = rec.truncated || (rec.total_nodes as usize) > nodes.len();
-        Tree { width, height, total_nodes: rec.total_nodes, capped, limit, legend: legend(), nodes }
+        Tree { width, height, total_nodes: rec.total_nodes, capped, limit, legend: legend(), iterations, nodes }
     }
 
     /// A one-line note about the node cap, or `None` when every node is shown.
     pub fn cap_note(&self) -> Option<String> {
         self.capped
             .then(|| format!("capped: showing {} of {} generated nodes (--tree-limit {})", self.nodes.len(), self.total_nodes, self.limit))
+    }
+
+    /// For each node (by position), the id of the root of its tree.
+    fn roots(&self) -> Vec<NodeId> {
+        let mut root_of: HashMap<NodeId, NodeId> = HashMap::new();
+        self.nodes
+            .iter()
+            .map(|n| {
+                let r = n.node.parent.and_then(|p| root_of.get(&p).copied()).unwrap_or(n.node.id);
+                root_of.insert(n.node.id, r);
+                r
+            })
+            .collect()
+    }
+
+    /// The caption of the tree grown from `root`: its iteration and bound, or which search of a
+    /// bidirectional pair it is; `None` for a search with a single tree.
+    pub fn caption(&self, root: NodeId) -> Option<String> {
+        if let Some(it) = self.iterations.iter().find(|it| it.root == root) {
+            return Some(format!("iteration {}: bound {}", it.number, it.bound));
+        }
+        let backward = self.nodes.iter().any(|n| n.node.parent.is_none() && n.node.label.starts_with('G'));
+        let node = self.nodes.iter().find(|n| n.node.id == root)?;
+        match (backward, node.node.label.starts_with('G')) {
+            (true, true) => Some("backward search, from the goal".to_string()),
+            (true, false) => Some("forward search, from the start".to_string()),
+            _ => None,
+        }
     }
 
     fn ghf(n: &Node) -> String {
@@ -135,7 +185,7 @@ fn dot_escape(s: &str) -> String {
 /// bold.
 pub fn to_dot(t: &Tree) -> String {
     let mut s = String::new();
-    let title = t.cap_note().unwrap_or_else(|| format!("search tree: {} nodes", t.nodes.len()));
+    let title = t.cap_note().unwrap_or_else(|| node_count(t.nodes.len()));
     let _ = writeln!(s, "digraph search {{");
     let _ = writeln!(s, "  graph [label=\"{}\", labelloc=t, fontname=\"monospace\"];", dot_escape(&title));
     let _ = writeln!(s, "  node [shape=box, style=\"filled,rounded\", fontname=\"monospace\", fontsize=10];");
@@ -153,7 +203,20 @@ pub fn to_dot(t: &Tree) -> String {
         );
     }
     let _ = writeln!(s, "  }}");
-    for n in &t.nodes {
+    // An iterative-deepening search draws each iteration in a box captioned with its bound.
+    let root_of = t.roots();
+    let mut open_cluster: Option<NodeId> = None;
+    for (i, n) in t.nodes.iter().enumerate() {
+        let root = root_of[i];
+        if !t.iterations.is_empty() && open_cluster != Some(root) {
+            if open_cluster.is_some() {
+                let _ = writeln!(s, "  }}");
+            }
+            let caption = t.caption(root).unwrap_or_default();
+            let _ = writeln!(s, "  subgraph cluster_root_{root} {{");
+            let _ = writeln!(s, "    label=\"{}\";", dot_escape(&caption));
+            open_cluster = Some(root);
+        }
         let mut label = n.node.label.clone();
         for row in t.rows(&n.node) {
             label.push_str("\\n");
@@ -173,6 +236,9 @@ pub fn to_dot(t: &Tree) -> String {
             fate_name(n.node.fate)
         );
     }
+    if open_cluster.is_some() {
+        let _ = writeln!(s, "  }}");
+    }
     for n in &t.nodes {
         if let Some(p) = n.node.parent {
             let mv = n.node.mv.map_or(String::new(), |m| m.to_string());
@@ -182,6 +248,11 @@ pub fn to_dot(t: &Tree) -> String {
     }
     let _ = writeln!(s, "}}");
     s
+}
+
+/// `search tree: 1 node`, `search tree: 14 nodes`.
+fn node_count(n: usize) -> String {
+    format!("search tree: {n} node{}", if n == 1 { "" } else { "s" })
 }
 
 fn fate_name(f: Fate) -> &'static str {
@@ -215,6 +286,36 @@ const LINE_H: f64 = 13.0;
 const GAP_X: f64 = 14.0;
 const GAP_Y: f64 = 36.0;
 const MARGIN: f64 = 16.0;
+/// Widest SVG drawn, in pixels: wider trees are drawn in depth bands.
+pub const MAX_WIDTH: f64 = 1800.0;
+
+/// The tidy layout of the tree under `root`: fills each of its nodes' slot (leaves take
+/// consecutive slots left to right, parents centre over their first and last child) and depth,
+/// and returns its nodes (preorder) and the number of slots. Iterative, so deep trees are fine.
+fn tidy(root: usize, kids: &[Vec<usize>], slot: &mut [f64], depth: &mut [usize]) -> (Vec<usize>, f64) {
+    let mut members = Vec::new();
+    let mut next_slot = 0f64;
+    depth[root] = 0;
+    let mut stack = vec![(root, false)];
+    while let Some((i, done)) = stack.pop() {
+        if done {
+            slot[i] = if kids[i].is_empty() {
+                next_slot += 1.0;
+                next_slot - 1.0
+            } else {
+                (slot[kids[i][0]] + slot[*kids[i].last().expect("non-empty")]) / 2.0
+            };
+            continue;
+        }
+        members.push(i);
+        stack.push((i, true));
+        for &k in kids[i].iter().rev() {
+            depth[k] = depth[i] + 1;
+            stack.push((k, false));
+        }
+    }
+    (members, next_slot.max(1.0))
+}
 
 /// The tree drawn as a standalone SVG document: each node a box holding its label, board and
 /// `g + h = f`, coloured by its final state; edges labelled with the move; the legend on top.
@@ -238,37 +339,66 @@ pub fn to_svg(t: &Tree) -> String {
         .max();
     let box_w = (line_chars.unwrap_or(8) as f64 * CHAR_W + 12.0).max(60.0);
     let box_h = (t.height as f64 + 2.0) * LINE_H + 8.0;
-    // Tidy-enough layout: leaves take consecutive slots left to right, parents centre over
-    // their first and last child; depth gives the row. Iterative, so deep trees are fine.
+    let legend_h = 2.0 * LINE_H + 16.0;
+    let slot_w = box_w + GAP_X;
+    let usable = MAX_WIDTH - 2.0 * MARGIN;
+    // Each root's tree (an iteration, or one side of a bidirectional search) is a section,
+    // stacked top to bottom under its caption. A section whose tidy layout fits MAX_WIDTH is
+    // drawn as a tree with edges; a wider one in bands, one per depth, wrapped to the width.
+    let mut at = vec![(0f64, 0f64); n];
     let mut slot = vec![0f64; n];
     let mut depth = vec![0usize; n];
-    let mut next_slot = 0f64;
+    let mut edge = vec![false; n];
+    let mut captions: Vec<(f64, f64, String)> = Vec::new();
+    let mut y = MARGIN + legend_h;
+    let mut width = 560f64;
     for &r in &roots {
-        let mut stack = vec![(r, false)];
-        while let Some((i, done)) = stack.pop() {
-            if done {
-                slot[i] = if kids[i].is_empty() {
-                    next_slot += 1.0;
-                    next_slot - 1.0
-                } else {
-                    (slot[kids[i][0]] + slot[*kids[i].last().expect("non-empty")]) / 2.0
-                };
-                continue;
+        if let Some(c) = t.caption(t.nodes[r].node.id) {
+            captions.push((MARGIN, y + LINE_H, c));
+            y += LINE_H + 10.0;
+        }
+        let (members, leaves) = tidy(r, &kids, &mut slot, &mut depth);
+        let max_depth = members.iter().map(|&i| depth[i]).max().unwrap_or(0);
+        if leaves * slot_w <= usable {
+            for &i in &members {
+                at[i] = (MARGIN + slot[i] * slot_w, y + depth[i] as f64 * (box_h + GAP_Y));
+                edge[i] = true;
             }
-            stack.push((i, true));
-            for &k in kids[i].iter().rev() {
-                depth[k] = depth[i] + 1;
-                stack.push((k, false));
+            width = width.max(leaves * slot_w + 2.0 * MARGIN);
+            y += (max_depth as f64 + 1.0) * (box_h + GAP_Y);
+        } else {
+            let per_row = ((usable / slot_w).floor() as usize).max(1);
+            captions.push((
+                MARGIN,
+                y + LINE_H,
+                format!(
+                    "too wide to draw as a tree ({:.0} px): one band per depth, {per_row} nodes to a row; a label spells its path (S213 is S21's third child)",
+                    leaves * slot_w
+                ),
+            ));
+            y += LINE_H + 10.0;
+            let mut by_depth: Vec<Vec<usize>> = vec![Vec::new(); max_depth + 1];
+            let mut sorted = members.clone();
+            sorted.sort_unstable();
+            for i in sorted {
+                by_depth[depth[i]].push(i);
+            }
+            for (d, list) in by_depth.iter().enumerate() {
+                captions.push((MARGIN, y + LINE_H, format!("depth {d}: {} node{}", list.len(), if list.len() == 1 { "" } else { "s" })));
+                y += LINE_H + 6.0;
+                for (k, &i) in list.iter().enumerate() {
+                    at[i] = (MARGIN + (k % per_row) as f64 * slot_w, y + (k / per_row) as f64 * (box_h + GAP_X));
+                }
+                let rows = list.len().div_ceil(per_row);
+                width = width.max(list.len().min(per_row) as f64 * slot_w + 2.0 * MARGIN);
+                y += rows as f64 * (box_h + GAP_X) + GAP_X;
             }
         }
-        next_slot += 0.5;
+        y += GAP_X;
     }
-    let legend_h = 2.0 * LINE_H + 16.0;
-    let max_depth = depth.iter().copied().max().unwrap_or(0) as f64;
-    let width = (next_slot.max(1.0) * (box_w + GAP_X) + 2.0 * MARGIN).max(560.0);
-    let height = legend_h + (max_depth + 1.0) * (box_h + GAP_Y) + 2.0 * MARGIN;
-    let x_of = |i: usize| MARGIN + slot[i] * (box_w + GAP_X);
-    let y_of = |i: usize| MARGIN + legend_h + depth[i] as f64 * (box_h + GAP_Y);
+    let height = y + MARGIN;
+    let x_of = |i: usize| at[i].0;
+    let y_of = |i: usize| at[i].1;
 
     let mut s = String::new();
     let _ = writeln!(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
@@ -277,7 +407,7 @@ pub fn to_svg(t: &Tree) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\" font-size=\"11\">"
     );
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
-    let title = t.cap_note().unwrap_or_else(|| format!("search tree: {} nodes", n));
+    let title = t.cap_note().unwrap_or_else(|| node_count(n));
     let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{:.1}\" font-size=\"12\">{}</text>", MARGIN + 10.0, xml_escape(&title));
     let mut lx = MARGIN;
     let ly = MARGIN + LINE_H + 8.0;
@@ -295,9 +425,19 @@ pub fn to_svg(t: &Tree) -> String {
         lx += 16.0 + text.len() as f64 * CHAR_W + 14.0;
     }
     let _ = writeln!(s, "</g>");
+    for (x, y, text) in &captions {
+        let _ = writeln!(
+            s,
+            "<text class=\"caption\" x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"12\" font-weight=\"bold\">{}</text>",
+            xml_escape(text)
+        );
+    }
     let _ = writeln!(s, "<g class=\"edges\" stroke=\"#555555\" fill=\"none\">");
     for (i, node) in t.nodes.iter().enumerate() {
         let Some(&p) = node.node.parent.and_then(|p| index.get(&p)) else { continue };
+        if !(edge[i] && edge[p]) {
+            continue;
+        }
         let (x1, y1) = (x_of(p) + box_w / 2.0, y_of(p) + box_h);
         let (x2, y2) = (x_of(i) + box_w / 2.0, y_of(i));
         let wide = if node.on_path { " stroke-width=\"3\" stroke=\"#c2185b\"" } else { "" };
@@ -389,6 +529,61 @@ mod tests {
         let svg = to_svg(&t);
         assert!(svg.contains("capped: showing 5 of"));
         assert_eq!(svg.matches("<g class=\"node ").count(), 5);
+    }
+
+    fn svg_width(svg: &str) -> f64 {
+        let at = svg.find("<svg ").unwrap();
+        let w = &svg[at..].split("width=\"").nth(1).unwrap();
+        w[..w.find('"').unwrap()].parse().unwrap()
+    }
+
+    /// A capped BFS tree was drawn 99,190 px wide; now it wraps into depth bands within
+    /// MAX_WIDTH, every node still drawn.
+    #[test]
+    fn a_capped_bfs_tree_svg_is_drawn_at_a_readable_width() {
+        let start = parse_board("8 1 3 4 0 2 7 6 5").unwrap();
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let req = Request::new(start, goal).algorithm(Algorithm::Bfs);
+        let (_, rec) = solve_observed(&req, Recorder::new(9, DEFAULT_LIMIT, true)).unwrap();
+        let t = Tree::new(&rec, 3, 3, DEFAULT_LIMIT);
+        assert!(t.capped);
+        let svg = to_svg(&t);
+        assert!(svg_width(&svg) <= MAX_WIDTH, "{} px wide", svg_width(&svg));
+        assert_eq!(svg.matches("<g class=\"node ").count(), DEFAULT_LIMIT);
+        assert!(svg.contains("one band per depth"), "the caption says how it is drawn");
+        assert!(svg.contains("depth 0: 1 node<"));
+        // A small tree is still drawn as a tree, with its edges.
+        let svg = to_svg(&tree(Algorithm::Astar, 1000));
+        assert!(!svg.contains("one band per depth"));
+        assert!(svg.contains("<line "));
+    }
+
+    /// IDA*'s iterations were drawn side by side with nothing to tell them apart; each is now
+    /// its own section, captioned with its bound, in SVG and DOT.
+    #[test]
+    fn idastar_iterations_are_captioned_with_their_bounds() {
+        let start = parse_board("2 8 3/1 6 4/7 0 5").unwrap();
+        let goal = parse_board("1 2 3/8 0 4/7 6 5").unwrap();
+        let req = Request::new(start, goal)
+            .algorithm(Algorithm::Idastar)
+            .heuristic(crate::HeuristicKind::Misplaced)
+            .order(crate::MoveOrder::parse("LURD").unwrap());
+        let (_, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
+        let t = Tree::new(&rec, 3, 3, 1000);
+        let bounds: Vec<(u64, String)> = t.iterations.iter().map(|it| (it.number, it.bound.to_string())).collect();
+        assert_eq!(bounds, [(1, "4".to_string()), (2, "5".to_string())]);
+        let svg = to_svg(&t);
+        assert!(svg.contains(">iteration 1: bound 4<") && svg.contains(">iteration 2: bound 5<"), "{svg}");
+        let dot = to_dot(&t);
+        assert!(dot.contains("label=\"iteration 1: bound 4\";") && dot.contains("label=\"iteration 2: bound 5\";"), "{dot}");
+        // Iterations are stacked, not side by side: the caption of the second comes after every
+        // node box of the first (boxes are drawn in generation order, captions by y).
+        let y_of_caption = |text: &str| -> f64 {
+            let at = svg.find(text).unwrap();
+            let open = svg[..at].rfind("<text").unwrap();
+            svg[open..].split("y=\"").nth(1).unwrap().split('"').next().unwrap().parse().unwrap()
+        };
+        assert!(y_of_caption(">iteration 2: bound 5<") > y_of_caption(">iteration 1: bound 4<") + 2.0 * LINE_H);
     }
 
     #[test]

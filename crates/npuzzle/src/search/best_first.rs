@@ -5,7 +5,7 @@
 
 use super::memory::{state_heap, Footprint};
 use super::observer::{Event, Fate, Observer};
-use super::{path_to, Ctx, End, Problem, TreeNode};
+use super::{path_to, Ctx, End, Problem, Room, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
@@ -82,6 +82,9 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
             ctx.generated(child_id, Some(id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
             if fate == Fate::Duplicate {
                 continue;
+            }
+            if let Err(kind) = nodes.room().and(closed.room()).and(best.room()).and(heap.room()) {
+                return End::Limit(kind);
             }
             if let Some(j) = prior {
                 closed[j as usize] = true;

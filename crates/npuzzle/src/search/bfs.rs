@@ -5,10 +5,10 @@
 use super::info::{self, GoalTest, Info};
 use super::observer::{Event, Fate, Observer};
 use super::memory::{state_heap, Footprint};
-use super::{path_to, Ctx, End, Problem, TreeNode};
+use super::{path_to, Ctx, End, Problem, Room, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
-use rustc_hash::FxHashSet;
+use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
 /// What this algorithm says about itself.
@@ -38,21 +38,31 @@ pub(crate) enum Discipline {
 }
 
 /// Breadth- or depth-first graph search with the goal test at generation.
+///
+/// The explored set maps each state to the depth it was first reached at. Breadth-first search
+/// reaches every state at its least depth first, so a state seen before is always a duplicate.
+/// A depth-first search under a depth limit may first reach a state deep in one branch and later
+/// shallower in another; it then reopens the state at the shallower depth, so every state within
+/// the limit is eventually expanded at the least depth any path found for it, and no solution
+/// within the limit is missed. (A reopened state's deeper entry has always left the stack by
+/// then: entries above a node on the stack are all deeper than it.)
 pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
     let mut nodes: Vec<TreeNode<S>> = Vec::new();
-    let mut seen: FxHashSet<S> = FxHashSet::default();
+    let mut seen: FxHashMap<S, u32> = FxHashMap::default();
     let mut open: VecDeque<u32> = VecDeque::new();
     let f_of = |g: u32| Cost::moves(g);
+    // Only a depth-limited depth-first search can reach a state shallower than it first did.
+    let reopen = discipline == Discipline::Stack && p.max_depth.is_some();
 
     let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, h: Cost::ZERO, id: ctx.id() };
     ctx.stats.generated_at(0);
     let root_goal = p.is_goal(&p.start);
     let fate = if root_goal { Fate::Goal } else { Fate::Added };
-ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
+    ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
     if root_goal {
         return End::Found(Vec::new());
     }
-    seen.insert(p.start.clone());
+    seen.insert(p.start.clone(), 0);
     nodes.push(root);
     open.push_back(0);
     ctx.stats.frontier(1);
@@ -67,7 +77,7 @@ ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
         let Some(idx) = next else { return End::Exhausted };
         let i = idx as usize;
         let sh = state_heap(&p.start);
-        let mem = Footprint::default().vec(&nodes, sh).set(&seen, sh).deque(&open, 0).total();
+        let mem = Footprint::default().vec(&nodes, sh).map(&seen, sh).deque(&open, 0).total();
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }
@@ -84,16 +94,17 @@ ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
             let g2 = g + 1;
             ctx.stats.generated_at(g2);
             let child_id = ctx.id();
-            let fate = if seen.contains(&succ.state) {
-                Fate::Duplicate
-            } else if p.is_goal(&succ.state) {
-                Fate::Goal
-            } else {
-                Fate::Added
+            let fate = match seen.get(&succ.state) {
+                Some(&before) if !reopen || before <= g2 => Fate::Duplicate,
+                _ if p.is_goal(&succ.state) => Fate::Goal,
+                _ => Fate::Added,
             };
             ctx.generated(child_id, Some(id), Some(succ.mv), g2, Cost::ZERO, f_of(g2), &succ.state, fate);
             if fate == Fate::Duplicate {
                 continue;
+            }
+            if let Err(kind) = nodes.room().and(seen.room()).and(open.room()) {
+                return End::Limit(kind);
             }
             let k = nodes.len() as u32;
             nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: Cost::ZERO, id: child_id });
@@ -101,7 +112,7 @@ ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
                 ctx.note::<S>(Event::Goal { id: child_id });
                 return End::Found(path_to(&nodes, k as usize));
             }
-            seen.insert(succ.state);
+            seen.insert(succ.state, g2);
             children.push(k);
         }
         match discipline {

@@ -7,7 +7,7 @@
 use super::info::{GoalTest, Info, Words};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::memory::{state_heap, Footprint};
-use super::{path_to, Ctx, End, Problem, TreeNode};
+use super::{path_to, Ctx, End, Problem, Room, TreeNode};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::state::State;
@@ -97,6 +97,9 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                 ctx.generated(child_id, Some(id), Some(succ.mv), g2, Cost::ZERO, Cost::moves(g2), &succ.state, fate);
                 if known {
                     continue;
+                }
+                if let Err(kind) = this.nodes.room().and(this.index.room()).and(next.room()) {
+                    return End::Limit(kind);
                 }
                 let k = this.nodes.len() as u32;
                 this.nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: Cost::ZERO, id: child_id });

@@ -7,7 +7,7 @@ use super::info::{Bound, GoalTest, Info, Words};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::memory::{state_heap, Footprint};
-use super::{Ctx, End, Problem};
+use super::{Ctx, End, LimitKind, Problem, Room};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::state::State;
@@ -35,6 +35,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let best: RefCell<Option<Vec<Move>>> = RefCell::new(None);
     let seen: RefCell<FxHashMap<S, u32>> = RefCell::new(FxHashMap::default());
     seen.borrow_mut().insert(p.start.clone(), 0);
+    let out_of_memory = Cell::new(false);
     let mut hooks = Hooks {
         f: |g, h| Cost::moves(g) + h,
         admit: |s: &S, g, f: Cost| {
@@ -49,12 +50,25 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                     Fate::Added
                 }
                 None => {
+                    if seen.room().is_err() {
+                        // The explored set cannot grow: stop at the next node taken.
+                        out_of_memory.set(true);
+                        return Fate::Pruned;
+                    }
                     seen.insert(s.clone(), g);
                     Fate::Added
                 }
             }
         },
-        visit: |_g, f| if f >= bound.get() { Visit::Discard } else { Visit::Expand },
+        visit: |_g, f| {
+            if out_of_memory.get() {
+                Visit::Halt(LimitKind::Memory)
+            } else if f >= bound.get() {
+                Visit::Discard
+            } else {
+                Visit::Expand
+            }
+        },
         goal: |path: &[Move], _id| {
             bound.set(Cost::moves(path.len() as u32));
             *best.borrow_mut() = Some(path.to_vec());

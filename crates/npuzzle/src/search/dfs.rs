@@ -1,11 +1,14 @@
 //! Depth-first graph search: a LIFO stack (never recursion, since a depth-first path on a 3×3
-//! board can run tens of thousands of moves deep) and an explored set, so no state is generated
-//! twice. Children are pushed so the first in `--order` is taken first; each child is tested
-//! for the goal as it is generated. `max_depth` stops nodes from being expanded past that
-//! depth. Complete on finite boards, never guaranteed optimal.
+//! board can run tens of thousands of moves deep) and an explored set, so no state is expanded
+//! twice at the same depth. Children are pushed so the first in `--order` is taken first; each
+//! child is tested for the goal as it is generated. Complete on finite boards, never guaranteed
+//! optimal.
 //!
-//! With a depth limit, a state first met deep in one branch is not met again shallower in
-//! another, so a solution within the limit can be missed; iterative deepening has no such gap.
+//! `max_depth` stops nodes from being expanded past that depth. Under a depth limit the explored
+//! set keeps the depth each state was reached at, and a state reached again by a shorter path is
+//! reopened at the shorter depth and searched again from there, so a solution within the
+//! limit is always found: a state first met deep in one branch cannot hide a shallower route to
+//! the goal through it.
 
 use super::info::{self, GoalTest, Info, Param};
 use super::bfs::{linear_search, Discipline};

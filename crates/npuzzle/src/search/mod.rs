@@ -124,7 +124,7 @@ impl FromStr for Algorithm {
             .iter()
             .copied()
             .find(|a| a.name() == s || a.info().aliases.contains(&s.as_str()))
-            .ok_or_else(|| Error::Invalid(format!("unknown algorithm \"{s}\": use {}", Algorithm::names())))
+            .ok_or_else(|| Error::Invalid(format!("unknown algorithm {}: use {}", crate::error::quote(&s), Algorithm::names())))
     }
 }
 
@@ -152,6 +152,23 @@ pub struct Limits {
     pub memory: Option<u64>,
     /// Set from elsewhere (Ctrl-C, a disconnected client) to stop the search.
     pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A limit already reached before any work: a zero time or node limit, or a cancel flag
+    /// already set. Every engine stops at once on it, however small the search, and front ends
+    /// need not prepare tables for a search that will not run.
+    pub fn reached_at_start(&self) -> Option<LimitKind> {
+        if self.time.is_some_and(|t| t.is_zero()) {
+            Some(LimitKind::Time)
+        } else if self.nodes == Some(0) {
+            Some(LimitKind::Nodes)
+        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Some(LimitKind::Cancelled)
+        } else {
+            None
+        }
+    }
 }
 
 /// Which limit ended a search.
@@ -409,4 +426,34 @@ pub(crate) fn path_to<S>(nodes: &[TreeNode<S>], mut i: usize) -> Vec<Move> {
     }
     moves.reverse();
     moves
+}
+
+/// Room for one more element in a search's container, asked of the allocator fallibly: a search
+/// that cannot grow its open list or explored set ends with a memory limit instead of aborting
+/// the process. Containers grow by doubling, so this asks rarely.
+pub(crate) trait Room {
+    /// Makes sure one more element fits without a reallocation that could abort.
+    fn room(&mut self) -> Result<(), LimitKind>;
+}
+
+macro_rules! room_by_doubling {
+    ($($t:ty => [$($g:tt)*]),* $(,)?) => {$(
+        impl<$($g)*> Room for $t {
+            #[inline]
+            fn room(&mut self) -> Result<(), LimitKind> {
+                if self.len() < self.capacity() {
+                    return Ok(());
+                }
+                self.try_reserve(self.len().max(16)).map_err(|_| LimitKind::Memory)
+            }
+        }
+    )*};
+}
+
+room_by_doubling! {
+    Vec<T> => [T],
+    std::collections::VecDeque<T> => [T],
+    std::collections::BinaryHeap<T> => [T: Ord],
+    std::collections::HashMap<K, V, H> => [K: Eq + std::hash::Hash, V, H: std::hash::BuildHasher],
+    std::collections::HashSet<K, H> => [K: Eq + std::hash::Hash, H: std::hash::BuildHasher],
 }

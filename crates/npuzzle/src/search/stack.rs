@@ -30,6 +30,8 @@ pub(crate) enum Visit {
     Leaf,
     /// A bound tightened since it was pushed: drop it.
     Discard,
+    /// Stop the search: a limit was reached (e.g. the explored set could not grow).
+    Halt(LimitKind),
 }
 
 /// What to do after reaching the goal.
@@ -113,6 +115,7 @@ where
             }
             Visit::Expand => true,
             Visit::Leaf => false,
+            Visit::Halt(kind) => return Err(kind),
         };
         buf.path.truncate(e.g.saturating_sub(1) as usize);
         if let Some(m) = e.mv {
@@ -150,6 +153,7 @@ where
         if hooks.sort {
             buf.kids.sort_by_key(|k| k.1);
         }
+        buf.stack.try_reserve(buf.kids.len()).map_err(|_| LimitKind::Memory)?;
         buf.stack.extend(buf.kids.drain(..).rev().map(|k| k.0));
         ctx.stats.frontier(buf.stack.len());
         emit_frontier(ctx, &buf.stack);

@@ -11,7 +11,7 @@
 //! | pattern: the goal cells of the pattern tiles | k |
 //! | goal description length, then UTF-8 text | 2 + len |
 //! | entries | 8 |
-//! | checksum of everything above and the table | 8 |
+//! | checksum of everything above and the table (see [`checksum`]) | 8 |
 //! | the table, one byte an entry | entries |
 //!
 //! Files are written to a temporary file in the same directory (`<name>.tmp<PID>`) and renamed
@@ -20,6 +20,11 @@
 //! reading it, checks the header against what its board and pattern imply before allocating
 //! anything, then checks the size and checksum; a file that fails is reported as
 //! [`CacheError::Corrupt`] and never trusted.
+//!
+//! A verified table is used in place, memory-mapped read-only: a process pays for the pages it
+//! reads through once, in the checksum pass, and processes sharing a table share its pages.
+//! Writers never change a file in place (they rename a new one over it), so a mapped table
+//! stays what was verified.
 
 use crate::heuristic::pdb::{check_pattern, Ranker, MAX_CELLS};
 use std::fs;
@@ -28,7 +33,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error as ThisError;
 
 /// The cache file format version; bump it when the layout or the table meaning changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\n";
 
@@ -85,25 +90,60 @@ pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8]) -> Stri
     format!("pdb-{width}x{height}-b{blank}-{}.{EXTENSION}", cells.join("."))
 }
 
-/// A 64-bit checksum (word-wise multiply-rotate mixing), fast enough for half a gigabyte.
-pub fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut len = 0u64;
-    for part in parts {
-        len += part.len() as u64;
-        let mut chunks = part.chunks_exact(8);
-        for c in &mut chunks {
-            let w = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
-            h = (h ^ w).wrapping_mul(0x0000_0100_0000_01B3).rotate_left(29);
-        }
-        for &b in chunks.remainder() {
-            h = (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01B3).rotate_left(29);
-        }
-        h ^= 0xA5;
+/// Bytes of the table hashed as one piece; the pieces are hashed in parallel.
+const CHUNK: usize = 4 << 20;
+
+/// The checksum of a header's bytes and a table: XXH3-64 of the header, each 4 MiB piece of the
+/// table's own XXH3-64 (the pieces hashed in parallel) and the table's length. A 577 MB table
+/// takes tens of milliseconds on two cores.
+pub fn checksum(head: &[u8], table: &[u8]) -> u64 {
+    use rayon::prelude::*;
+    use xxhash_rust::xxh3::{xxh3_64, Xxh3};
+    let pieces: Vec<u64> = table.par_chunks(CHUNK).map(xxh3_64).collect();
+    let mut h = Xxh3::new();
+    h.update(head);
+    for p in pieces {
+        h.update(&p.to_le_bytes());
     }
-    h ^= len;
-    h = (h ^ (h >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^ (h >> 33)
+    h.update(&(table.len() as u64).to_le_bytes());
+    h.digest()
+}
+
+/// A table's bytes: read from a verified cache file and mapped in place, or held in memory.
+pub struct TableBytes(Inner);
+
+enum Inner {
+    Owned(Box<[u8]>),
+    Mapped { map: memmap2::Mmap, at: usize },
+}
+
+impl TableBytes {
+    /// Whether the bytes are a mapped cache file.
+    pub fn is_mapped(&self) -> bool {
+        matches!(self.0, Inner::Mapped { .. })
+    }
+}
+
+impl std::ops::Deref for TableBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match &self.0 {
+            Inner::Owned(b) => b,
+            Inner::Mapped { map, at } => &map[*at..],
+        }
+    }
+}
+
+impl From<Vec<u8>> for TableBytes {
+    fn from(v: Vec<u8>) -> TableBytes {
+        TableBytes(Inner::Owned(v.into_boxed_slice()))
+    }
+}
+
+impl std::fmt::Debug for TableBytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TableBytes({} bytes{})", self.len(), if self.is_mapped() { ", mapped" } else { "" })
+    }
 }
 
 fn header_bytes(h: &Header) -> Vec<u8> {
@@ -121,10 +161,6 @@ fn header_bytes(h: &Header) -> Vec<u8> {
 /// Writes `table` under `path` with a header built from the other fields, atomically (temporary
 /// file, then rename). Returns the header written.
 pub fn save(path: &Path, width: u8, height: u8, pattern: &[u8], goal: &str, table: &[u8]) -> Result<Header, CacheError> {
-    let io = |source| CacheError::Io { path: path.to_path_buf(), source };
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(io)?;
-    }
     let mut header = Header {
         version: FORMAT_VERSION,
         width,
@@ -135,13 +171,24 @@ pub fn save(path: &Path, width: u8, height: u8, pattern: &[u8], goal: &str, tabl
         checksum: 0,
     };
     let head = header_bytes(&header);
-    header.checksum = checksum(&[&head, table]);
+    header.checksum = checksum(&head, table);
+    write_atomic(path, &[&head, &header.checksum.to_le_bytes(), table])?;
+    Ok(header)
+}
+
+/// Writes `parts` one after another to a temporary file next to `path` (`<name>.tmp<PID>`),
+/// flushes it to disk and renames it to `path`.
+fn write_atomic(path: &Path, parts: &[&[u8]]) -> Result<(), CacheError> {
+    let io = |source| CacheError::Io { path: path.to_path_buf(), source };
+    if let Some(dir) = path.parent() {
+        fs::create_dir_all(dir).map_err(io)?;
+    }
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
     let write = || -> std::io::Result<()> {
         let mut f = std::io::BufWriter::new(fs::File::create(&tmp)?);
-        f.write_all(&head)?;
-        f.write_all(&header.checksum.to_le_bytes())?;
-        f.write_all(table)?;
+        for p in parts {
+            f.write_all(p)?;
+        }
         let f = f.into_inner().map_err(|e| e.into_error())?;
         f.sync_all()?;
         fs::rename(&tmp, path)
@@ -149,8 +196,64 @@ pub fn save(path: &Path, width: u8, height: u8, pattern: &[u8], goal: &str, tabl
     write().map_err(|e| {
         let _ = fs::remove_file(&tmp);
         io(e)
-    })?;
-    Ok(header)
+    })
+}
+
+const AUTOMATON_MAGIC: &[u8; 8] = b"NPZFSM\0\n";
+
+/// File-name extension of cached pruning automata.
+pub const AUTOMATON_EXTENSION: &str = "fsm";
+
+/// The file name of the pruning automaton of depth `depth` for a `width`×`height` board, e.g.
+/// `pdb-4x4-prune14.fsm`.
+pub fn automaton_file_name(width: usize, height: usize, depth: u32) -> String {
+    format!("pdb-{width}x{height}-prune{depth}.{AUTOMATON_EXTENSION}")
+}
+
+fn automaton_head(width: usize, height: usize, body: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(24);
+    v.extend_from_slice(AUTOMATON_MAGIC);
+    v.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    v.extend_from_slice(&[width as u8, height as u8]);
+    v.extend_from_slice(&(body.len() as u64).to_le_bytes());
+    v
+}
+
+/// Saves a pruning automaton's bytes ([`crate::fast::prune::Fsm::to_bytes`]) for a
+/// `width`×`height` board under `path`, atomically, with a header and checksum.
+pub fn save_automaton(path: &Path, width: usize, height: usize, body: &[u8]) -> Result<(), CacheError> {
+    let head = automaton_head(width, height, body);
+    let sum = checksum(&head, body);
+    write_atomic(path, &[&head, &sum.to_le_bytes(), body])
+}
+
+/// Reads what [`save_automaton`] wrote: the board's width and height and the automaton's
+/// bytes, after checking the header and checksum.
+pub fn load_automaton(path: &Path) -> Result<(usize, usize, Vec<u8>), CacheError> {
+    let len = regular(path)?;
+    if len > 1 << 30 {
+        return Err(corrupt_file(path, format!("{len} bytes is no automaton")));
+    }
+    let bytes = fs::read(path).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
+    let head_len = AUTOMATON_MAGIC.len() + 4 + 2 + 8;
+    if bytes.len() < head_len + 8 || &bytes[..8] != AUTOMATON_MAGIC {
+        return Err(corrupt_file(path, "not a pruning-automaton file".into()));
+    }
+    let (width, height) = (bytes[12] as usize, bytes[13] as usize);
+    let body = &bytes[head_len + 8..];
+    let head = automaton_head(width, height, body);
+    if bytes[..head_len] != head[..] {
+        return Err(corrupt_file(path, "header does not match this format or the file's length".into()));
+    }
+    let sum = u64::from_le_bytes(bytes[head_len..head_len + 8].try_into().expect("8 bytes"));
+    if checksum(&head, body) != sum {
+        return Err(corrupt_file(path, "checksum does not match".into()));
+    }
+    Ok((width, height, body.to_vec()))
+}
+
+fn corrupt_file(path: &Path, reason: String) -> CacheError {
+    CacheError::Corrupt { path: path.to_path_buf(), reason }
 }
 
 struct Reader<'a> {
@@ -236,7 +339,7 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
     if have != header.entries {
         return Err(corrupt(format!("{have} table bytes, header says {}", header.entries)));
     }
-    let sum = self::checksum(&[&bytes[..head_end], &bytes[data_at..]]);
+    let sum = self::checksum(&bytes[..head_end], &bytes[data_at..]);
     if sum != header.checksum {
         return Err(corrupt(format!("checksum {sum:016x} does not match the header's {:016x}", header.checksum)));
     }
@@ -253,12 +356,11 @@ pub fn peek(path: &Path) -> Result<Header, CacheError> {
     parse_header(path, &buf).map(|(h, _, _)| h)
 }
 
-/// Reads and verifies a cache file; returns its header and table.
-pub fn load(path: &Path) -> Result<(Header, Vec<u8>), CacheError> {
-    use std::io::{Read, Seek, SeekFrom};
+/// Reads and verifies a cache file; returns its header and table, mapped in place.
+pub fn load(path: &Path) -> Result<(Header, TableBytes), CacheError> {
     let io = |source| CacheError::Io { path: path.to_path_buf(), source };
     regular(path)?;
-    let mut f = match fs::File::open(path) {
+    let f = match fs::File::open(path) {
         Ok(f) => f,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Err(CacheError::Missing(path.to_path_buf())),
         Err(source) => return Err(io(source)),
@@ -267,35 +369,30 @@ pub fn load(path: &Path) -> Result<(Header, Vec<u8>), CacheError> {
     if !meta.is_file() {
         return Err(CacheError::Corrupt { path: path.to_path_buf(), reason: "not a regular file".into() });
     }
-    let len = meta.len();
-    // The header is small; the table is read straight into its own buffer, with no copy.
+    if meta.len() == 0 {
+        return Err(CacheError::Corrupt { path: path.to_path_buf(), reason: "empty file".into() });
+    }
+    // The header is checked against the file's size before anything is mapped: a file of the
+    // wrong size (a huge sparse one, say) is refused without reading it.
     let mut head = Vec::with_capacity(4096);
-    (&mut f).take(4096).read_to_end(&mut head).map_err(io)?;
-    let (header, head_end, data_at) = parse_header(path, &head)?;
-    let have = len.saturating_sub(data_at as u64);
+    std::io::Read::read_to_end(&mut std::io::Read::take(&f, 4096), &mut head).map_err(io)?;
+    let (header, _, data_at) = parse_header(path, &head)?;
+    let have = meta.len().saturating_sub(data_at as u64);
     if have != header.entries {
         return Err(CacheError::Corrupt {
             path: path.to_path_buf(),
             reason: format!("{have} table bytes, header says {}", header.entries),
         });
     }
-    // The header was checked against its board and pattern, so this is at most the largest
-    // table a set uses; still, a failed allocation is an error, never an abort.
-    let mut table = Vec::new();
-    table.try_reserve_exact(header.entries as usize).map_err(|_| {
-        io(std::io::Error::new(std::io::ErrorKind::OutOfMemory, format!("could not allocate {} bytes for the table", header.entries)))
-    })?;
-    table.resize(header.entries as usize, 0);
-    f.seek(SeekFrom::Start(data_at as u64)).map_err(io)?;
-    f.read_exact(&mut table).map_err(io)?;
-    let sum = checksum(&[&head[..head_end], &table]);
-    if sum != header.checksum {
-        return Err(CacheError::Corrupt {
-            path: path.to_path_buf(),
-            reason: format!("checksum {sum:016x} does not match the header's {:016x}", header.checksum),
-        });
-    }
-    Ok((header, table))
+    // SAFETY: the file is a regular file opened read-only. Writers of this cache never change a
+    // file in place (they write a temporary file and rename it over), so the mapped bytes stay
+    // the ones verified below for as long as the map lives.
+    #[allow(unsafe_code)]
+    let map = unsafe { memmap2::MmapOptions::new().populate().map(&f) }.map_err(io)?;
+    let (header, data_at) = parse(path, &map)?;
+    // Lookups are scattered: read-ahead on a page evicted later would only waste memory.
+    let _ = map.advise(memmap2::Advice::Random);
+    Ok((header, TableBytes(Inner::Mapped { map, at: data_at })))
 }
 
 /// One file in the cache directory.
@@ -305,9 +402,11 @@ pub struct Entry {
     pub path: PathBuf,
     /// Its size in bytes.
     pub bytes: u64,
+    /// Whether it is a pruning automaton ([`save_automaton`]) rather than a pattern database.
+    pub automaton: bool,
 }
 
-/// The pattern-database files in `dir`, sorted by name (an absent directory holds none).
+/// The pattern-database and pruning-automaton files in `dir`, sorted by name (an absent directory holds none).
 pub fn list(dir: &Path) -> Result<Vec<Entry>, CacheError> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
@@ -318,9 +417,12 @@ pub fn list(dir: &Path) -> Result<Vec<Entry>, CacheError> {
     for e in rd {
         let e = e.map_err(|source| CacheError::Io { path: dir.to_path_buf(), source })?;
         let path = e.path();
-        if path.extension().is_some_and(|x| x == EXTENSION) && path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("pdb-")) {
+        if path.extension().is_some_and(|x| x == EXTENSION || x == AUTOMATON_EXTENSION)
+            && path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("pdb-"))
+        {
             let bytes = e.metadata().map(|m| m.len()).unwrap_or(0);
-            out.push(Entry { path, bytes });
+            let automaton = path.extension().is_some_and(|x| x == AUTOMATON_EXTENSION);
+            out.push(Entry { path, bytes, automaton });
         }
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
@@ -374,7 +476,7 @@ mod tests {
         let h = save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", &table).unwrap();
         let (h2, t2) = load(&path).unwrap();
         assert_eq!(h, h2);
-        assert_eq!(t2, table);
+        assert_eq!(&t2[..], &table[..]);
         let mut bytes = fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;

@@ -231,10 +231,7 @@ impl TableStore {
         Ok(match kind {
             HeuristicKind::Pdb => {
                 let set = self.choose_set(goal)?;
-                let h = self.load_or_build(goal, &set, on, cancel)?;
-                let f = h.frame();
-                let fsm = self.prune(f.width, f.height, Fsm::default_depth(f.width * f.height));
-                Tables::none().with_pdb(Arc::new(h)).with_prune(fsm)
+                self.prepare_set(goal, &set, on, cancel)?
             }
             HeuristicKind::Exact => Tables::none().with_exact(Arc::new(self.exact(goal, on)?)),
             _ => Tables::none(),
@@ -259,6 +256,16 @@ impl TableStore {
         self.exact(&block, on)
     }
 
+    /// The tables the fast IDA* engine uses with the pattern-database set `set` for `goal`: the
+    /// set ([`TableStore::load_or_build`]) and the board's pruning automaton
+    /// ([`TableStore::prune`]).
+    pub fn prepare_set(&self, goal: &Board, set: &SetSpec, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
+        let h = self.load_or_build(goal, set, on, cancel)?;
+        let f = h.frame();
+        let fsm = self.prune(f.width, f.height, Fsm::default_depth(f.width * f.height), on);
+        Ok(Tables::none().with_pdb(Arc::new(h)).with_prune(fsm))
+    }
+
     /// The exact distance table for `goal` (boards of up to 10 cells), built in memory on first
     /// use and kept by the store. One table serves every goal with the same size and blank cell.
     pub fn exact(&self, goal: &Board, on: Progress) -> Result<ExactHeuristic, Error> {
@@ -277,15 +284,43 @@ impl TableStore {
         ExactHeuristic::new(goal, t)
     }
 
-    /// The duplicate-path pruning automaton for a `width`×`height` board and `depth`, learnt on
-    /// first use (about 0.6 s for 5×5 at depth 14) and kept by the store.
-    pub fn prune(&self, width: usize, height: usize, depth: u32) -> Arc<Fsm> {
+    /// The duplicate-path pruning automaton for a `width`×`height` board (at most 25 cells)
+    /// and `depth`: kept by the store, else read from the cache directory, else learnt (about
+    /// 0.1 s for 4×4 and 0.6 s for 5×5 at depth 14) and saved there. A cached automaton that
+    /// fails its checks is reported and learnt again.
+    pub fn prune(&self, width: usize, height: usize, depth: u32, on: Progress) -> Arc<Fsm> {
         let key = (width, height, depth);
         if let Some(f) = lock(&self.prunes).get(&key) {
             return f.clone();
         }
-        let f = Arc::new(Fsm::for_board(width, height, depth));
-        lock(&self.prunes).entry(key).or_insert(f).clone()
+        let path = self.dir.as_ref().map(|d| d.join(cache::automaton_file_name(width, height, depth)));
+        let mut found = None;
+        if let (Some(path), true) = (&path, self.read) {
+            match cache::load_automaton(path) {
+                Ok((w, h, body)) if (w, h) == (width, height) => match Fsm::from_bytes(w, h, &body) {
+                    Ok(f) if f.depth() == depth => found = Some(f),
+                    Ok(_) => on(&TableEvent::Corrupt { path, reason: "automaton of another depth".into() }),
+                    Err(reason) => on(&TableEvent::Corrupt { path, reason }),
+                },
+                Ok(_) => on(&TableEvent::Corrupt { path, reason: "automaton for another board".into() }),
+                Err(CacheError::Missing(_)) => {}
+                Err(e) => on(&TableEvent::Corrupt { path, reason: e.to_string() }),
+            }
+        }
+        let f = match found {
+            Some(f) => f,
+            None => {
+                let f = Fsm::for_board(width, height, depth);
+                if let (Some(path), true) = (&path, self.write) {
+                    match cache::save_automaton(path, width, height, &f.to_bytes()) {
+                        Ok(()) => on(&TableEvent::Saved { path }),
+                        Err(e) => on(&TableEvent::SaveFailed { error: e.to_string() }),
+                    }
+                }
+                f
+            }
+        };
+        lock(&self.prunes).entry(key).or_insert(Arc::new(f)).clone()
     }
 
     /// The set the default solver uses for `goal`: the strongest one whose tables are all
@@ -455,7 +490,7 @@ fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8
             {
                 return Err(Some("header names a different board or pattern".into()));
             }
-            Pdb::from_table(width, height, blank, pattern, table).map_err(|e| Some(e.to_string()))
+            Pdb::from_verified(width, height, blank, pattern, table).map_err(|e| Some(e.to_string()))
         }
         Err(CacheError::Missing(_)) => Err(None),
         Err(CacheError::Corrupt { reason, .. }) => Err(Some(reason)),

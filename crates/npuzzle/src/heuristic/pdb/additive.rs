@@ -60,6 +60,12 @@ impl PdbHeuristic {
         &self.name
     }
 
+    /// Whether the patterns cover every tile (as every named set does); the fast IDA* engine
+    /// needs that.
+    pub fn covers_board(&self) -> bool {
+        self.pdbs.iter().map(|p| p.cells().len()).sum::<usize>() + 1 == self.goal.len()
+    }
+
     /// The tables.
     pub fn pdbs(&self) -> &[Arc<Pdb>] {
         &self.pdbs

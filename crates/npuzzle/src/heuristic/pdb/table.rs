@@ -4,7 +4,8 @@
 use super::build::{self, UNSET};
 use super::{check_pattern, Ranker};
 use crate::error::Error;
-use crate::tables::cache;
+use crate::tables::cache::{self, TableBytes};
+use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
@@ -15,7 +16,7 @@ pub struct Pdb {
     blank: u8,
     cells: Vec<u8>,
     ranker: Ranker,
-    table: Box<[u8]>,
+    table: TableBytes,
 }
 
 impl fmt::Debug for Pdb {
@@ -52,20 +53,27 @@ impl Pdb {
         if table.contains(&UNSET) {
             return Err(Error::Unsupported(format!("pattern {pattern:?} on {width}×{height}: some placements are unreachable")));
         }
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into() })
     }
 
-    /// Wraps a table read from elsewhere, checking its size.
-    pub fn from_table(width: usize, height: usize, blank: u8, pattern: &[u8], table: Vec<u8>) -> Result<Pdb, Error> {
+    /// Wraps a table read from elsewhere, checking its size and that every entry is set.
+    pub fn from_table(width: usize, height: usize, blank: u8, pattern: &[u8], table: impl Into<TableBytes>) -> Result<Pdb, Error> {
+        let table = table.into();
+        if table.par_chunks(1 << 20).any(|c| c.contains(&UNSET)) {
+            return Err(Error::Cache("table holds unset entries".into()));
+        }
+        Pdb::from_verified(width, height, blank, pattern, table)
+    }
+
+    /// Wraps a table from a cache file whose checksum matched: only complete tables are ever
+    /// saved, so its entries are not scanned again.
+    pub(crate) fn from_verified(width: usize, height: usize, blank: u8, pattern: &[u8], table: TableBytes) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
         let ranker = Ranker::new(width * height, pattern.len());
         if table.len() as u64 != ranker.size() {
             return Err(Error::Cache(format!("table has {} entries, expected {}", table.len(), ranker.size())));
         }
-        if table.contains(&UNSET) {
-            return Err(Error::Cache("table holds unset entries".into()));
-        }
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into_boxed_slice() })
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table })
     }
 
     /// Board width of the canonical frame the table was built in.

@@ -1,0 +1,362 @@
+//! README's commands, run. Every line of every ```sh block in README.md runs through bash, in
+//! order, in one scratch directory (with `npuzzle` on the PATH as the binary under test, `HOME`
+//! and `NPUZZLE_CACHE_DIR` inside the scratch directory), and must end with the exit code README
+//! gives it: 0, unless its comment says `(exit N)`.
+//!
+//! Output is checked where README shows or implies it:
+//! - a fenced block tagged `text output` (or `json output`) holds the output of the command run
+//!   just before it, line by line; a line `...` stands for any number of lines;
+//! - commands whose stdout is not redirected are checked for the shape their options promise:
+//!   one JSON object for `--format json`, one JSON object a line for `batch` and JSON traces,
+//!   a board a line for `generate`, a Markdown table or CSV for `compare`; files written by
+//!   `--tree svg --tree-out` and `--plot *.svg` must parse as XML.
+//!
+//! A few commands cannot run here; each is listed in [`SKIPPED`] with the reason, and the test
+//! prints every skip. An entry that matches no command fails the test, so the list cannot go
+//! stale.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How a skip entry matches a command.
+enum Match {
+    /// The command, comment removed, is exactly this.
+    Exact(&'static str),
+    /// The command starts with this.
+    Prefix(&'static str),
+}
+
+/// Commands that are not run, and why.
+const SKIPPED: &[(Match, &str)] = &[
+    (Match::Prefix("cargo run --release"), "a clean release build takes minutes; these tests run the binary `cargo test` built"),
+    (Match::Prefix("cargo install"), "installs into the user's cargo directory, outside any scratch directory"),
+    (Match::Exact("./scripts/test-all"), "runs this very test suite"),
+    (Match::Prefix("npuzzle serve"), "starts a server that runs until Ctrl-C (tests/serve.rs starts one and queries it)"),
+    (Match::Prefix("curl "), "needs a running server (the web crate's tests/api.rs covers every endpoint)"),
+    (Match::Exact("npuzzle pdb build --size 4x4"), "builds the 7-8 set: about 2 minutes and 1.6 GB"),
+    (Match::Exact("npuzzle pdb build --size 5x5"), "builds the 6-6-6-6 set: about 2 minutes and 1.5 GB"),
+    (Match::Exact("npuzzle pdb build --size 4x4 --goal snail"), "builds a 7-8 set for the snail goal: about 2 minutes and 1.6 GB"),
+];
+
+/// Longest any one README command may take.
+const COMMAND_TIMEOUT: Duration = Duration::from_secs(180);
+
+struct Block {
+    info: String,
+    /// 1-based line of the opening fence.
+    line: usize,
+    body: Vec<String>,
+}
+
+fn blocks(readme: &str) -> Vec<Block> {
+    let mut out = Vec::new();
+    let mut open: Option<Block> = None;
+    for (i, l) in readme.lines().enumerate() {
+        match (&mut open, l.strip_prefix("```")) {
+            (None, Some(info)) => open = Some(Block { info: info.trim().to_string(), line: i + 1, body: Vec::new() }),
+            (Some(_), Some(_)) => out.push(open.take().expect("open block")),
+            (Some(b), None) => b.body.push(l.to_string()),
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "README ends inside a code block");
+    out
+}
+
+/// A command line without its trailing `# comment` (a `#` after whitespace, outside quotes), and
+/// the comment.
+fn split_comment(line: &str) -> (String, String) {
+    let (mut single, mut double) = (false, false);
+    let mut prev = ' ';
+    for (i, c) in line.char_indices() {
+        match c {
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '#' if !single && !double && prev.is_whitespace() => return (line[..i].trim().to_string(), line[i + 1..].trim().to_string()),
+            _ => {}
+        }
+        prev = c;
+    }
+    (line.trim().to_string(), String::new())
+}
+
+/// Whether a quote is still open at the end of `text` (a command continued on the next line).
+fn open_quote(text: &str) -> bool {
+    let (mut single, mut double) = (false, false);
+    for line in text.lines() {
+        let mut prev = ' ';
+        for c in line.chars() {
+            match c {
+                '\'' if !double => single = !single,
+                '"' if !single => double = !double,
+                // A comment runs to the end of its line; its apostrophes are not quotes.
+                '#' if !single && !double && prev.is_whitespace() => break,
+                _ => {}
+            }
+            prev = c;
+        }
+    }
+    single || double
+}
+
+/// The commands of a block with the line each starts on: a line ending in `\\` or inside an open
+/// quote continues on the next.
+fn commands(body: &[String]) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut cur: Option<(usize, String)> = None;
+    for (k, line) in body.iter().enumerate() {
+        let (at, mut text) = match cur.take() {
+            Some((at, t)) => (at, format!("{t}\n{line}")),
+            None => (k, line.clone()),
+        };
+        if open_quote(&text) {
+            cur = Some((at, text));
+        } else if let Some(stripped) = text.strip_suffix('\\') {
+            text = stripped.to_string();
+            cur = Some((at, text));
+        } else {
+            out.push((at, text));
+        }
+    }
+    out.extend(cur);
+    out
+}
+
+/// The exit code a comment gives a command: `(exit N)`, else 0.
+fn expected_code(comment: &str) -> i32 {
+    comment
+        .split("(exit ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .map(|n| n.trim().parse().unwrap_or_else(|_| panic!("bad exit code in comment {comment:?}")))
+        .unwrap_or(0)
+}
+
+fn skip_reason(cmd: &str) -> Option<(usize, &'static str)> {
+    SKIPPED.iter().enumerate().find_map(|(i, (m, why))| {
+        let hit = match m {
+            Match::Exact(e) => cmd == *e,
+            Match::Prefix(p) => cmd.starts_with(p),
+        };
+        hit.then_some((i, *why))
+    })
+}
+
+fn has_program(name: &str) -> bool {
+    Command::new("sh").args(["-c", &format!("command -v {name}")]).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
+}
+
+struct Ran {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(cmd: &str, dir: &Path, bin_dir: &Path) -> Ran {
+    let path = format!("{}:{}", bin_dir.display(), std::env::var("PATH").unwrap_or_default());
+    let mut child = Command::new("bash")
+        .args(["-c", &format!("set -o pipefail\n{cmd}")])
+        .current_dir(dir)
+        .env("PATH", path)
+        .env("HOME", dir.join("home"))
+        .env("NPUZZLE_CACHE_DIR", dir.join("cache"))
+        .env_remove("XDG_CACHE_HOME")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bash runs");
+    let (mut so, mut se) = (child.stdout.take().expect("piped"), child.stderr.take().expect("piped"));
+    let out = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut so, &mut s).ok();
+        s
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        std::io::Read::read_to_end(&mut se, &mut s).ok();
+        s
+    });
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("waits") {
+            break s;
+        }
+        if started.elapsed() > COMMAND_TIMEOUT {
+            let _ = child.kill();
+            panic!("README command ran over {COMMAND_TIMEOUT:?}: {cmd}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Ran {
+        code: status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.join().expect("reader")).into_owned(),
+        stderr: String::from_utf8_lossy(&err.join().expect("reader")).into_owned(),
+    }
+}
+
+/// Whether `got` matches the lines of an output block, where a line `...` matches any run of
+/// lines. Returns the first mismatch.
+fn matches_output(want: &[String], got: &str) -> Result<(), String> {
+    let got: Vec<&str> = got.lines().map(str::trim_end).collect();
+    fn go(want: &[String], got: &[&str]) -> bool {
+        match want.split_first() {
+            None => got.is_empty(),
+            Some((w, rest)) if w.trim() == "..." => (0..=got.len()).any(|k| go(rest, &got[k..])),
+            Some((w, rest)) => got.first().is_some_and(|g| *g == w.trim_end()) && go(rest, &got[1..]),
+        }
+    }
+    if go(want, &got) {
+        Ok(())
+    } else {
+        let first = want.iter().zip(&got).position(|(w, g)| w.trim() != "..." && w.trim_end() != *g);
+        Err(match first {
+            Some(i) => format!("line {}: README shows {:?}, the command printed {:?}", i + 1, want[i], got[i]),
+            None => format!("README shows {} lines, the command printed {}", want.len(), got.len()),
+        })
+    }
+}
+
+/// The shape a command's options promise for its stdout (when it is not redirected or piped).
+fn check_shape(cmd: &str, stdout: &str, dir: &Path) -> Result<(), String> {
+    let words: Vec<&str> = cmd.split_whitespace().collect();
+    let has = |w: &str| words.contains(&w);
+    let json_format = words.windows(2).any(|p| (p[0] == "--format" || p[0] == "-f") && p[1] == "json");
+    let to_stdout = !cmd.contains('>') && !cmd.contains('|');
+    let json = |l: &str| serde_json::from_str::<serde_json::Value>(l).map_err(|e| format!("not JSON ({e}): {l}"));
+    if to_stdout && words.get(1) == Some(&"solve") && json_format && !has("--trace") {
+        let v = json(stdout.trim())?;
+        v.get("status").ok_or("the JSON has no status")?;
+    }
+    if to_stdout && (words.get(1) == Some(&"batch") || (has("--trace") && json_format)) {
+        for l in stdout.lines() {
+            json(l)?;
+        }
+    }
+    if to_stdout && words.get(1) == Some(&"generate") {
+        for l in stdout.lines() {
+            npuzzle::parse::parse_board(l).map_err(|e| format!("generate printed {l:?}, not a board: {e}"))?;
+        }
+    }
+    if to_stdout && words.get(1) == Some(&"compare") {
+        let first = stdout.lines().next().unwrap_or_default();
+        let want = if has("csv") { "instance,board," } else { "| # | board |" };
+        if !first.starts_with(want) {
+            return Err(format!("compare's first line {first:?} does not start {want:?}"));
+        }
+    }
+    for (flag, ext) in [("--tree-out", ".svg"), ("--plot", ".svg")] {
+        if let Some(p) = words.windows(2).find(|p| p[0] == flag && p[1].ends_with(ext)).map(|p| p[1]) {
+            let text = std::fs::read_to_string(dir.join(p)).map_err(|e| format!("{p}: {e}"))?;
+            roxmltree::Document::parse(&text).map_err(|e| format!("{p} is not XML: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+fn scratch() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["home", "cache", "docs"] {
+        std::fs::create_dir_all(dir.join(sub)).expect("scratch directory");
+    }
+    dir
+}
+
+#[test]
+fn readme_commands_run_with_the_exit_codes_and_output_readme_gives() {
+    let readme_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
+    let readme = std::fs::read_to_string(&readme_path).expect("README.md");
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_npuzzle"));
+    let bin_dir = bin.parent().expect("binary directory").to_path_buf();
+    let dir = scratch();
+    let graphviz = has_program("dot");
+
+    let mut ran = 0;
+    let mut skipped: Vec<(String, String)> = Vec::new();
+    let mut used = vec![false; SKIPPED.len()];
+    let mut failures: Vec<String> = Vec::new();
+    let mut last: Option<(String, Ran)> = None;
+    let mut outputs_checked = 0;
+    for block in blocks(&readme) {
+        let mut info = block.info.split_whitespace();
+        let lang = info.next().unwrap_or_default();
+        if info.next() == Some("output") {
+            match &last {
+                Some((cmd, r)) => {
+                    outputs_checked += 1;
+                    if let Err(e) = matches_output(&block.body, &r.stdout) {
+                        failures.push(format!("README.md:{}: output of `{cmd}`: {e}", block.line));
+                    }
+                }
+                None => failures.push(format!("README.md:{}: an output block with no command before it", block.line)),
+            }
+            continue;
+        }
+        if lang != "sh" {
+            continue;
+        }
+        for (k, line) in commands(&block.body) {
+            let (cmd, comment) = split_comment(&line);
+            if cmd.is_empty() {
+                continue;
+            }
+            let at = format!("README.md:{}", block.line + 1 + k);
+            if let Some((i, why)) = skip_reason(&cmd) {
+                used[i] = true;
+                skipped.push((cmd, why.to_string()));
+                last = None;
+                continue;
+            }
+            if cmd.contains("| dot ") && !graphviz {
+                skipped.push((cmd, "needs Graphviz (`dot`), which this machine lacks".to_string()));
+                last = None;
+                continue;
+            }
+            let r = run(&cmd, &dir, &bin_dir);
+            ran += 1;
+            let want = expected_code(&comment);
+            if r.code != want {
+                failures.push(format!("{at}: `{cmd}` exited {} (README implies {want}); stderr: {}", r.code, r.stderr.trim()));
+            } else if r.stderr.contains("panicked") {
+                failures.push(format!("{at}: `{cmd}` panicked: {}", r.stderr.trim()));
+            } else if let Err(e) = check_shape(&cmd, &r.stdout, &dir) {
+                failures.push(format!("{at}: `{cmd}`: {e}"));
+            }
+            last = Some((cmd, r));
+        }
+    }
+    println!("README: {ran} commands run, {outputs_checked} outputs compared, {} skipped:", skipped.len());
+    for (cmd, why) in &skipped {
+        println!("  skipped `{cmd}`: {why}");
+    }
+    for (i, u) in used.iter().enumerate() {
+        if !u {
+            let m = match &SKIPPED[i].0 {
+                Match::Exact(e) | Match::Prefix(e) => e,
+            };
+            failures.push(format!("the skip entry {m:?} matches no README command: remove it"));
+        }
+    }
+    assert!(ran >= 25, "only {ran} README commands ran: is the checker still reading the sh blocks?");
+    assert!(outputs_checked >= 2, "only {outputs_checked} output blocks compared");
+    assert!(failures.is_empty(), "{} README problems:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn comments_and_codes_are_read_the_way_readme_writes_them() {
+    assert_eq!(
+        split_comment("npuzzle solve \"1 2 #3\" # a note (exit 4)"),
+        ("npuzzle solve \"1 2 #3\"".to_string(), "a note (exit 4)".to_string())
+    );
+    assert_eq!(expected_code("refused (exit 4): needs 1.6 GB"), 4);
+    assert_eq!(expected_code("the default solver"), 0);
+    let want: Vec<String> = ["a", "...", "d"].iter().map(|s| s.to_string()).collect();
+    assert!(matches_output(&want, "a\nb\nc\nd\n").is_ok());
+    assert!(matches_output(&want, "a\nb\nc\n").is_err());
+    let body: Vec<String> = ["curl -d '{\"a\": 1,", "  \"b\": 2}'", "npuzzle solve x"].iter().map(|s| s.to_string()).collect();
+    let cmds = commands(&body);
+    assert_eq!(cmds.len(), 2);
+    assert_eq!(cmds[1], (2, "npuzzle solve x".to_string()));
+}

@@ -84,7 +84,7 @@ async fn options_list_what_the_library_offers() {
     assert!(v["heuristics"].as_array().unwrap().contains(&json!("linear-conflict")));
     assert_eq!(v["limits"]["time_ms"], 10_000);
     assert_eq!(v["limits"]["body_bytes"], 65_536);
-    assert_eq!(v["limits"]["max_side"], 5);
+    assert_eq!(v["limits"]["max_side"], 12);
 }
 
 #[tokio::test]

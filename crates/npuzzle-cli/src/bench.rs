@@ -36,6 +36,9 @@ pub enum Suite {
     Korf100,
     /// Korf & Felner's 50 random 24-puzzle instances (goal blank-first); pick some with --ids.
     Korf24,
+    /// Random boards of 6×6, 10×10, 40×40, 100×100 and 300×300 (or --sizes) solved by
+    /// row-and-column reduction, every answer replayed; moves against the Manhattan bound.
+    Big,
 }
 
 /// Arguments of `bench`.
@@ -61,6 +64,16 @@ pub struct Args {
     /// that undoes the previous one. Default: the engine's own choice for the board.
     #[arg(long)]
     pub prune_depth: Option<u32>,
+    /// Board sides for `big`, e.g. 6,10,40 (square boards) or 7x13 (default 6,10,40,100,300).
+    #[arg(long)]
+    pub sizes: Option<String>,
+    /// Boards per size for `big` (default: 50 up to 10×10, 5 up to 40×40, 2 up to 100×100, 1
+    /// beyond).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Seed of the first board for `big`; each board's seed is the next.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 struct Instance {
@@ -116,6 +129,7 @@ pub fn run(args: Args) -> Result<u8> {
         Suite::All3x3 => all_3x3(&args),
         Suite::Korf100 => korf(&args, KORF100, 4, false, None),
         Suite::Korf24 => korf(&args, KORF24, 5, true, Some(KORF24_NODES)),
+        Suite::Big => crate::bench_big::run(&args),
     })
 }
 

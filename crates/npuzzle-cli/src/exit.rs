@@ -47,6 +47,8 @@ pub fn is_marker(c: &(dyn std::error::Error + 'static)) -> bool {
 pub fn code_for(e: &anyhow::Error) -> u8 {
     if e.chain().any(|c| matches!(c.downcast_ref::<npuzzle::Error>(), Some(npuzzle::Error::Memory(_) | npuzzle::Error::Cancelled))) {
         LIMIT
+    } else if e.chain().any(|c| matches!(c.downcast_ref::<npuzzle::Error>(), Some(npuzzle::Error::Internal(_)))) {
+        ERROR
     } else if e.chain().any(|c| is_marker(c) || c.is::<npuzzle::Error>() || c.is::<npuzzle::BoardError>()) {
         BAD_INPUT
     } else {

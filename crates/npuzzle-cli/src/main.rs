@@ -15,6 +15,7 @@ macro_rules! note {
 
 mod batch;
 mod bench;
+mod bench_big;
 mod compare;
 mod exit;
 mod generate;
@@ -25,6 +26,7 @@ mod pdb;
 mod plot;
 mod serve;
 mod solve;
+mod stream;
 mod teach;
 
 use clap::{Parser, Subcommand};
@@ -104,7 +106,8 @@ enum Command {
     },
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
-    /// Solve a benchmark suite (3x3-all, korf100, korf24) and check every length.
+    /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
+    /// large random boards, every answer replayed).
     Bench(bench::Args),
 }
 

@@ -121,10 +121,15 @@ fn pattern_name(p: &[u8]) -> String {
 
 /// Prepares the tables `req`'s heuristic reads, with progress on stderr and Ctrl-C able to
 /// stop a build: the strongest cached pattern-database set for the goal, or the small default
-/// built on the spot (with a note on how to get the stronger one), or the exact table. Returns
+/// built on the spot (with a note on how to get the stronger one), or the exact table (for
+/// row-and-column reduction, its final block's). Returns
 /// how long the preparation took.
 pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
     let started = Instant::now();
+    if req.algorithm == npuzzle::Algorithm::Reduce {
+        req.tables = store().prepare_request(req, &reporter(), Some(&cancel_flag()))?;
+        return Ok(started.elapsed());
+    }
     let kind = req.effective_heuristic();
     // A search stopped before it starts (a zero time or node limit) needs no tables.
     if !kind.is_table() || req.limits.reached_at_start().is_some() {

@@ -21,7 +21,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     pub format: Format,
-    /// Also save the solution, step by step with cost and statistics, to this text file.
+    /// Also save the solution, step by step with cost and statistics, to this text file. Boards
+    /// over 400 cells: the moves are written as they are made, without the boards along the
+    /// path, here and on standard output.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
     /// Leave out the boards (along the path, or the start and goal of an unsolved run) in text
@@ -72,6 +74,10 @@ pub fn run(args: Args) -> Result<u8> {
     let prepared = crate::pdb::prepare(&mut req)?;
     if args.teach.active() {
         return crate::teach::run(&args, &req);
+    }
+    if req.start.len() > crate::stream::BOARDS_UP_TO {
+        let outcome = crate::stream::solve(&req, args.format, args.output.as_deref())?;
+        return Ok(exit::for_status(outcome.status));
     }
     let outcome = solve(&req)?;
     let mut report = Report::new(&req, &outcome);

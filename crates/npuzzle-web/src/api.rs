@@ -2,7 +2,7 @@
 //! under the server's limits.
 
 use crate::progress::{Progress, Shared};
-use crate::{ApiError, AppState, BODY_LIMIT, MAX_SIDE, MIN_SIDE};
+use crate::{ApiError, AppState, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
@@ -144,7 +144,14 @@ fn plan(state: &AppState, spec: &Spec, cancel: Option<Arc<AtomicBool>>) -> Resul
 fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
     let board = plan.board(start).map_err(|e| ApiError::bad_request(format!("bad start board: {e}")))?;
     check_size(board.width(), board.height())?;
-    plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))
+    let req = plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if req.start.len() > CLASSIC_MAX_CELLS && req.algorithm != Algorithm::Reduce {
+        return Err(ApiError::unprocessable(format!(
+            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce only, not {} (the command line takes any algorithm at any size)",
+            req.algorithm
+        )));
+    }
+    Ok(req)
 }
 
 fn check_size(w: usize, h: usize) -> Result<(), ApiError> {
@@ -183,8 +190,8 @@ const WEB_HEURISTICS: [HeuristicKind; 7] = [
     HeuristicKind::Pdb,
 ];
 
-/// Prepares the tables the request's heuristic reads: exact tables are built in memory in a
-/// fraction of a second; pattern databases are loaded from the server's cache directory or built
+/// Prepares the tables the request reads (for `reduce`, its final block's exact table): exact
+/// tables are built in memory in a fraction of a second; pattern databases are loaded from the server's cache directory or built
 /// (and saved there), reporting each table's progress to `shared`. A set cancel flag stops a
 /// build. The search's time limit starts after this.
 fn prepare(state: &AppState, req: &mut Request, shared: Option<&Shared>) -> Result<(), ApiError> {
@@ -205,7 +212,7 @@ fn prepare(state: &AppState, req: &mut Request, shared: Option<&Shared>) -> Resu
         }
     };
     let cancel = req.limits.cancel.clone();
-    let r = state.tables.prepare(kind, &req.goal, &on, cancel.as_deref());
+    let r = state.tables.prepare_request(req, &on, cancel.as_deref());
     if let Some(sh) = shared {
         sh.tables_end();
     }
@@ -281,6 +288,7 @@ pub async fn options(State(state): State<App>) -> Json<Value> {
             "max_compare": c.max_compare,
             "min_side": MIN_SIDE,
             "max_side": MAX_SIDE,
+            "classic_max_cells": CLASSIC_MAX_CELLS,
         },
     }))
 }
@@ -463,6 +471,9 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let mut req = request(&plan(&state, &spec, Some(cancel.clone()))?, &body.start)?;
     ensure_solvable(&req.start, &req.goal)?;
     req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
+        return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
+    }
     let cap = body.tree_cap.map_or(state.config.tree_cap, |c| c.min(state.config.tree_cap));
     let record = Record { tree: body.tree, trace: body.trace, cap };
     let guard = CancelOnDrop(cancel.clone());

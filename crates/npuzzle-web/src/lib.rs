@@ -43,7 +43,10 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 /// Smallest board side the UI accepts.
 pub const MIN_SIDE: usize = 2;
 /// Largest board side the UI accepts.
-pub const MAX_SIDE: usize = 5;
+pub const MAX_SIDE: usize = 12;
+/// Largest board, in cells, the UI's classic searches and search tree take; beyond, only
+/// row-and-column reduction (`reduce`) is offered.
+pub const CLASSIC_MAX_CELLS: usize = 25;
 
 /// Server-side limits.
 #[derive(Clone, Debug)]

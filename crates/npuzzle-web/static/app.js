@@ -141,6 +141,7 @@ function setStart(tiles, w, h, opts = {}) {
   S.h = h;
   $("width").value = w;
   $("height").value = h;
+  syncSize();
   renderBoard($("board"), S.start, w, h, { interactive: true, moved: opts.moved });
   if (!opts.keepText) $("start-text").value = boardText(S.start, w);
   $("start-error").textContent = "";
@@ -345,6 +346,8 @@ function syncHeuristic() {
   $("heuristic").disabled = !usesHeuristic(alg);
   $("weight").disabled = !takes(alg, "weight");
   $("max-depth").disabled = !takes(alg, "max_depth");
+  // reduce walks one path: there is no search tree to record.
+  $("record-tree").disabled = alg === "reduce";
   $("alg-summary").textContent = a ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.` : "";
   const h = S.options && S.options.heuristic_info.find((x) => x.name === $("heuristic").value);
   $("h-summary").textContent = usesHeuristic(alg) ? (h ? `${heuristicLabel(h.name)}: ${h.summary}` : "") : "This algorithm uses no heuristic.";
@@ -362,10 +365,26 @@ function optimalChoice() {
 
 function syncOptimalChoice() {
   const c = optimalChoice();
+  // No optimal solver reaches past the classic sizes: the page offers reduce there.
+  const big = S.options && S.w * S.h > S.options.limits.classic_max_cells;
+  $("optimal-choice").disabled = !!big;
   $("optimal-choice").textContent = c.heuristic === "pdb" ? "optimal (pattern databases)" : "optimal (exact table)";
   $("optimal-note").textContent = c.heuristic === "pdb"
     ? "IDA* + pattern databases: tables are built once (with a progress bar, outside the time limit), then cached."
     : "IDA* + the exact distance table of every board this size.";
+}
+
+// Boards beyond the classic searches' sizes are offered reduce only; the page says so.
+function syncSize() {
+  if (!S.options) return;
+  const max = S.options.limits.classic_max_cells;
+  const big = S.w * S.h > max;
+  for (const o of $("algorithm").options) o.disabled = big && o.value !== "reduce";
+  if (big) $("algorithm").value = "reduce";
+  $("size-note").textContent = big
+    ? `Boards over ${max} cells are solved by reduce (row-and-column reduction: fast, not optimal); the other algorithms and the search tree stay at ${max} cells and below.`
+    : "";
+  syncHeuristic();
 }
 
 // ---------- URL ----------
@@ -508,7 +527,7 @@ function solveBody() {
   if (takes(alg, "max_depth") && $("max-depth").value !== "") body.max_depth = Number($("max-depth").value);
   if ($("limit-nodes").value) body.limits.nodes = Number($("limit-nodes").value);
   if ($("limit-time").value) body.limits.time_ms = Number($("limit-time").value);
-  if ($("record-tree").checked) {
+  if ($("record-tree").checked && !$("record-tree").disabled) {
     body.tree = true;
     body.trace = true;
   }

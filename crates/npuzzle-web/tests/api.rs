@@ -87,7 +87,7 @@ async fn options_list_what_the_library_offers() {
     assert!(v["heuristics"].as_array().unwrap().contains(&json!("linear-conflict")));
     assert_eq!(v["limits"]["time_ms"], 10_000);
     assert_eq!(v["limits"]["body_bytes"], 65_536);
-    assert_eq!(v["limits"]["max_side"], 5);
+    assert_eq!(v["limits"]["max_side"], 12);
     // The table heuristics are offered, with the fast optimal choice for each size.
     for h in ["exact", "pdb"] {
         assert!(v["heuristics"].as_array().unwrap().contains(&json!(h)), "{h}");
@@ -95,6 +95,10 @@ async fn options_list_what_the_library_offers() {
     assert_eq!(v["optimal_choice"]["large"], json!({"algorithm": "idastar", "heuristic": "pdb"}));
     // Every algorithm brings its pseudocode, each line tagged with the steps it carries out.
     for a in v["algorithms"].as_array().unwrap() {
+        if a["name"] == "reduce" {
+            // One path walked, no frontier: nothing is selected.
+            continue;
+        }
         let lines = a["pseudocode"].as_array().unwrap_or_else(|| panic!("{} has no pseudocode", a["name"]));
         assert!(lines.iter().any(|l| l["steps"].as_array().unwrap().contains(&json!("select"))), "{}", a["name"]);
         assert!(lines.iter().all(|l| l["text"].is_string() && l["indent"].is_u64()));
@@ -336,7 +340,7 @@ async fn generate_rejects_bad_parameters() {
     let app = app();
     for (query, status, needle) in [
         ("size=banana", StatusCode::BAD_REQUEST, "bad size"),
-        ("size=6x6", StatusCode::UNPROCESSABLE_ENTITY, "too large"),
+        ("size=13x13", StatusCode::UNPROCESSABLE_ENTITY, "too large"),
         ("depth=-3", StatusCode::BAD_REQUEST, "bad depth"),
         ("depth=99999", StatusCode::UNPROCESSABLE_ENTITY, "too deep"),
         ("size=3x3&depth=40", StatusCode::UNPROCESSABLE_ENTITY, "farthest are 31"),
@@ -402,15 +406,71 @@ async fn unsolvable_pairs_are_422_before_any_search() {
 
 #[tokio::test]
 async fn boards_too_large_for_the_ui_are_422() {
-    let tiles: Vec<String> = (1..36).map(|t| t.to_string()).chain(["0".into()]).collect();
+    let tiles: Vec<String> = (1..169).map(|t| t.to_string()).chain(["0".into()]).collect();
     let (status, v) = post_json(&app(), "/api/solve", json!({"start": tiles.join(" ")})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(error_of(&v).contains("6×6 board is too large"), "{v}");
+    assert!(error_of(&v).contains("13×13 board is too large"), "{v}");
     // The check endpoint gives the same reason as a verdict.
     let (status, v) = post_json(&app(), "/api/check", json!({"start": "1 2 3 4 5 6 7 0", "size": "8x1"})).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(v["valid"], false);
     assert!(v["error"].as_str().unwrap().contains("too"), "{v}");
+}
+
+/// Replays a report's moves from its start and checks the path's boards along the way.
+fn replays_to_the_goal(v: &Value) -> bool {
+    let board = |b: &Value| -> Vec<u64> {
+        b.as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap().iter().map(|t| t.as_u64().unwrap())).collect()
+    };
+    let w = v["start"][0].as_array().unwrap().len();
+    let mut tiles = board(&v["start"]);
+    let path = v["path"].as_array().unwrap();
+    for (i, m) in v["moves"].as_str().unwrap().chars().enumerate() {
+        let b = tiles.iter().position(|&t| t == 0).unwrap();
+        let to = match m {
+            'U' if b >= w => b - w,
+            'D' if b + w < tiles.len() => b + w,
+            'L' if b % w > 0 => b - 1,
+            'R' if b % w + 1 < w => b + 1,
+            _ => return false,
+        };
+        tiles.swap(b, to);
+        if board(&path[i + 1]) != tiles {
+            return false;
+        }
+    }
+    tiles == board(&v["goal"])
+}
+
+#[tokio::test]
+async fn boards_over_25_cells_are_solved_by_reduce_up_to_12_by_12() {
+    let app = app();
+    for (size, goal) in [("12x12", "blank-last"), ("7x10", "snail"), ("6x6", "blank-first")] {
+        let (status, g) = send(&app, get(&format!("/api/generate?size={size}&depth=400&seed=5&goal={goal}"))).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        // No algorithm named: the default for the size.
+        let (status, v) = post_json(&app, "/api/solve", json!({"start": g["board"], "goal": goal})).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        assert_eq!(v["status"], "solved");
+        assert_eq!(v["algorithm"], "reduce");
+        assert_eq!(v["optimal"], false);
+        assert!(replays_to_the_goal(&v), "{size}: {v}");
+    }
+    // The classic searches and the tree stay at the sizes where they make sense, and say so.
+    let (_, g) = send(&app, get("/api/generate?size=6x6&depth=30&seed=2")).await;
+    let (status, v) = post_json(&app, "/api/solve", json!({"start": g["board"], "algorithm": "astar"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&v).contains("with reduce only"), "{v}");
+    let (status, v) = post_json(&app, "/api/solve", json!({"start": g["board"], "tree": true})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(error_of(&v).contains("no search tree"), "{v}");
+    // reduce on a small board is the exact table's answer: optimal in length.
+    let (status, v) = post_json(&app, "/api/solve", json!({"start": BOARD14, "algorithm": "reduce"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["cost"], 14);
+    let (_, opts) = send(&app, get("/api/options")).await;
+    assert_eq!(opts["limits"]["max_side"], 12);
+    assert_eq!(opts["limits"]["classic_max_cells"], 25);
 }
 
 #[tokio::test]

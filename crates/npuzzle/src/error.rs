@@ -194,6 +194,9 @@ pub enum Error {
     /// A cancel flag stopped a table build.
     #[error("cancelled")]
     Cancelled,
+    /// A step the library relies on failed: a bug, not a property of the input.
+    #[error("internal error: {0}")]
+    Internal(String),
 }
 
 impl Error {

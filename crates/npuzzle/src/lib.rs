@@ -41,6 +41,7 @@ pub mod goal;
 pub mod heuristic;
 pub mod parse;
 pub mod record;
+pub mod reduce;
 pub mod render;
 pub mod search;
 pub mod solve;

@@ -18,8 +18,9 @@ use serde::Serialize;
 use std::sync::Arc;
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
-/// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells, and A*
-/// with Manhattan distance beyond.
+/// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
+/// optimal), and row-and-column reduction beyond ([`crate::search::reduce`]: any size, not
+/// optimal; it uses no heuristic).
 pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {
     let n = width * height;
     if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
@@ -27,7 +28,7 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
     } else if HeuristicKind::Pdb.max_cells().is_some_and(|m| n <= m) {
         (Algorithm::Idastar, HeuristicKind::Pdb)
     } else {
-        (Algorithm::Astar, HeuristicKind::Manhattan)
+        (Algorithm::Reduce, HeuristicKind::Zero)
     }
 }
 
@@ -386,12 +387,59 @@ pub fn solve(req: &Request) -> Result<Outcome, Error> {
     solve_observed(req, NoObserver).map(|(o, _)| o)
 }
 
+/// Solves `req`, handing the moves to `sink` instead of keeping them: the returned outcome's
+/// `moves` is empty, its `cost` the number of moves given. Row-and-column reduction hands each
+/// move over as it is made, so a solution of billions of moves never sits in memory; when a
+/// limit stops it, the sink has had a prefix of no particular solution (the caller counts it).
+/// The other algorithms find their whole solution first and then hand it over.
+pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outcome, Error> {
+    req.start.check_same_size(&req.goal)?;
+    crate::spec::check_weight(req.weight)?;
+    if !req.start.can_reach(&req.goal) {
+        return Ok(Outcome::unsolvable());
+    }
+    if req.algorithm == Algorithm::Reduce {
+        let mut ctx = Ctx::new(&req.limits, NoObserver);
+        let mut given = 0u64;
+        let stopped = crate::search::reduce::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |m| {
+            given += 1;
+            sink(m)
+        })?;
+        let end = match stopped {
+            None => End::Found(Vec::new()),
+            Some(kind) => End::Limit(kind),
+        };
+        let (stats, _) = ctx.finish(&end);
+        let mut outcome = Outcome::from_end(end, stats);
+        if outcome.status == Status::Solved {
+            outcome.cost = Some(given);
+            outcome.stats.search_depth = given;
+        }
+        return Ok(outcome);
+    }
+    let mut outcome = solve(req)?;
+    for m in outcome.moves.drain(..) {
+        sink(m);
+    }
+    Ok(outcome)
+}
+
 /// Solves `req`, reporting every search event to `obs`, and hands the observer back.
 pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     req.start.check_same_size(&req.goal)?;
     crate::spec::check_weight(req.weight)?;
     if !req.start.can_reach(&req.goal) {
         return Ok((Outcome::unsolvable(), obs));
+    }
+    if req.algorithm == Algorithm::Reduce {
+        let mut ctx = Ctx::new(&req.limits, obs);
+        let mut moves = Vec::new();
+        let end = match crate::search::reduce::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |m| moves.push(m))? {
+            None => End::Found(moves),
+            Some(kind) => End::Limit(kind),
+        };
+        let (stats, obs) = ctx.finish(&end);
+        return Ok((Outcome::from_end(end, stats), obs));
     }
     // A limit that is already reached stops every engine before it starts, however small the
     // search: a zero time or node limit, or a cancel flag set before the call.

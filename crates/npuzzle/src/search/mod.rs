@@ -84,6 +84,7 @@ algorithms! {
     Idastar => idastar,
     Rbfs => rbfs,
     Bidirectional => bidirectional,
+    Reduce => reduce,
 }
 
 impl Algorithm {
@@ -315,6 +316,11 @@ impl<'a, O: Observer> Ctx<'a, O> {
     pub fn for_state_bytes(mut self, bytes: usize) -> Self {
         self.poll_every = (POLL_BYTES / bytes.max(64)).clamp(1, 1024).next_power_of_two() as u32;
         self
+    }
+
+    /// The limits the search runs under.
+    pub fn limits(&self) -> &Limits {
+        self.limits
     }
 
     /// A new node id.

@@ -27,6 +27,9 @@ use crate::fast::prune::Fsm;
 use crate::heuristic::exact::{ExactHeuristic, ExactTable};
 use crate::heuristic::pdb::{self, Frame, Pdb, PdbHeuristic, SetSpec};
 use crate::heuristic::HeuristicKind;
+use crate::reduce::{block_goal, ReduceOptions};
+use crate::search::Algorithm;
+use crate::solve::Request;
 use cache::CacheError;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -40,6 +43,7 @@ pub struct Tables {
     pdb: Option<Arc<PdbHeuristic>>,
     exact: Option<Arc<ExactHeuristic>>,
     prune: Option<Arc<Fsm>>,
+    block: Option<Arc<ExactHeuristic>>,
 }
 
 impl Tables {
@@ -79,6 +83,18 @@ impl Tables {
     /// The pruning automaton, if prepared.
     pub fn prune(&self) -> Option<&Arc<Fsm>> {
         self.prune.as_ref()
+    }
+
+    /// These tables with the exact table of the final block row-and-column reduction leaves
+    /// (bound to [`crate::reduce::block_goal`]).
+    pub fn with_block(mut self, e: Arc<ExactHeuristic>) -> Tables {
+        self.block = Some(e);
+        self
+    }
+
+    /// The final block's exact table, if prepared.
+    pub fn block(&self) -> Option<&Arc<ExactHeuristic>> {
+        self.block.as_ref()
     }
 }
 
@@ -220,6 +236,24 @@ impl TableStore {
             HeuristicKind::Exact => Tables::none().with_exact(Arc::new(self.exact(goal, on)?)),
             _ => Tables::none(),
         })
+    }
+
+    /// What `req` needs: for [`Algorithm::Reduce`] the final block's exact table
+    /// ([`TableStore::reduce_block`]), for the others the tables of the heuristic it uses
+    /// ([`TableStore::prepare`]).
+    pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
+        if req.algorithm == Algorithm::Reduce {
+            return Ok(Tables::none().with_block(Arc::new(self.reduce_block(&req.goal, &ReduceOptions::default(), on)?)));
+        }
+        self.prepare(req.effective_heuristic(), &req.goal, on, cancel)
+    }
+
+    /// The exact table of the final block row-and-column reduction leaves on `goal`'s board
+    /// under `opts`, bound to its [`block_goal`]: built on first use (milliseconds for 3×3)
+    /// and kept by the store like every exact table.
+    pub fn reduce_block(&self, goal: &Board, opts: &ReduceOptions, on: Progress) -> Result<ExactHeuristic, Error> {
+        let block = block_goal(goal, opts.max_block_cells.min(crate::heuristic::exact::MAX_CELLS))?;
+        self.exact(&block, on)
     }
 
     /// The tables the fast IDA* engine uses with the pattern-database set `set` for `goal`: the

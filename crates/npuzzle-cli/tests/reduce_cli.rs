@@ -1,0 +1,178 @@
+//! `npuzzle` beyond 25 cells: the default solver (row-and-column reduction), moves streamed for
+//! boards over 400 cells, limits on big boards, and `bench big`. Every answer is replayed.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn npuzzle() -> Command {
+    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
+    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
+    c
+}
+
+/// One random board from `npuzzle generate`, solvable toward blank-last.
+fn generated(size: &str, seed: u32) -> String {
+    generated_for(size, seed, "blank-last")
+}
+
+/// One random board from `npuzzle generate`, solvable toward `goal`.
+fn generated_for(size: &str, seed: u32, goal: &str) -> String {
+    let out = npuzzle().args(["generate", "--size", size, "--count", "1", "--seed", &seed.to_string(), "--goal", goal]).output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+fn rows(v: &Value) -> (usize, Vec<u64>) {
+    let rows = v.as_array().unwrap();
+    (rows[0].as_array().unwrap().len(), rows.iter().flat_map(|r| r.as_array().unwrap().iter().map(|t| t.as_u64().unwrap())).collect())
+}
+
+/// Replays the letters from `start` (`w` wide); `None` when a move leaves the board.
+fn replay(w: usize, start: &[u64], moves: &str) -> Option<Vec<u64>> {
+    let mut tiles = start.to_vec();
+    let mut b = tiles.iter().position(|&t| t == 0)?;
+    for m in moves.chars() {
+        let to = match m {
+            'U' if b >= w => b - w,
+            'D' if b + w < tiles.len() => b + w,
+            'L' if b % w > 0 => b - 1,
+            'R' if b % w + 1 < w => b + 1,
+            _ => return None,
+        };
+        tiles.swap(b, to);
+        b = to;
+    }
+    Some(tiles)
+}
+
+/// Checks a JSON report: solved by reduce, not claimed optimal, its moves replay to its goal.
+fn check_solved(v: &Value) {
+    assert_eq!(v["status"], "solved", "{v}");
+    assert_eq!(v["algorithm"], "reduce");
+    assert_eq!(v["optimal"], false);
+    let (w, start) = rows(&v["start"]);
+    let (_, goal) = rows(&v["goal"]);
+    let moves = v["moves"].as_str().unwrap();
+    assert_eq!(v["cost"].as_u64(), Some(moves.len() as u64));
+    assert_eq!(replay(w, &start, moves), Some(goal));
+}
+
+#[test]
+fn the_default_solver_answers_a_6x6_board() {
+    let board = generated("6x6", 3);
+    let out = npuzzle().args(["solve", &board, "-f", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    check_solved(&v);
+    // The boards along the path come with a 36-cell board.
+    assert_eq!(v["path"].as_array().unwrap().len() as u64, v["cost"].as_u64().unwrap() + 1);
+    // Any goal: snail, whose blank is inside the board.
+    let snail = generated_for("6x6", 4, "snail");
+    let out = npuzzle().args(["solve", &snail, "--goal", "snail", "-f", "json"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    check_solved(&serde_json::from_slice(&out.stdout).unwrap());
+    let text = npuzzle().args(["solve", &board]).output().unwrap();
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("(not guaranteed optimal)") && text.contains("algorithm reduce"), "{text}");
+}
+
+#[test]
+fn a_large_board_streams_its_moves_to_the_output_file() {
+    let board = generated("30x25", 7);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("solution.txt");
+    let out = npuzzle().args(["solve", &board, "-f", "json", "-o", file.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    check_solved(&v);
+    assert!(v.get("path").is_none(), "no boards along the path over 400 cells");
+    // The file: the same moves as text, no boards, and a line saying why.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let line = text.lines().find_map(|l| l.strip_prefix("moves: ")).unwrap();
+    assert_eq!(line, v["moves"].as_str().unwrap());
+    assert!(text.contains("boards along the path left out: the board has more than 400 cells"), "{text}");
+    assert!(!text.contains("step 1"));
+    assert!(text.contains(&format!("solved in {} moves (not guaranteed optimal)", line.len())));
+    assert!(text.contains("nodes generated"));
+    // Text on standard output has the same moves.
+    let board = generated_for("30x25", 8, "blank-first");
+    let out = npuzzle().args(["solve", &board, "--goal", "blank-first"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().any(|l| l.starts_with("moves: ") && l.len() > 1000), "{}", &text[..200.min(text.len())]);
+}
+
+#[test]
+fn limits_end_a_big_board_with_statistics() {
+    let board = generated("100x100", 1);
+    let run = |extra: &[&str]| {
+        let out = npuzzle().args(["solve", &board, "-f", "json"]).args(extra).output().unwrap();
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (v, out.status.code())
+    };
+    let (v, code) = run(&["--max-nodes", "300000"]);
+    assert_eq!(code, Some(4));
+    assert_eq!((v["status"].as_str(), v["limit"].as_str()), (Some("limit"), Some("nodes")));
+    assert_eq!(v["stats"]["generated"], 300000);
+    // The moves written before the limit are marked as no answer.
+    assert_eq!(v["partial_moves"], true);
+    let written = v["moves"].as_str().unwrap().len();
+    assert!(written > 0 && written < 300000, "{written}");
+    assert!(v["cost"].is_null());
+    let (v, code) = run(&["--max-memory", "100K"]);
+    assert_eq!(code, Some(4));
+    assert_eq!(v["limit"], "memory");
+    assert_eq!(v["moves"], "");
+    let (v, code) = run(&["--timeout", "0ms"]);
+    assert_eq!(code, Some(4));
+    assert_eq!(v["limit"], "time");
+    // Text says how many moves were written and that they are no answer (moves are held back
+    // in batches of 65,536 to cancel inverse pairs, so a few batches are made first).
+    let out = npuzzle().args(["solve", &board, "--max-nodes", "300000"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("limit reached (node limit)"), "{text}");
+    assert!(text.contains("moves above were made before the run stopped: they do not reach the goal"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_big_board_with_status_limit() {
+    let board = generated("400x400", 2);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.txt");
+    std::fs::write(&path, &board).unwrap();
+    let bin = assert_cmd::cargo::cargo_bin("npuzzle");
+    let child = std::process::Command::new(bin)
+        .args(["solve", path.to_str().unwrap(), "-f", "json"])
+        .env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"))
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(4));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "limit");
+    assert_eq!(v["limit"], "cancelled");
+    assert!(v["stats"]["generated"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bench_big_replays_every_answer() {
+    let out = npuzzle().args(["bench", "big", "--sizes", "6,3x9,20", "--count", "2", "--seed", "5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for size in ["6x6", "3x9", "20x20"] {
+        let row = text.lines().find(|l| l.trim_start().starts_with(size)).unwrap_or_else(|| panic!("{text}"));
+        let cols: Vec<&str> = row.split_whitespace().collect();
+        assert_eq!(cols[1], "2", "{row}");
+        let ratio: f64 = cols[cols.len() - 3].parse().unwrap();
+        // At least the Manhattan bound, which no solution beats.
+        assert!(ratio >= 1.0, "{row}");
+    }
+    let out = npuzzle().args(["bench", "big", "--sizes", "6,banana"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -7,42 +7,12 @@ use crate::opts::Format;
 use crate::output;
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
-use npuzzle::board::Board;
-use npuzzle::record::{Event, Recorder};
+use npuzzle::record::Recorder;
 use npuzzle::render::trace::{self, Setup};
 use npuzzle::render::tree::{self, Tree};
-use npuzzle::search::Algorithm;
 use npuzzle::solve::{solve_observed, Report, Request};
-use npuzzle::HeuristicKind;
-use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
-
-/// The first line of a JSON trace.
-#[derive(Serialize)]
-struct StartEvent<'a> {
-    event: &'static str,
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    order: String,
-    width: usize,
-    height: usize,
-    start: &'a Board,
-    goal: &'a Board,
-    trace_limit: u64,
-}
-
-/// The last line of a JSON trace: counts that agree with the report's statistics.
-#[derive(Serialize)]
-struct EndEvent<'a> {
-    event: &'static str,
-    steps_shown: u64,
-    steps_not_shown: u64,
-    selections: u64,
-    generated: u64,
-    truncated: bool,
-    report: &'a Report,
-}
 
 /// Search-tree formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -124,32 +94,12 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
                 writeln!(out)?;
             }
             Format::Json => {
-                let start = StartEvent {
-                    event: "start",
-                    algorithm: req.algorithm,
-                    heuristic: req.effective_heuristic(),
-                    order: req.order.to_string(),
-                    width: w,
-                    height: h,
-                    start: &req.start,
-                    goal: &req.goal,
-                    trace_limit: t.trace_limit,
-                };
-                writeln!(out, "{}", serde_json::to_string(&start)?)?;
-                let (events, shown) = shown_events(&rec.events, t.trace_limit);
-                for e in events {
+                let doc = trace::json_trace(req, &rec, &report, t.trace_limit);
+                writeln!(out, "{}", serde_json::to_string(&doc.start)?)?;
+                for e in doc.events {
                     writeln!(out, "{}", serde_json::to_string(e)?)?;
                 }
-                let end = EndEvent {
-                    event: "end",
-                    steps_shown: shown,
-                    steps_not_shown: rec.expansions - shown,
-                    selections: rec.expansions,
-                    generated: rec.total_nodes,
-                    truncated: rec.truncated,
-                    report: &report,
-                };
-                writeln!(out, "{}", serde_json::to_string(&end)?)?;
+                writeln!(out, "{}", serde_json::to_string(&doc.end)?)?;
             }
         }
     }
@@ -187,18 +137,4 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
         std::fs::write(path, output::text(&report, true)).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(exit::for_status(outcome.status))
-}
-
-/// The events of the first `limit` steps, and how many steps that is.
-fn shown_events(events: &[Event], limit: u64) -> (&[Event], u64) {
-    let mut shown = 0;
-    for (i, e) in events.iter().enumerate() {
-        if let Event::Selected { .. } = e {
-            if shown == limit {
-                return (&events[..i], shown);
-            }
-            shown += 1;
-        }
-    }
-    (events, shown)
 }

@@ -32,6 +32,10 @@ const SKIPPED: &[(Match, &str)] = &[
     (Match::Prefix("cargo run --release"), "a clean release build takes minutes; these tests run the binary `cargo test` built"),
     (Match::Prefix("cargo install"), "installs into the user's cargo directory, outside any scratch directory"),
     (Match::Exact("./scripts/test-all"), "runs this very test suite"),
+    (
+        Match::Prefix("pip install ./crates/npuzzle-py"),
+        "installs into the user's Python environment; scripts/test-all installs the package into its own virtual environment and runs its tests",
+    ),
     (Match::Prefix("npuzzle serve"), "starts a server that runs until Ctrl-C (tests/serve.rs starts one and queries it)"),
     (Match::Prefix("curl "), "needs a running server (the web crate's tests/api.rs covers every endpoint)"),
     (Match::Exact("npuzzle pdb build --size 4x4"), "builds the 7-8 set: about 2 minutes and 1.6 GB"),

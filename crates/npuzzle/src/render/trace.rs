@@ -7,12 +7,19 @@
 //! board, every child generated (label, move, board, `g + h = f`, and what became of it), and
 //! the frontier afterwards in the order the algorithm will take it. Iteration bounds (IDA*, iterative deepening), incumbents (DFBnB), backed-up
 //! values (RBFS) and the goal appear where they happen.
+//!
+//! [`json_trace`] gives the same search as a JSON stream: a [`TraceStart`], the recorder's
+//! events of the shown steps, and a [`TraceEnd`] carrying the run's report. The CLI's
+//! `--trace --format json` and the Python package's `trace` both write exactly these.
 
-use crate::board::Tile;
+use crate::board::{Board, Tile};
 use crate::cost::Cost;
+use crate::heuristic::HeuristicKind;
 use crate::record::{Event, Node, Recorder};
 use crate::search::observer::Fate;
 use crate::search::{Algorithm, Bound, GoalTest};
+use crate::solve::{Report, Request};
+use serde::Serialize;
 use std::fmt::Write;
 
 /// Default number of steps a trace shows.
@@ -297,4 +304,102 @@ mod tests {
         let t = render_text(&rec, &Setup { algorithm: Algorithm::Lc, width: 3, height: 3, limit: 1000 });
         assert!(t.contains("answer check: no; added") && t.contains("answer check: yes; goal"), "{t}");
     }
+}
+
+/// The first event of a JSON trace: what ran, on which boards.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceStart<'a> {
+    /// Always `start`.
+    pub event: &'static str,
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic actually used (`zero` for algorithms that use none).
+    pub heuristic: HeuristicKind,
+    /// The successor order.
+    pub order: String,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// The start board, as rows.
+    pub start: &'a Board,
+    /// The goal board, as rows.
+    pub goal: &'a Board,
+    /// Most steps shown.
+    pub trace_limit: u64,
+}
+
+/// The last event of a JSON trace: counts that agree with the report's statistics, and the
+/// report.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceEnd<'a> {
+    /// Always `end`.
+    pub event: &'static str,
+    /// Steps (selections) whose events were shown.
+    pub steps_shown: u64,
+    /// Steps left out past the limit.
+    pub steps_not_shown: u64,
+    /// Every selection the search made.
+    pub selections: u64,
+    /// Every node the search generated.
+    pub generated: u64,
+    /// Whether the recorder stopped keeping nodes at its cap.
+    pub truncated: bool,
+    /// The run's report.
+    pub report: &'a Report,
+}
+
+/// A recorded search as the JSON trace's events: `start`, then the events of the first
+/// `limit` steps, then `end`. Serialise each part as one JSON line.
+#[derive(Clone, Debug)]
+pub struct JsonTrace<'a> {
+    /// The first event.
+    pub start: TraceStart<'a>,
+    /// The recorded events of the shown steps.
+    pub events: &'a [Event],
+    /// The last event.
+    pub end: TraceEnd<'a>,
+}
+
+/// The JSON trace of `rec`, recorded while solving `req` (whose report is `report`), showing
+/// the first `limit` steps.
+pub fn json_trace<'a>(req: &'a Request, rec: &'a Recorder, report: &'a Report, limit: u64) -> JsonTrace<'a> {
+    let (events, shown) = shown_events(&rec.events, limit);
+    JsonTrace {
+        start: TraceStart {
+            event: "start",
+            algorithm: req.algorithm,
+            heuristic: req.effective_heuristic(),
+            order: req.order.to_string(),
+            width: req.start.width(),
+            height: req.start.height(),
+            start: &req.start,
+            goal: &req.goal,
+            trace_limit: limit,
+        },
+        events,
+        end: TraceEnd {
+            event: "end",
+            steps_shown: shown,
+            steps_not_shown: rec.expansions - shown,
+            selections: rec.expansions,
+            generated: rec.total_nodes,
+            truncated: rec.truncated,
+            report,
+        },
+    }
+}
+
+/// The events of the first `limit` steps, and how many steps that is.
+fn shown_events(events: &[Event], limit: u64) -> (&[Event], u64) {
+    let mut shown = 0;
+    for (i, e) in events.iter().enumerate() {
+        if let Event::Selected { .. } = e {
+            if shown == limit {
+                return (&events[..i], shown);
+            }
+            shown += 1;
+        }
+    }
+    (events, shown)
 }

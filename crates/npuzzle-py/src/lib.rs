@@ -1,0 +1,493 @@
+//! `npuzzle._npuzzle`: the Rust half of the Python package `npuzzle`.
+//!
+//! Everything about puzzles and search is the `npuzzle` library's. This module only moves values
+//! across the boundary: boards and options arrive as JSON text (the library's own request
+//! specification, [`npuzzle::spec::Spec`], deserialises them and holds the defaults and the
+//! validation), reports leave as the JSON the CLI prints. It also runs each long call on a
+//! thread of its own with the GIL released, so that Python stays responsive: progress reaches a
+//! Python callback and Ctrl-C sets the library's cancel flag.
+//!
+//! The Python side (`python/npuzzle/`) wraps these functions in the documented API.
+
+use npuzzle::generate::{random_solvable, random_walk, DepthTable, Rng};
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::SetSpec;
+use npuzzle::heuristic::Heuristic;
+use npuzzle::parse::{parse_size, BoardInput};
+use npuzzle::record::Recorder;
+use npuzzle::render::trace::json_trace;
+use npuzzle::solve::{solve, solve_observed, Report, Request};
+use npuzzle::spec::{Plan, Spec};
+use npuzzle::tables::{TableEvent, TableStore};
+use npuzzle::{Board, Error, HeuristicKind, Tables};
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+create_exception!(npuzzle, BoardError, PyValueError, "A malformed or inconsistent board (a `ValueError`).");
+create_exception!(npuzzle, UnsolvableError, PyException, "Start and goal have different parity: no sequence of moves joins them.");
+create_exception!(npuzzle, TablesError, PyRuntimeError, "Tables a heuristic needs are missing or could not be read.");
+
+/// Stack of every search thread: the classic searches recurse (as the CLI's batch threads do).
+const STACK: usize = 64 << 20;
+
+/// The library's error as the Python exception that fits it, with the library's message.
+fn py_err(e: Error) -> PyErr {
+    let msg = e.to_string();
+    match e {
+        Error::Board(_) | Error::Goal(_) => BoardError::new_err(msg),
+        Error::Invalid(_) | Error::Unsupported(_) => PyValueError::new_err(msg),
+        Error::Memory(_) => PyMemoryError::new_err(msg),
+        Error::Cache(_) => PyOSError::new_err(msg),
+        Error::Unprepared(_) => TablesError::new_err(msg),
+        Error::Cancelled => PyKeyboardInterrupt::new_err(msg),
+        Error::Internal(_) => PyRuntimeError::new_err(msg),
+    }
+}
+
+fn json_err(what: &str, e: serde_json::Error) -> PyErr {
+    PyValueError::new_err(format!("{what}: {e}"))
+}
+
+/// The plan for a JSON request specification, with `cancel` as its cancel flag.
+fn plan(spec_json: &str, cancel: &Arc<AtomicBool>) -> PyResult<Plan> {
+    let spec: Spec = serde_json::from_str(spec_json).map_err(|e| json_err("bad options", e))?;
+    let mut plan = spec.plan().map_err(py_err)?;
+    plan.cancel_with(cancel.clone());
+    Ok(plan)
+}
+
+/// A board given as JSON (text, rows or flat tiles).
+fn board_input(json: &str) -> Result<BoardInput, Error> {
+    serde_json::from_str(json).map_err(|e| Error::Invalid(format!("a board must be text, rows of tiles or a flat list of tiles: {e}")))
+}
+
+fn request(plan: &Plan, start_json: &str) -> Result<Request, Error> {
+    let start = plan.board(&board_input(start_json)?)?;
+    plan.request(start)
+}
+
+/// The process's table stores, one per cache directory, and the set chosen for each board size
+/// by `tables.load`/`tables.build`. A set is loaded once per process and reused by every call.
+#[derive(Default)]
+struct Registry {
+    stores: HashMap<PathBuf, Arc<TableStore>>,
+    chosen: HashMap<(usize, usize), (Arc<TableStore>, SetSpec)>,
+}
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    static REG: OnceLock<Mutex<Registry>> = OnceLock::new();
+    REG.get_or_init(Mutex::default).lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The store of cache directory `dir` (default: `$NPUZZLE_CACHE_DIR`, else the user's cache
+/// directory), its builds limited to the memory the system reports available.
+fn store(dir: Option<PathBuf>) -> Arc<TableStore> {
+    let dir = dir.unwrap_or_else(npuzzle_host::cache_dir);
+    registry()
+        .stores
+        .entry(dir.clone())
+        .or_insert_with(|| Arc::new(TableStore::new(dir).build_memory(npuzzle_host::available_memory())))
+        .clone()
+}
+
+/// Progress of a table load or build, as the Python callback receives it.
+type Note = (&'static str, String, u64, u64);
+
+fn pattern_name(p: &[u8]) -> String {
+    p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// A progress callback for the library that forwards its events to `tx`.
+fn reporter(tx: Sender<Note>) -> impl Fn(&TableEvent) + Sync {
+    let tx = Mutex::new(tx);
+    move |e: &TableEvent| {
+        let note = match e {
+            TableEvent::BuildStart { pattern, entries } => ("build", pattern_name(pattern), 0, *entries),
+            TableEvent::BuildLevel { pattern, filled, entries, .. } => ("level", pattern_name(pattern), *filled, *entries),
+            TableEvent::Built { pattern, .. } => ("built", pattern_name(pattern), 0, 0),
+            TableEvent::Loaded { pattern, path } => ("loaded", format!("{} ({})", pattern_name(pattern), path.display()), 0, 0),
+            TableEvent::Saved { path } => ("saved", path.display().to_string(), 0, 0),
+            TableEvent::SaveFailed { error } => ("save_failed", error.clone(), 0, 0),
+            TableEvent::Corrupt { path, reason } => ("corrupt", format!("{}: {reason}", path.display()), 0, 0),
+        };
+        let _ = tx.lock().unwrap_or_else(|e| e.into_inner()).send(note);
+    }
+}
+
+/// Prepares the tables `req`'s heuristic reads: the set `tables.load`/`build` chose for the
+/// board's size when no cache directory is named, else the strongest set loaded or cached in
+/// the directory (the small default built on the spot when none is), or the exact table.
+fn prepare(req: &Request, dir: Option<PathBuf>, on: &(dyn Fn(&TableEvent) + Sync), cancel: &AtomicBool) -> Result<Tables, Error> {
+    let kind = req.effective_heuristic();
+    if !kind.is_table() {
+        return Ok(Tables::none());
+    }
+    let (w, h) = (req.goal.width(), req.goal.height());
+    kind.check_size(w, h)?;
+    if kind == HeuristicKind::Pdb {
+        let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
+        let (store, spec) = match chosen {
+            Some(c) => c,
+            None => {
+                let s = store(dir);
+                let spec = s.choose_set(&req.goal)?;
+                (s, spec)
+            }
+        };
+        store.prepare_set(&req.goal, &spec, on, Some(cancel))
+    } else {
+        store(dir).prepare(kind, &req.goal, on, Some(cancel))
+    }
+}
+
+/// Runs `work` on a thread of its own with the GIL released. Meanwhile it hands progress notes
+/// to `progress` and checks for signals: a KeyboardInterrupt sets `cancel`, which the library's
+/// searches and builds poll, and is raised once `work` has stopped.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    cancel: &AtomicBool,
+    notes: Receiver<Note>,
+    progress: Option<&Bound<'_, PyAny>>,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
+    let (done_tx, done_rx) = channel::<()>();
+    std::thread::scope(|s| {
+        let handle = std::thread::Builder::new()
+            .name("npuzzle".into())
+            .stack_size(STACK)
+            .spawn_scoped(s, move || {
+                let out = work();
+                let _ = done_tx.send(());
+                out
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("starting a search thread: {e}")))?;
+        let mut raised: Option<PyErr> = None;
+        let mut done_rx = Some(done_rx);
+        loop {
+            let rx = done_rx.take().expect("the receiver is put back");
+            let (rx, got) = py.detach(move || {
+                let got = rx.recv_timeout(Duration::from_millis(50));
+                (rx, got)
+            });
+            done_rx = Some(rx);
+            for note in notes.try_iter() {
+                if let (Some(cb), None) = (progress, &raised) {
+                    if let Err(e) = cb.call1(note) {
+                        cancel.store(true, Ordering::SeqCst);
+                        raised = Some(e);
+                    }
+                }
+            }
+            match got {
+                Ok(()) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            if raised.is_none() {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::SeqCst);
+                    raised = Some(e);
+                }
+            }
+        }
+        let out = handle.join().map_err(|_| PyRuntimeError::new_err("a search thread panicked"))?;
+        match raised {
+            Some(e) => Err(e),
+            None => Ok(out),
+        }
+    })
+}
+
+/// Solves one board; returns the CLI's JSON report (`npuzzle solve --format json`).
+#[pyfunction]
+#[pyo3(signature = (start, spec, cache_dir=None, progress=None))]
+fn solve_one(py: Python<'_>, start: &str, spec: &str, cache_dir: Option<PathBuf>, progress: Option<Bound<'_, PyAny>>) -> PyResult<String> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let started = Instant::now();
+        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let prepared = started.elapsed();
+        let outcome = solve(&req)?;
+        let mut report = Report::new(&req, &outcome);
+        // As `npuzzle solve` reports it: the time the tables took, for a heuristic that reads some.
+        if req.effective_heuristic().is_table() {
+            report.tables_time = Some(prepared);
+        }
+        Ok(serde_json::to_string(&report).expect("reports serialise"))
+    })?;
+    out.map_err(py_err)
+}
+
+/// Solves many boards in parallel on a rayon pool of `jobs` threads (default: every core);
+/// returns one JSON object per board, in input order: the report, or
+/// `{"status": "invalid", "input": ..., "error": ...}` for a board that could not be searched.
+#[pyfunction]
+#[pyo3(signature = (boards, spec, jobs=None, paths=false, cache_dir=None, progress=None))]
+fn solve_many(
+    py: Python<'_>,
+    boards: Vec<String>,
+    spec: &str,
+    jobs: Option<usize>,
+    paths: bool,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<Vec<String>> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.unwrap_or(0))
+        .stack_size(STACK)
+        .build()
+        .map_err(|e| PyRuntimeError::new_err(format!("starting worker threads: {e}")))?;
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
+        let mut reqs: Vec<Result<Request, Error>> = pool.install(|| boards.par_iter().map(|b| request(&plan, b)).collect());
+        // Each goal's tables once, before the workers start; a goal whose tables cannot be had
+        // fails its own boards, a cancel stops it all.
+        let on = reporter(tx);
+        let mut prepared: HashMap<(Board, HeuristicKind), Result<Tables, Error>> = HashMap::new();
+        for slot in reqs.iter_mut() {
+            let Ok(req) = slot else { continue };
+            let key = (req.goal.clone(), req.effective_heuristic());
+            if !prepared.contains_key(&key) {
+                let got = prepare(req, cache_dir.clone(), &on, &cancel);
+                if matches!(got, Err(Error::Cancelled)) {
+                    return Err(Error::Cancelled);
+                }
+                prepared.insert(key.clone(), got);
+            }
+            match &prepared[&key] {
+                Ok(t) => req.tables = t.clone(),
+                Err(e) => *slot = Err(e.clone()),
+            }
+        }
+        let invalid = |board: &str, e: &Error| {
+            let input: serde_json::Value = serde_json::from_str(board).unwrap_or(serde_json::Value::Null);
+            serde_json::json!({"status": "invalid", "input": input, "error": e.to_string()}).to_string()
+        };
+        Ok(pool.install(|| {
+            boards
+                .par_iter()
+                .zip(reqs.par_iter())
+                .map(|(board, req)| match req {
+                    Err(e) => invalid(board, e),
+                    Ok(req) => match solve(req) {
+                        Err(e) => invalid(board, &e),
+                        Ok(outcome) => {
+                            let report = if paths { Report::new(req, &outcome) } else { Report::without_path(req, &outcome) };
+                            serde_json::to_string(&report).expect("reports serialise")
+                        }
+                    },
+                })
+                .collect()
+        }))
+    })?;
+    out.map_err(py_err)
+}
+
+/// Solves one board while recording it; returns the JSON trace's events, one JSON object each,
+/// exactly as `npuzzle solve --trace --format json` prints them.
+#[pyfunction]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+fn trace_events(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    limit: u64,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<Vec<String>> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
+        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(true);
+        let (outcome, rec) = solve_observed(&req, rec)?;
+        let report = Report::new(&req, &outcome);
+        let doc = json_trace(&req, &rec, &report, limit);
+        let mut lines = vec![serde_json::to_string(&doc.start).expect("events serialise")];
+        lines.extend(doc.events.iter().map(|e| serde_json::to_string(e).expect("events serialise")));
+        lines.push(serde_json::to_string(&doc.end).expect("events serialise"));
+        Ok(lines)
+    })?;
+    out.map_err(py_err)
+}
+
+/// Random solvable boards toward `goal`, as rows: uniformly drawn, exactly `depth` moves from
+/// the goal, or a random walk of `walk` moves.
+#[pyfunction]
+#[pyo3(signature = (size, count, seed, goal, depth=None, walk=None))]
+fn generate(size: &str, count: usize, seed: u64, goal: &str, depth: Option<u32>, walk: Option<usize>) -> PyResult<Vec<Vec<Vec<u32>>>> {
+    let (w, h) = parse_size(size).map_err(|e| py_err(e.into()))?;
+    let goal = Goal::resolve(goal, w, h).map_err(py_err)?;
+    let mut rng = Rng::new(seed);
+    let rows = |b: Board| b.rows();
+    if depth.is_some() && walk.is_some() {
+        return Err(PyValueError::new_err("give depth or walk, not both"));
+    }
+    if let Some(d) = depth {
+        let table = DepthTable::new(&goal).map_err(py_err)?;
+        if d > table.max_depth() {
+            return Err(PyValueError::new_err(format!(
+                "no {w}×{h} board is {d} moves from this goal: the farthest are {} moves away",
+                table.max_depth()
+            )));
+        }
+        return (0..count).map(|_| table.random_at(d, &mut rng).map(rows).map_err(py_err)).collect();
+    }
+    Ok(match walk {
+        Some(k) => (0..count).map(|_| rows(random_walk(&goal, k, &mut rng).0)).collect(),
+        None => (0..count).map(|_| rows(random_solvable(&goal, &mut rng))).collect(),
+    })
+}
+
+/// The start and goal boards of a pair, checked to be the same size.
+fn pair(start: &str, goal: &str) -> PyResult<(Board, Board)> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(
+        &serde_json::json!({ "goal": serde_json::from_str::<serde_json::Value>(goal).map_err(|e| json_err("bad goal", e))? }).to_string(),
+        &cancel,
+    )?;
+    let req = request(&plan, start).map_err(py_err)?;
+    Ok((req.start, req.goal))
+}
+
+/// Whether `start` can reach `goal` (same parity class).
+#[pyfunction]
+fn is_solvable(start: &str, goal: &str) -> PyResult<bool> {
+    let (s, g) = pair(start, goal)?;
+    Ok(s.can_reach(&g))
+}
+
+/// Every heuristic's estimate of the distance from `start` to `goal`, by name. The table
+/// heuristics are included where their tables are at hand: the exact table (built in memory)
+/// up to its size, pattern databases once `tables.load`/`build` chose a set for the size.
+#[pyfunction]
+#[pyo3(signature = (start, goal, cache_dir=None))]
+fn heuristics(py: Python<'_>, start: &str, goal: &str, cache_dir: Option<PathBuf>) -> PyResult<Vec<(String, f64)>> {
+    let (s, g) = pair(start, goal)?;
+    let (w, h) = (g.width(), g.height());
+    py.detach(|| {
+        let mut out = Vec::new();
+        for kind in HeuristicKind::ALL {
+            let tables = match kind {
+                HeuristicKind::Exact if kind.check_size(w, h).is_ok() => store(cache_dir.clone()).prepare(kind, &g, &|_| {}, None).ok(),
+                HeuristicKind::Pdb => {
+                    registry().chosen.get(&(w, h)).cloned().and_then(|(st, spec)| st.prepare_set(&g, &spec, &|_| {}, None).ok())
+                }
+                _ if kind.is_table() => None,
+                _ => Some(Tables::none()),
+            };
+            let Some(tables) = tables else { continue };
+            if let Ok(heur) = Heuristic::new(kind, &g, &tables) {
+                let v = serde_json::to_value(heur.estimate_board(&s)).expect("costs serialise");
+                out.push((kind.name().to_string(), v.as_f64().unwrap_or(f64::NAN)));
+            }
+        }
+        Ok(out)
+    })
+}
+
+/// Loads (`build` false: from memory or the cache only) or loads-or-builds (`build` true; with
+/// `force`, builds anew) a pattern-database set for `size` and `goal`, and makes it the set
+/// every later search of that size uses. Returns the set's name and its tables' files.
+#[pyfunction]
+#[pyo3(signature = (size, set, goal, cache_dir, build, force, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn tables_prepare(
+    py: Python<'_>,
+    size: &str,
+    set: Option<&str>,
+    goal: &str,
+    cache_dir: Option<PathBuf>,
+    build: bool,
+    force: bool,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<(String, Vec<String>)> {
+    let (w, h) = parse_size(size).map_err(|e| py_err(e.into()))?;
+    HeuristicKind::Pdb.check_size(w, h).map_err(py_err)?;
+    let goal_board = Goal::resolve(goal, w, h).map_err(py_err)?;
+    let st = store(cache_dir);
+    let spec = match set {
+        Some(name) => SetSpec::named(w, h, name).map_err(py_err)?,
+        None if build => SetSpec::strongest(w, h),
+        None => st.choose_set(&goal_board).map_err(py_err)?,
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = channel();
+    let got = interruptible(py, &cancel, rx, progress.as_ref(), || {
+        let on = reporter(tx);
+        let c = Some(&*cancel);
+        match (build, force) {
+            (true, true) => st.build(&goal_board, &spec, &on, c),
+            (true, false) => st.load_or_build(&goal_board, &spec, &on, c),
+            (false, _) => st.load(&goal_board, &spec, &on),
+        }
+    })?;
+    let heur = got.map_err(py_err)?;
+    let files =
+        heur.pdbs().iter().map(|p| st.dir().map_or_else(|| p.file_name(), |d| d.join(p.file_name()).display().to_string())).collect();
+    registry().chosen.insert((w, h), (st.clone(), spec.clone()));
+    Ok((spec.name, files))
+}
+
+/// The names of the pattern-database sets offered for a board size, strongest first.
+#[pyfunction]
+fn table_sets(size: &str) -> PyResult<Vec<String>> {
+    let (w, h) = parse_size(size).map_err(|e| py_err(e.into()))?;
+    HeuristicKind::Pdb.check_size(w, h).map_err(py_err)?;
+    Ok(SetSpec::all_for(w, h).into_iter().map(|s| s.name).collect())
+}
+
+/// The algorithms, each as (name, summary, optimal, uses a heuristic).
+#[pyfunction]
+fn algorithms() -> Vec<(String, String, bool, bool)> {
+    npuzzle::Algorithm::ALL
+        .iter()
+        .map(|a| (a.name().to_string(), a.info().summary.to_string(), a.info().optimal, a.info().uses_heuristic))
+        .collect()
+}
+
+/// The heuristics, each as (name, summary).
+#[pyfunction]
+fn heuristic_names() -> Vec<(String, String)> {
+    HeuristicKind::ALL.iter().map(|h| (h.name().to_string(), h.summary().to_string())).collect()
+}
+
+/// The default cache directory: `$NPUZZLE_CACHE_DIR`, else the user's cache directory.
+#[pyfunction]
+fn default_cache_dir() -> PathBuf {
+    npuzzle_host::cache_dir()
+}
+
+#[pymodule]
+fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("BoardError", py.get_type::<BoardError>())?;
+    m.add("UnsolvableError", py.get_type::<UnsolvableError>())?;
+    m.add("TablesError", py.get_type::<TablesError>())?;
+    m.add_function(wrap_pyfunction!(solve_one, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_events, m)?)?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(is_solvable, m)?)?;
+    m.add_function(wrap_pyfunction!(heuristics, m)?)?;
+    m.add_function(wrap_pyfunction!(tables_prepare, m)?)?;
+    m.add_function(wrap_pyfunction!(table_sets, m)?)?;
+    m.add_function(wrap_pyfunction!(algorithms, m)?)?;
+    m.add_function(wrap_pyfunction!(heuristic_names, m)?)?;
+    m.add_function(wrap_pyfunction!(default_cache_dir, m)?)?;
+    Ok(())
+}

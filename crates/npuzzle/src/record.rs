@@ -456,6 +456,11 @@ mod tests {
         for &a in Algorithm::ALL {
             let info = a.info();
             assert!(!info.pseudocode.is_empty(), "{} has no pseudocode", info.name);
+            if a == Algorithm::Reduce {
+                // Reduction places tiles by construction: it grows no search tree and sends no
+                // search events, so there is no step to match with a line.
+                continue;
+            }
             for (board, goal) in [("8 1 3 4 0 2 7 6 5", Goal::BlankLast), ("2 8 3 1 6 4 7 0 5", Goal::Snail)] {
                 let req = Request::new(parse_board(board).unwrap(), goal.board(3, 3).unwrap())
                     .algorithm(a)

@@ -32,7 +32,7 @@ pub struct Args {
     #[command(flatten)]
     pub search: SearchOpts,
     /// Instances solved at once (default: all cores).
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = crate::opts::parse_jobs)]
     pub jobs: Option<usize>,
     /// Include the boards along each path in the output (JSON only).
     #[arg(long)]

@@ -52,7 +52,7 @@ pub struct Args {
     pub ids: Option<String>,
     /// Worker threads (default: all cores). korf100 solves this many instances at once;
     /// korf24 splits each instance's tree over them.
-    #[arg(long, short = 'j')]
+    #[arg(long, short = 'j', value_parser = crate::opts::parse_jobs)]
     pub jobs: Option<usize>,
     /// Pattern-database set (default: the strongest cached, else the small default).
     #[arg(long)]

@@ -43,15 +43,18 @@ pub fn board_error(arg: &str, source: Source, e: BoardError) -> anyhow::Error {
     anyhow!(e)
 }
 
-/// The lines of a batch source (`-` for stdin), without a UTF-8 byte-order mark.
+/// The lines of a batch source (`-` for stdin), without a UTF-8 byte-order mark. Bytes that are
+/// not UTF-8 are replaced, so one bad line cannot stop a batch.
 pub fn source_text(arg: &str) -> Result<String> {
+    let mut bytes = Vec::new();
     if arg == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).context("reading stdin")?;
-        Ok(without_bom(s))
+        std::io::stdin().read_to_end(&mut bytes).context("reading stdin")?;
     } else {
-        std::fs::read_to_string(arg).map(without_bom).with_context(|| format!("reading {arg}"))
+        bytes = std::fs::read(arg).with_context(|| format!("reading {arg}"))?;
     }
+    // A byte that is not UTF-8 becomes U+FFFD, which no board accepts: the line that holds it
+    // gets its own error status and the rest of the batch goes on.
+    Ok(without_bom(String::from_utf8_lossy(&bytes).into_owned()))
 }
 
 fn without_bom(s: String) -> String {

@@ -183,3 +183,17 @@ impl SearchOpts {
         Ok(plan)
     }
 }
+
+/// The most worker threads `--jobs` accepts. More threads than this buy nothing on any machine
+/// npuzzle runs on, and a typo such as `--jobs 100000` would otherwise spawn a thread each.
+pub const MAX_JOBS: usize = 256;
+
+/// Parses `--jobs`: a whole number from 1 to [`MAX_JOBS`].
+pub fn parse_jobs(s: &str) -> Result<usize, String> {
+    let n: usize = s.trim().parse().map_err(|_| format!("{s:?} is not a whole number of jobs"))?;
+    if (1..=MAX_JOBS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("jobs must be from 1 to {MAX_JOBS}, not {n}"))
+    }
+}

@@ -205,3 +205,58 @@ fn temporary_files_of_killed_builds_are_reported_and_cleaned() {
         .stdout(predicate::str::contains("removed 3 files and 1 temporary file of killed builds"));
     assert!(!stale.exists());
 }
+
+/// Regression: the fast IDA* engine polled its limits every 16,384 nodes, so `--max-nodes 1000`
+/// stopped after about 16,000. It now polls often enough to stop near the limit.
+#[test]
+fn max_nodes_1000_on_the_fast_engine_stops_near_1000() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = npuzzle(dir.path())
+        .args(["solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first", "--max-nodes", "1000", "-f", "json"])
+        .assert()
+        .code(4)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["status"], "limit");
+    let generated = v["stats"]["generated"].as_u64().unwrap();
+    assert!((1000..=1000 + 64).contains(&generated), "generated {generated}");
+}
+
+/// Regression: `--jobs 100000` spawned a thread per job and never finished. Jobs are bounded.
+#[test]
+fn jobs_100000_is_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    for cmd in [vec!["batch", "-"], vec!["bench", "korf100", "--ids", "1"]] {
+        npuzzle(dir.path())
+            .args(&cmd)
+            .args(["--jobs", "100000"])
+            .write_stdin("1 2 3 0\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("jobs must be from 1 to 256"));
+    }
+    npuzzle(dir.path()).args(["batch", "-", "--jobs", "0"]).write_stdin("1 2 3 0\n").assert().code(2);
+}
+
+/// Regression: one line that is not UTF-8 stopped the whole batch with exit 1. Now that line
+/// gets its own `invalid` status and the lines after it are solved.
+#[test]
+fn a_batch_line_that_is_not_utf8_is_invalid_and_the_batch_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = npuzzle(dir.path())
+        .args(["batch", "-"])
+        .write_stdin(&b"1 2 3 0\n\xff\xfe\n8 1 3 4 0 2 7 6 5\n"[..])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[1]["status"], "invalid");
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[2]["cost"], 14);
+}

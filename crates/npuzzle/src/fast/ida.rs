@@ -197,6 +197,9 @@ struct Search<'a, 'l> {
     nodes: u64,
     expanded: u64,
     polled: u64,
+    /// Nodes between polls: [`POLL`], or fewer under a small node limit so that the search
+    /// stops near it rather than up to [`POLL`] nodes past it.
+    poll_every: u64,
     shared: &'a Shared<'l>,
     stop: bool,
     /// Depth of the goal, once found.
@@ -205,7 +208,21 @@ struct Search<'a, 'l> {
 
 impl<'a, 'l> Search<'a, 'l> {
     fn new(t: &'a Tables<'a>, s: Node, shared: &'a Shared<'l>, bound: u32) -> Self {
-        Search { t, s, path: [0; MAX_PATH], bound, next: u32::MAX, nodes: 0, expanded: 0, polled: 0, shared, stop: false, depth: 0 }
+        let poll_every = shared.limits.nodes.map_or(POLL, |n| (n / 64).clamp(1, POLL));
+        Search {
+            t,
+            s,
+            path: [0; MAX_PATH],
+            bound,
+            next: u32::MAX,
+            nodes: 0,
+            expanded: 0,
+            polled: 0,
+            poll_every,
+            shared,
+            stop: false,
+            depth: 0,
+        }
     }
 
     /// Moves the blank to `to` and updates the direct tables; the mirrored ones wait for
@@ -376,7 +393,7 @@ impl<'a, 'l> Search<'a, 'l> {
             return true;
         }
         self.expanded += 1;
-        if self.nodes - self.polled >= POLL {
+        if self.nodes - self.polled >= self.poll_every {
             self.poll();
         }
         if self.stop {

@@ -32,6 +32,7 @@ const SKIPPED: &[(Match, &str)] = &[
     (Match::Prefix("cargo run --release"), "a clean release build takes minutes; these tests run the binary `cargo test` built"),
     (Match::Prefix("cargo install"), "installs into the user's cargo directory, outside any scratch directory"),
     (Match::Exact("./scripts/test-all"), "runs this very test suite"),
+    (Match::Prefix("./scripts/fuzz"), "builds the fuzz targets with the nightly toolchain and fuzzes for minutes; .ci/run runs it"),
     (
         Match::Prefix("pip install ./crates/npuzzle-py"),
         "installs into the user's Python environment; scripts/test-all installs the package into its own virtual environment and runs its tests",

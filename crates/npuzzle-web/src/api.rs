@@ -95,15 +95,23 @@ const TIMING_BUDGET: Duration = Duration::from_millis(600);
 /// Reads a JSON object body: the keys in `extra` (a handler's own fields) into `T`, and every
 /// other key into the library's request specification, which names any unknown field.
 fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, extra: &[&str]) -> Result<(T, Spec), ApiError> {
-    let bytes = body.map_err(|rej| {
-        let status = rej.status();
-        if status == StatusCode::PAYLOAD_TOO_LARGE {
-            ApiError::new(status, format!("request body is larger than the {} KiB limit", BODY_LIMIT / 1024))
-        } else {
-            ApiError::new(status, format!("could not read the request body: {}", rej.body_text()))
-        }
-    })?;
-    let value: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
+    let bytes = body.map_err(body_error)?;
+    parse_json(&bytes, extra)
+}
+
+/// The answer to a body that could not be read.
+fn body_error(rej: BytesRejection) -> ApiError {
+    let status = rej.status();
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        ApiError::new(status, format!("request body is larger than the {} KiB limit", BODY_LIMIT / 1024))
+    } else {
+        ApiError::new(status, format!("could not read the request body: {}", rej.body_text()))
+    }
+}
+
+/// [`parse_body`] on bytes already read.
+fn parse_json<T: DeserializeOwned>(bytes: &[u8], extra: &[&str]) -> Result<(T, Spec), ApiError> {
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request(format!("malformed JSON: {e}")))?;
     let Value::Object(mut all) = value else { return Err(ApiError::bad_request("the request body must be a JSON object")) };
     let mut own = Map::new();
     for k in extra {
@@ -129,11 +137,15 @@ fn parse_body<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>, extra: &
 
 /// The plan of a spec, with the server's caps on its limits and `cancel` as its cancel flag.
 fn plan(state: &AppState, spec: &Spec, cancel: Option<Arc<AtomicBool>>) -> Result<Plan, ApiError> {
+    plan_capped(&state.config.caps(), spec, cancel)
+}
+
+fn plan_capped(caps: &npuzzle::spec::Caps, spec: &Spec, cancel: Option<Arc<AtomicBool>>) -> Result<Plan, ApiError> {
     let mut plan = spec.plan().map_err(|e| ApiError::bad_request(e.to_string()))?;
     if let Some((w, h)) = plan.size {
         check_size(w, h)?;
     }
-    plan.cap(&state.config.caps());
+    plan.cap(caps);
     if let Some(c) = cancel {
         plan.cancel_with(c);
     }
@@ -464,16 +476,32 @@ fn report(req: &Request, out: &Outcome) -> Result<Value, ApiError> {
     Ok(v)
 }
 
-/// `POST /api/solve`.
-pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
-    let (body, spec): (SolveExtras, Spec) = parse_body(body, &["start", "tree", "trace", "tree_cap", "stream"])?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let mut req = request(&plan(&state, &spec, Some(cancel.clone()))?, &body.start)?;
+const SOLVE_FIELDS: &[&str] = &["start", "tree", "trace", "tree_cap", "stream"];
+
+/// A solve request's body read and checked as `POST /api/solve` does before it searches.
+fn solve_request(caps: &npuzzle::spec::Caps, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<(SolveExtras, Request), ApiError> {
+    let (body, spec): (SolveExtras, Spec) = parse_json(bytes, SOLVE_FIELDS)?;
+    let req = request(&plan_capped(caps, &spec, cancel)?, &body.start)?;
     ensure_solvable(&req.start, &req.goal)?;
     req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
     if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
         return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
     }
+    Ok((body, req))
+}
+
+/// What `POST /api/solve` makes of `body` under `config`'s caps, short of searching: `Ok` with
+/// the start board's cell count when the server would search, else the status and message it
+/// answers with. The fuzz target `web_body` drives the server's own reading of a body here.
+pub fn check_solve_body(config: &crate::Config, body: &[u8]) -> Result<usize, (u16, String)> {
+    solve_request(&config.caps(), body, None).map(|(_, req)| req.start.len()).map_err(|e| (e.status.as_u16(), e.message().to_string()))
+}
+
+/// `POST /api/solve`.
+pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Response, ApiError> {
+    let bytes = body.map_err(body_error)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (body, mut req) = solve_request(&state.config.caps(), &bytes, Some(cancel.clone()))?;
     let cap = body.tree_cap.map_or(state.config.tree_cap, |c| c.min(state.config.tree_cap));
     let record = Record { tree: body.tree, trace: body.trace, cap };
     let guard = CancelOnDrop(cancel.clone());

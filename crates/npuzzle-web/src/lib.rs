@@ -27,6 +27,7 @@ mod lanes;
 mod progress;
 mod server;
 
+pub use api::check_solve_body;
 pub use generate::{generate, GenerateError, Generated};
 pub use server::serve;
 

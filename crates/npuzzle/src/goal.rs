@@ -13,6 +13,7 @@ pub enum Goal {
     /// The blank, then `1 2 … N`, as in Korf's benchmarks.
     BlankFirst,
     /// Tiles in a clockwise spiral from the top-left corner, the blank where the spiral ends.
+    /// `spiral` is accepted as another name for it.
     Snail,
     /// An explicit board.
     Board(Board),
@@ -116,6 +117,12 @@ fn snail(width: usize, height: usize) -> Vec<Tile> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn spiral_is_documented_as_another_name_for_snail() {
+        assert_eq!(Goal::parse("spiral", None).unwrap(), Goal::parse("snail", None).unwrap());
+        assert!(Goal::parse("spirals", None).is_err());
+    }
 
     #[test]
     fn presets() {

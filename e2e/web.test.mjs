@@ -103,6 +103,9 @@ async function postJson(path, body) {
 
 // Solves with the page's settings and waits for the result; the replay that starts is paused.
 async function solveAndPause(page) {
+  // A click while the previous solve is still finishing (its message already shown) is
+  // ignored, and the old message would pass for the new one.
+  await page.waitForFunction(() => !S.controller);
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok, #result-msg.bad");
   await page.evaluate(() => S.tree.stop());

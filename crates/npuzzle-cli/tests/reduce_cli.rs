@@ -149,10 +149,7 @@ fn ctrl_c_ends_a_big_board_with_status_limit() {
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(1500));
-    let killed = std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
+    let out = npuzzle_testkit::interrupt_after(child, std::time::Duration::from_millis(1500));
     assert_eq!(out.status.code(), Some(4));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["status"], "limit");

@@ -42,10 +42,7 @@ fn json_lines(bytes: &[u8]) -> Vec<Value> {
 }
 
 #[cfg(unix)]
-fn interrupt(pid: u32) {
-    let ok = std::process::Command::new("kill").args(["-INT", &pid.to_string()]).status().unwrap();
-    assert!(ok.success());
-}
+use npuzzle_testkit::interrupt;
 
 /// Waits for a child, failing the test if it outlives `within`.
 fn wait_within(child: &mut std::process::Child, within: Duration) -> std::process::ExitStatus {

@@ -140,6 +140,21 @@ impl Drop for Scratch {
     }
 }
 
+/// Sends SIGINT (what Ctrl-C sends) to the process `pid`, failing the test if `kill` does.
+#[cfg(unix)]
+pub fn interrupt(pid: u32) {
+    let ok = std::process::Command::new("kill").args(["-INT", &pid.to_string()]).status().expect("kill runs");
+    assert!(ok.success(), "kill -INT {pid} failed");
+}
+
+/// Interrupts `child` after `after`, then waits for it and returns its output.
+#[cfg(unix)]
+pub fn interrupt_after(child: std::process::Child, after: std::time::Duration) -> std::process::Output {
+    std::thread::sleep(after);
+    interrupt(child.id());
+    child.wait_with_output().expect("the child can be waited for")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle::heuristic::pdb::Pdb;
+use npuzzle::heuristic::pdb::{table::packed_len, Pdb};
 use npuzzle::tables::cache;
 use std::path::Path;
 
@@ -21,10 +21,10 @@ fuzz_target!(|data: &[u8]| {
         bytes[head_end..head_end + 8].copy_from_slice(&sum.to_le_bytes());
     }
     let Ok((header2, at)) = cache::parse(path, &bytes) else { return };
-    assert_eq!(header2.entries, header.entries);
-    assert_eq!((bytes.len() - at) as u64, header.entries);
+    assert_eq!((header2.entries, header2.bits), (header.entries, header.bits));
+    assert_eq!((bytes.len() - at) as u64, packed_len(header.entries, header.bits));
     let (w, h) = (header.width as usize, header.height as usize);
-    if let Ok(pdb) = Pdb::from_table(w, h, 0, &header.pattern, bytes[at..].to_vec()) {
+    if let Ok(pdb) = Pdb::from_packed(w, h, 0, &header.pattern, header.bits, bytes[at..].to_vec().into()) {
         for i in (0..pdb.len() as u64).step_by(97) {
             let _ = pdb.at(i);
         }

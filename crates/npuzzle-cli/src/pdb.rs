@@ -304,7 +304,14 @@ fn verify() -> Result<u8> {
         }
         match cache::load(&f.path) {
             Ok((h, table)) => {
-                let ok = Pdb::from_table(h.width as usize, h.height as usize, tables::blank_of(&h.goal).unwrap_or(0), &h.pattern, table);
+                let ok = Pdb::from_packed(
+                    h.width as usize,
+                    h.height as usize,
+                    tables::blank_of(&h.goal).unwrap_or(0),
+                    &h.pattern,
+                    h.bits,
+                    table,
+                );
                 match ok {
                     Ok(_) => writeln!(out, "ok       {}", file_name(&f.path))?,
                     Err(e) => {

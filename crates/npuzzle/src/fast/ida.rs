@@ -91,14 +91,14 @@ impl<'a> Tables<'a> {
     fn direct(&self, p: usize, pos: &[u8; 32]) -> u8 {
         let l = &self.labels[p];
         let pdb = self.pdbs[p];
-        pdb.at(pdb.ranker().rank_with(|i| pos[l[i] as usize]))
+        pdb.lookup(|i| pos[l[i] as usize])
     }
 
     #[inline(always)]
     fn mirrored(&self, p: usize, pos: &[u8; 32]) -> u8 {
         let l = &self.mirror_labels[p];
         let pdb = self.pdbs[p];
-        pdb.at(pdb.ranker().rank_with(|i| self.transpose[pos[l[i] as usize] as usize]))
+        pdb.lookup(|i| self.transpose[pos[l[i] as usize] as usize])
     }
 }
 

@@ -11,8 +11,9 @@
 //! | pattern: the goal cells of the pattern tiles | k |
 //! | goal description length, then UTF-8 text | 2 + len |
 //! | entries | 8 |
+//! | bits an entry: 4 or 8 | 1 |
 //! | checksum of everything above and the table (see [`checksum`]) | 8 |
-//! | the table, one byte an entry | entries |
+//! | the table, packed as [`Pdb::table`](crate::heuristic::pdb::Pdb::table) describes | entries × bits / 8, rounded up |
 //!
 //! Files are written to a temporary file in the same directory (`<name>.tmp<PID>`) and renamed
 //! into place, so a crash never leaves half a file under the final name; [`temporaries`] finds
@@ -26,14 +27,14 @@
 //! Writers never change a file in place (they rename a new one over it), so a mapped table
 //! stays what was verified.
 
-use crate::heuristic::pdb::{check_pattern, Ranker, MAX_CELLS};
+use crate::heuristic::pdb::{check_pattern, table::packed_len, Ranker, MAX_CELLS};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error as ThisError;
 
 /// The cache file format version; bump it when the layout or the table meaning changes.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\n";
 
@@ -55,6 +56,8 @@ pub struct Header {
     pub goal: String,
     /// Number of entries in the table.
     pub entries: u64,
+    /// Bits an entry: 4 or 8.
+    pub bits: u8,
     /// Checksum of the header fields and the table.
     pub checksum: u64,
 }
@@ -155,21 +158,25 @@ fn header_bytes(h: &Header) -> Vec<u8> {
     v.extend_from_slice(&(h.goal.len() as u16).to_le_bytes());
     v.extend_from_slice(h.goal.as_bytes());
     v.extend_from_slice(&h.entries.to_le_bytes());
+    v.push(h.bits);
     v
 }
 
-/// Writes `table` under `path` with a header built from the other fields, atomically (temporary
-/// file, then rename). Returns the header written.
-pub fn save(path: &Path, width: u8, height: u8, pattern: &[u8], goal: &str, table: &[u8]) -> Result<Header, CacheError> {
-    let mut header = Header {
-        version: FORMAT_VERSION,
-        width,
-        height,
-        pattern: pattern.to_vec(),
-        goal: goal.to_string(),
-        entries: table.len() as u64,
-        checksum: 0,
-    };
+/// Writes `table`, `entries` entries of `bits` bits packed, under `path` with a header built
+/// from the other fields, atomically (temporary file, then rename). Returns the header written.
+#[allow(clippy::too_many_arguments)]
+pub fn save(
+    path: &Path,
+    width: u8,
+    height: u8,
+    pattern: &[u8],
+    goal: &str,
+    entries: u64,
+    bits: u8,
+    table: &[u8],
+) -> Result<Header, CacheError> {
+    let mut header =
+        Header { version: FORMAT_VERSION, width, height, pattern: pattern.to_vec(), goal: goal.to_string(), entries, bits, checksum: 0 };
     let head = header_bytes(&header);
     header.checksum = checksum(&head, table);
     write_atomic(path, &[&head, &header.checksum.to_le_bytes(), table])?;
@@ -304,6 +311,7 @@ pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize),
     let goal = r.take(glen as usize).ok_or_else(|| corrupt("truncated header"))?;
     let goal = String::from_utf8(goal.to_vec()).map_err(|_| corrupt("goal text is not UTF-8"))?;
     let entries = r.u64().ok_or_else(|| corrupt("truncated header"))?;
+    let bits = r.u8().ok_or_else(|| corrupt("truncated header"))?;
     let head_end = r.at;
     let checksum = r.u64().ok_or_else(|| corrupt("truncated header"))?;
     let (w, h) = (width as usize, height as usize);
@@ -317,7 +325,10 @@ pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize),
     if entries != expected {
         return Err(corrupt(&format!("header says {entries} entries; a {}-tile pattern on {w}×{h} has {expected}", pattern.len())));
     }
-    Ok((Header { version, width, height, pattern, goal, entries, checksum }, head_end, r.at))
+    if bits != 4 && bits != 8 {
+        return Err(corrupt(&format!("header says {bits} bits an entry; tables hold 4 or 8")));
+    }
+    Ok((Header { version, width, height, pattern, goal, entries, bits, checksum }, head_end, r.at))
 }
 
 /// Refuses anything but a regular file before it is opened: a FIFO would block the reader, and
@@ -336,8 +347,9 @@ pub fn parse(path: &Path, bytes: &[u8]) -> Result<(Header, usize), CacheError> {
     let corrupt = |reason: String| CacheError::Corrupt { path: path.to_path_buf(), reason };
     let (header, head_end, data_at) = parse_header(path, bytes)?;
     let have = bytes.len().saturating_sub(data_at) as u64;
-    if have != header.entries {
-        return Err(corrupt(format!("{have} table bytes, header says {}", header.entries)));
+    let want = packed_len(header.entries, header.bits);
+    if have != want {
+        return Err(corrupt(format!("{have} table bytes, header's {} entries of {} bits need {want}", header.entries, header.bits)));
     }
     let sum = self::checksum(&bytes[..head_end], &bytes[data_at..]);
     if sum != header.checksum {
@@ -378,10 +390,11 @@ pub fn load(path: &Path) -> Result<(Header, TableBytes), CacheError> {
     std::io::Read::read_to_end(&mut std::io::Read::take(&f, 4096), &mut head).map_err(io)?;
     let (header, _, data_at) = parse_header(path, &head)?;
     let have = meta.len().saturating_sub(data_at as u64);
-    if have != header.entries {
+    let want = packed_len(header.entries, header.bits);
+    if have != want {
         return Err(CacheError::Corrupt {
             path: path.to_path_buf(),
-            reason: format!("{have} table bytes, header says {}", header.entries),
+            reason: format!("{have} table bytes, header's {} entries of {} bits need {want}", header.entries, header.bits),
         });
     }
     // SAFETY: the file is a regular file opened read-only. Writers of this cache never change a
@@ -473,10 +486,18 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("npuzzle-cache-unit-{}", std::process::id()));
         let path = dir.join(file_name(3, 3, 0, &[1, 2]));
         let table: Vec<u8> = (0..72u32).map(|i| (i % 7) as u8).collect();
-        let h = save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", &table).unwrap();
+        let h = save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", 72, 8, &table).unwrap();
         let (h2, t2) = load(&path).unwrap();
         assert_eq!(h, h2);
         assert_eq!(&t2[..], &table[..]);
+        // Packed 4-bit entries: 72 of them in 36 bytes; the same bytes as 8-bit entries are refused.
+        let h = save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", 72, 4, &table[..36]).unwrap();
+        let (h2, t2) = load(&path).unwrap();
+        assert_eq!((h2.bits, &t2[..]), (4, &table[..36]));
+        assert_eq!(h, h2);
+        save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", 72, 8, &table[..36]).unwrap();
+        assert!(matches!(load(&path), Err(CacheError::Corrupt { .. })));
+        save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", 72, 8, &table).unwrap();
         let mut bytes = fs::read(&path).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 1;
@@ -503,11 +524,12 @@ mod tests {
     fn a_header_claiming_64_gib_is_refused_before_allocating() {
         let dir = scratch("huge");
         let path = dir.join(file_name(4, 4, 0, &[1, 2, 3]));
-        save(&path, 4, 4, &[1, 2, 3], "4x4", &vec![0u8; 16 * 15 * 14]).unwrap();
+        save(&path, 4, 4, &[1, 2, 3], "4x4", 16 * 15 * 14, 8, &vec![0u8; 16 * 15 * 14]).unwrap();
         let mut bytes = fs::read(&path).unwrap();
         let (_, head_end, data_at) = parse_header(&path, &bytes).unwrap();
         let huge: u64 = 64 << 30;
-        bytes[head_end - 8..head_end].copy_from_slice(&huge.to_le_bytes());
+        // The entry count sits just before the one byte of bits an entry.
+        bytes[head_end - 9..head_end - 1].copy_from_slice(&huge.to_le_bytes());
         bytes.truncate(data_at);
         fs::write(&path, &bytes).unwrap();
         fs::OpenOptions::new().write(true).open(&path).unwrap().set_len(data_at as u64 + huge).unwrap();
@@ -527,9 +549,12 @@ mod tests {
             [(6u8, 6u8, vec![1u8, 2]), (4, 4, vec![1, 1]), (4, 4, vec![1, 16]), (4, 4, vec![]), (1, 4, vec![1]), (3, 3, (0..9).collect())]
         {
             let n = (w as u64 * h as u64).max(1);
-            save(&path, w, h, &pattern, "g", &vec![0u8; n as usize]).unwrap();
+            save(&path, w, h, &pattern, "g", n, 8, &vec![0u8; n as usize]).unwrap();
             assert!(matches!(load(&path), Err(CacheError::Corrupt { .. })), "{w}x{h} {pattern:?}");
         }
+        // A valid board and pattern with bits an entry other than 4 or 8.
+        save(&path, 3, 3, &[1, 2], "g", 72, 2, &[0u8; 18]).unwrap();
+        assert!(matches!(load(&path), Err(CacheError::Corrupt { ref reason, .. }) if reason.contains("bits")));
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -450,7 +450,16 @@ impl TableStore {
                 let p = Pdb::build(width, height, blank, pattern, &level, cancel)?;
                 on(&TableEvent::Built { pattern, time: started.elapsed() });
                 if let (Some(path), true) = (&path, self.write) {
-                    match cache::save(path, width as u8, height as u8, pattern, &goal_text(width, height, blank), p.table()) {
+                    match cache::save(
+                        path,
+                        width as u8,
+                        height as u8,
+                        pattern,
+                        &goal_text(width, height, blank),
+                        p.len() as u64,
+                        p.bits(),
+                        p.table(),
+                    ) {
                         Ok(_) => on(&TableEvent::Saved { path }),
                         Err(e) => on(&TableEvent::SaveFailed { error: e.to_string() }),
                     }
@@ -494,7 +503,7 @@ fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8
             {
                 return Err(Some("header names a different board or pattern".into()));
             }
-            Pdb::from_verified(width, height, blank, pattern, table).map_err(|e| Some(e.to_string()))
+            Pdb::from_packed(width, height, blank, pattern, h.bits, table).map_err(|e| Some(e.to_string()))
         }
         Err(CacheError::Missing(_)) => Err(None),
         Err(CacheError::Corrupt { reason, .. }) => Err(Some(reason)),

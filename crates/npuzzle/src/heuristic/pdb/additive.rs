@@ -85,8 +85,7 @@ impl PdbHeuristic {
             return direct;
         }
         let t = &self.transpose;
-        let mirrored: u32 =
-            self.pdbs.iter().map(|p| p.at(p.ranker().rank_with(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize])) as u32).sum();
+        let mirrored: u32 = self.pdbs.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize]) as u32).sum();
         direct.max(mirrored)
     }
 

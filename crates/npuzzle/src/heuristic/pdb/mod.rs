@@ -8,7 +8,7 @@
 //! diagonal, and the larger sum is used.
 //!
 //! The index of a placement is the rank of the pattern tiles' cells as a k-permutation of n
-//! cells, so a table holds n!/(n−k)! entries, one byte each.
+//! cells, so a table holds n!/(n−k)! entries, packed as [`table`] describes.
 //!
 //! Tables are built in a canonical frame: tiles are relabelled by their goal cell, and the
 //! board is turned by one of its symmetries so the goal's blank sits in cell 0. One built set

@@ -47,6 +47,23 @@ impl Ranker {
         r
     }
 
+    /// The index of the placement whose i-th tile is at cell `cell(i)`, and the sum of
+    /// `dist[i][cell(i)]` over its tiles, in one pass.
+    #[inline(always)]
+    pub fn rank_and_sum(&self, cell: impl Fn(usize) -> u8, dist: &[[u8; 32]; MAX_PATTERN]) -> (u64, u32) {
+        let mut used = 0u32;
+        let mut r = 0u64;
+        let mut sum = 0u32;
+        for (i, d) in dist.iter().enumerate().take(self.k) {
+            let p = cell(i) as u32;
+            let below = (used & ((1u32 << p) - 1)).count_ones();
+            r += (p - below) as u64 * self.mults[i];
+            used |= 1 << p;
+            sum += d[p as usize & 31] as u32;
+        }
+        (r, sum)
+    }
+
     /// The index of a placement given as cells.
     #[inline]
     pub fn rank(&self, cells: &[u8]) -> u64 {

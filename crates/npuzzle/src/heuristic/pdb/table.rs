@@ -1,8 +1,16 @@
-//! One pattern database: the distance of every placement of a pattern's tiles, one byte an
-//! entry, indexed by [`Ranker`].
+//! One pattern database: the distance of every placement of a pattern's tiles, indexed by
+//! [`Ranker`], stored as its excess over the pattern tiles' Manhattan distance.
+//!
+//! Every move the table counts moves one pattern tile one cell, which changes the pattern's
+//! Manhattan distance `md` by exactly 1; so a placement's distance `v` is at least `md` and has
+//! its parity, and the table keeps `(v − md) / 2`. On the 15- and 24-puzzle sets that excess
+//! never passes 15, and two entries share a byte: the 7-8 set takes 289 MB instead of 577 MB,
+//! halving what every start reads and checksums, and what the search's lookups miss in cache.
+//! A table whose excess does not fit in 4 bits keeps a byte an entry. A lookup ranks the
+//! placement and sums its Manhattan distance in the same pass over the pattern's tiles.
 
 use super::build::{self, UNSET};
-use super::{check_pattern, Ranker};
+use super::{check_pattern, Ranker, MAX_PATTERN};
 use crate::error::Error;
 use crate::tables::cache::{self, TableBytes};
 use rayon::prelude::*;
@@ -16,7 +24,24 @@ pub struct Pdb {
     blank: u8,
     cells: Vec<u8>,
     ranker: Ranker,
+    /// `dist[i][c]`: Manhattan distance from cell `c` to the goal cell of the pattern's `i`-th tile.
+    dist: [[u8; 32]; MAX_PATTERN],
+    /// Bits an entry: 4 or 8.
+    bits: u8,
+    /// `idx & odd` picks the nibble of a packed entry: 1 with 4-bit entries, 0 with bytes.
+    odd: u32,
+    /// Mask of one entry's bits.
+    mask: u8,
     table: TableBytes,
+}
+
+/// Bytes that hold `entries` entries of `bits` bits (4 or 8).
+pub fn packed_len(entries: u64, bits: u8) -> u64 {
+    if bits == 4 {
+        entries.div_ceil(2)
+    } else {
+        entries
+    }
 }
 
 impl fmt::Debug for Pdb {
@@ -49,31 +74,52 @@ impl Pdb {
             return Err(Error::Invalid(format!("the goal blank's cell {blank} must be off the pattern {pattern:?}")));
         }
         let ranker = Ranker::new(width * height, pattern.len());
-        let table = build::table(width, height, blank, pattern, &ranker, level, cancel)?;
-        if table.contains(&UNSET) {
+        let values = build::table(width, height, blank, pattern, &ranker, level, cancel)?;
+        if values.contains(&UNSET) {
             return Err(Error::Unsupported(format!("pattern {pattern:?} on {width}×{height}: some placements are unreachable")));
         }
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table: table.into() })
+        Pdb::from_values(width, height, blank, pattern, values)
     }
 
-    /// Wraps a table read from elsewhere, checking its size and that every entry is set.
-    pub fn from_table(width: usize, height: usize, blank: u8, pattern: &[u8], table: impl Into<TableBytes>) -> Result<Pdb, Error> {
-        let table = table.into();
-        if table.par_chunks(1 << 20).any(|c| c.contains(&UNSET)) {
-            return Err(Error::Cache("table holds unset entries".into()));
-        }
-        Pdb::from_verified(width, height, blank, pattern, table)
-    }
-
-    /// Wraps a table from a cache file whose checksum matched: only complete tables are ever
-    /// saved, so its entries are not scanned again.
-    pub(crate) fn from_verified(width: usize, height: usize, blank: u8, pattern: &[u8], table: TableBytes) -> Result<Pdb, Error> {
+    /// Makes a table from one distance an entry (in [`Ranker`] order), packing it as tightly as
+    /// its largest excess over the Manhattan distance allows. Refuses a wrong number of
+    /// entries, an unset entry, and a distance below the Manhattan distance or of the other
+    /// parity (no table of pattern-tile moves holds one).
+    pub fn from_values(width: usize, height: usize, blank: u8, pattern: &[u8], mut values: Vec<u8>) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
         let ranker = Ranker::new(width * height, pattern.len());
-        if table.len() as u64 != ranker.size() {
-            return Err(Error::Cache(format!("table has {} entries, expected {}", table.len(), ranker.size())));
+        if values.len() as u64 != ranker.size() {
+            return Err(Error::Cache(format!("table has {} entries, expected {}", values.len(), ranker.size())));
         }
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, table })
+        let dist = distances(width, pattern);
+        let max = to_excess(&ranker, width * height, &dist, &mut values)
+            .map_err(|e| Error::Cache(format!("pattern {pattern:?} on {width}×{height}: {e}")))?;
+        let (bits, table) = if max < 16 {
+            let mut packed = vec![0u8; packed_len(values.len() as u64, 4) as usize];
+            packed.par_iter_mut().zip(values.par_chunks(2)).for_each(|(b, two)| *b = two[0] | two.get(1).map_or(0, |x| x << 4));
+            (4, packed)
+        } else {
+            (8, values)
+        };
+        Pdb::from_packed(width, height, blank, pattern, bits, table.into())
+    }
+
+    /// Wraps a packed table of `bits`-bit entries (4 or 8), as [`Pdb::table`] gives it and a
+    /// cache file holds it, checking its size. The entries are not checked: a cache file's are
+    /// covered by its checksum, and only complete tables are ever saved.
+    pub fn from_packed(width: usize, height: usize, blank: u8, pattern: &[u8], bits: u8, table: TableBytes) -> Result<Pdb, Error> {
+        check_pattern(width, height, pattern)?;
+        if bits != 4 && bits != 8 {
+            return Err(Error::Cache(format!("{bits} bits an entry; tables hold 4 or 8")));
+        }
+        let ranker = Ranker::new(width * height, pattern.len());
+        let want = packed_len(ranker.size(), bits);
+        if table.len() as u64 != want {
+            return Err(Error::Cache(format!("table has {} bytes, expected {want} for {} entries", table.len(), ranker.size())));
+        }
+        let (odd, mask) = if bits == 4 { (1, 0x0F) } else { (0, 0xFF) };
+        let dist = distances(width, pattern);
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, bits, odd, mask, table })
     }
 
     /// Board width of the canonical frame the table was built in.
@@ -101,31 +147,48 @@ impl Pdb {
         &self.ranker
     }
 
-    /// The raw table, one byte an entry.
+    /// The packed table: [`Pdb::bits`] bits an entry, the excess over the Manhattan distance
+    /// halved, two 4-bit entries a byte (the lower index in the low nibble).
     pub fn table(&self) -> &[u8] {
         &self.table
     }
 
+    /// Bits an entry in [`Pdb::table`]: 4, or 8 for a table whose excess does not fit in 4.
+    pub fn bits(&self) -> u8 {
+        self.bits
+    }
+
     /// Entries in the table.
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.ranker.size() as usize
     }
 
     /// Never true: a table has at least one entry.
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.len() == 0
     }
 
-    /// The value at an index.
+    /// The distance of the placement whose `i`-th tile is at cell `cell(i)`.
     #[inline(always)]
+    pub fn lookup(&self, cell: impl Fn(usize) -> u8) -> u8 {
+        let (idx, md) = self.ranker.rank_and_sum(cell, &self.dist);
+        let b = self.table[(idx >> self.odd) as usize];
+        // In u32, then cut to u8: a valid table's distance is below 255, and a table of
+        // arbitrary bytes gives a wrong value, never an overflow.
+        (md + 2 * ((b >> ((idx as u32 & self.odd) << 2)) & self.mask) as u32) as u8
+    }
+
+    /// The distance at an index (unranks it first: for tests and tools, not inner loops).
     pub fn at(&self, idx: u64) -> u8 {
-        self.table[idx as usize]
+        let mut cells = [0u8; MAX_PATTERN];
+        self.ranker.unrank(idx, &mut cells);
+        self.lookup(|i| cells[i])
     }
 
     /// The value for a placement: `pos[label]` is the cell of the tile whose goal cell is `label`.
     #[inline]
     pub fn value(&self, pos: &[u8]) -> u8 {
-        self.at(self.ranker.rank_with(|i| pos[self.cells[i] as usize]))
+        self.lookup(|i| pos[self.cells[i] as usize])
     }
 
     /// The cache file name of this table.
@@ -134,17 +197,110 @@ impl Pdb {
     }
 }
 
+/// Replaces each distance in `values` (in `ranker`'s order, `n` cells) with its excess over the
+/// Manhattan distance halved; returns the largest excess. Consecutive indices differ only in the
+/// last tile's cell, which runs through the free cells in order, so each run of `n − k + 1`
+/// entries unranks once.
+fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], values: &mut [u8]) -> Result<u8, String> {
+    let k = ranker.k();
+    let run = n - k + 1;
+    let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    const RUNS: usize = 1 << 12;
+    values
+        .par_chunks_mut(run * RUNS)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let mut max = 0u8;
+            let mut cells = [0u8; MAX_PATTERN];
+            for (r, entries) in chunk.chunks_mut(run).enumerate() {
+                let first = (c * RUNS + r) * run;
+                ranker.unrank(first as u64, &mut cells);
+                let (mut used, mut md0) = (0u32, 0u32);
+                for i in 0..k - 1 {
+                    used |= 1 << cells[i];
+                    md0 += dist[i][cells[i] as usize] as u32;
+                }
+                let mut free = !used & all;
+                for (j, v) in entries.iter_mut().enumerate() {
+                    let cell = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    let md = md0 + dist[k - 1][cell] as u32;
+                    let x = *v as u32;
+                    if *v == UNSET {
+                        return Err(format!("entry {} is unset", first + j));
+                    }
+                    if x < md || (x - md) % 2 != 0 {
+                        return Err(format!("entry {} holds {x}, not the Manhattan distance {md} plus an even number", first + j));
+                    }
+                    *v = ((x - md) / 2) as u8;
+                    max = max.max(*v);
+                }
+            }
+            Ok(max)
+        })
+        .try_reduce(|| 0, |a, b| Ok(a.max(b)))
+}
+
+/// Manhattan distances on a board `width` wide from every cell to each pattern tile's goal cell.
+fn distances(width: usize, pattern: &[u8]) -> [[u8; 32]; MAX_PATTERN] {
+    let mut dist = [[0u8; 32]; MAX_PATTERN];
+    for (i, &g) in pattern.iter().enumerate() {
+        let (gx, gy) = (g as usize % width, g as usize / width);
+        for (c, d) in dist[i].iter_mut().enumerate() {
+            *d = ((c % width).abs_diff(gx) + (c / width).abs_diff(gy)) as u8;
+        }
+    }
+    dist
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_built_table_survives_from_table() {
+    fn a_built_table_survives_packing_both_ways() {
         let p = Pdb::build(3, 2, 0, &[1, 2, 3], &|_, _| {}, None).unwrap();
         assert_eq!(p.len(), 6 * 5 * 4);
-        let again = Pdb::from_table(3, 2, 0, &[1, 2, 3], p.table().to_vec()).unwrap();
+        assert_eq!(p.bits(), 4);
+        assert_eq!(p.table().len(), 60);
+        let values: Vec<u8> = (0..p.len() as u64).map(|i| p.at(i)).collect();
+        let again = Pdb::from_values(3, 2, 0, &[1, 2, 3], values.clone()).unwrap();
         assert_eq!(again.table(), p.table());
-        assert!(Pdb::from_table(3, 2, 0, &[1, 2, 3], vec![0; 7]).is_err());
+        let packed = Pdb::from_packed(3, 2, 0, &[1, 2, 3], 4, p.table().to_vec().into()).unwrap();
+        assert!((0..p.len() as u64).all(|i| packed.at(i) == values[i as usize]));
+        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], 4, vec![0; 59].into()).is_err());
+        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], 2, vec![0; 30].into()).is_err());
+        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], values[1..].to_vec()).is_err());
+    }
+
+    #[test]
+    fn values_a_table_of_tile_moves_cannot_hold_are_refused() {
+        let p = Pdb::build(3, 2, 0, &[1, 2, 3], &|_, _| {}, None).unwrap();
+        let mut values: Vec<u8> = (0..p.len() as u64).map(|i| p.at(i)).collect();
+        let goal = p.ranker().rank(&[1, 2, 3]) as usize;
+        assert_eq!(values[goal], 0);
+        values[goal] = 1; // other parity than the Manhattan distance, 0
+        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], values.clone()).is_err());
+        values[goal] = UNSET;
+        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], values.clone()).is_err());
+    }
+
+    #[test]
+    fn a_large_excess_keeps_a_byte_an_entry() {
+        // A table of Manhattan distance plus 2·17 everywhere: its excess needs 5 bits.
+        let r = Ranker::new(6, 2);
+        let dist = distances(3, &[1, 2]);
+        let values: Vec<u8> = (0..r.size())
+            .map(|i| {
+                let mut c = [0u8; MAX_PATTERN];
+                r.unrank(i, &mut c);
+                dist[0][c[0] as usize] + dist[1][c[1] as usize] + 34
+            })
+            .collect();
+        let p = Pdb::from_values(3, 2, 0, &[1, 2], values.clone()).unwrap();
+        assert_eq!(p.bits(), 8);
+        assert_eq!(p.table().len(), values.len());
+        assert!((0..r.size()).all(|i| p.at(i) == values[i as usize]));
     }
 
     #[test]

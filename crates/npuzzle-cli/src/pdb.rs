@@ -144,10 +144,11 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
         let strongest = SetSpec::strongest(w, h);
         if spec.name != strongest.name {
             note!(
-                "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, {:.0} MB)",
+                "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, about {:.0} MB)",
                 spec.name,
                 strongest.name,
-                strongest.entries() as f64 / 1e6
+                // Two entries a byte, as the 4×4 and 5×5 sets pack.
+                strongest.entries() as f64 / 2e6
             );
         }
         req.tables = store().prepare_set(&req.goal, &spec, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
@@ -198,6 +199,7 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         store.load_or_build(&goal_board, &spec, &on, Some(&cancel))
     }?;
     let entries: usize = heur.pdbs().iter().map(|p| p.len()).sum();
+    let bytes: usize = heur.pdbs().iter().map(|p| p.table().len()).sum();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -205,7 +207,7 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         spec.name,
         plural(heur.pdbs().len(), "table"),
         entries,
-        entries as f64 / 1e6,
+        bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
     )?;
     for p in heur.pdbs() {

@@ -4,7 +4,7 @@
 //! Every move the table counts moves one pattern tile one cell, which changes the pattern's
 //! Manhattan distance `md` by exactly 1; so a placement's distance `v` is at least `md` and has
 //! its parity, and the table keeps `(v − md) / 2`. On the 15- and 24-puzzle sets that excess
-//! never passes 15, and two entries share a byte: the 7-8 set takes 289 MB instead of 577 MB,
+//! never passes 15, and two entries share a byte: the 7-8 set takes 288 MB instead of 577 MB,
 //! halving what every start reads and checksums, and what the search's lookups miss in cache.
 //! A table whose excess does not fit in 4 bits keeps a byte an entry. A lookup ranks the
 //! placement and sums its Manhattan distance in the same pass over the pattern's tiles.

@@ -102,10 +102,19 @@ async function postJson(path, body) {
 }
 
 // Solves with the page's settings and waits for the result; the replay that starts is paused.
+// Waits for the page's verdict that the start and goal on it form a solvable pair. The verdict
+// comes from a debounced check after every change, so right after a new board or goal the old
+// one still shows; Solve refuses a pair that verdict calls unsolvable.
+async function solvablePair(page) {
+  await page.waitForSelector("#check.ok");
+}
+
 async function solveAndPause(page) {
   // A click while the previous solve is still finishing (its message already shown) is
   // ignored, and the old message would pass for the new one.
   await page.waitForFunction(() => !S.controller);
+  // Only this solve's message may pass: the last one's class is cleared before the click.
+  await page.evaluate(() => (document.getElementById("result-msg").className = ""));
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok, #result-msg.bad");
   await page.evaluate(() => S.tree.stop());
@@ -346,6 +355,7 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   await page.selectOption("#goal-preset", "blank-last");
   await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
   await page.waitForSelector("#board[data-tiles='8 6 7 2 5 4 3 0 1']");
+  await solvablePair(page);
   await page.selectOption("#algorithm", "bfs");
   await solveAndPause(page);
   const note = await page.textContent("#tree-note");
@@ -577,6 +587,7 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   await page.fill("#start-text", KORF1);
   await page.selectOption("#goal-preset", "blank-first");
   await page.waitForSelector(`#board[data-tiles='${KORF1}']`);
+  await solvablePair(page);
   await page.selectOption("#algorithm", "astar");
   await page.selectOption("#heuristic", "manhattan");
   await page.uncheck("#record-tree");
@@ -594,6 +605,7 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   await page.selectOption("#goal-preset", "blank-last");
   await page.fill("#start-text", BOARD);
   await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
+  await solvablePair(page);
   await page.fill("#max-depth", "20");
   assert.equal((await page.evaluate(() => solveBody())).max_depth, 20);
   await page.click("#solve");

@@ -33,20 +33,6 @@ impl Ranker {
         self.k
     }
 
-    /// The index of the placement whose i-th tile is at cell `cell(i)`.
-    #[inline(always)]
-    pub fn rank_with(&self, cell: impl Fn(usize) -> u8) -> u64 {
-        let mut used = 0u32;
-        let mut r = 0u64;
-        for i in 0..self.k {
-            let p = cell(i) as u32;
-            let below = (used & ((1u32 << p) - 1)).count_ones();
-            r += (p - below) as u64 * self.mults[i];
-            used |= 1 << p;
-        }
-        r
-    }
-
     /// The index of the placement whose i-th tile is at cell `cell(i)`, and the sum of
     /// `dist[i][cell(i)]` over its tiles, in one pass.
     #[inline(always)]
@@ -67,7 +53,7 @@ impl Ranker {
     /// The index of a placement given as cells.
     #[inline]
     pub fn rank(&self, cells: &[u8]) -> u64 {
-        self.rank_with(|i| cells[i])
+        self.rank_and_sum(|i| cells[i], &[[0; 32]; MAX_PATTERN]).0
     }
 
     /// The placement of index `idx`, written to `cells[..k]`.

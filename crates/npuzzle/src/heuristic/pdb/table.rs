@@ -26,8 +26,6 @@ pub struct Pdb {
     ranker: Ranker,
     /// `dist[i][c]`: Manhattan distance from cell `c` to the goal cell of the pattern's `i`-th tile.
     dist: [[u8; 32]; MAX_PATTERN],
-    /// Bits an entry: 4 or 8.
-    bits: u8,
     /// `idx & odd` picks the nibble of a packed entry: 1 with 4-bit entries, 0 with bytes.
     odd: u32,
     /// Mask of one entry's bits.
@@ -119,7 +117,7 @@ impl Pdb {
         }
         let (odd, mask) = if bits == 4 { (1, 0x0F) } else { (0, 0xFF) };
         let dist = distances(width, pattern);
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, bits, odd, mask, table })
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, odd, mask, table })
     }
 
     /// Board width of the canonical frame the table was built in.
@@ -155,7 +153,11 @@ impl Pdb {
 
     /// Bits an entry in [`Pdb::table`]: 4, or 8 for a table whose excess does not fit in 4.
     pub fn bits(&self) -> u8 {
-        self.bits
+        if self.odd == 1 {
+            4
+        } else {
+            8
+        }
     }
 
     /// Entries in the table.

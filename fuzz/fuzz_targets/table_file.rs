@@ -24,7 +24,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!((header2.entries, header2.bits), (header.entries, header.bits));
     assert_eq!((bytes.len() - at) as u64, packed_len(header.entries, header.bits));
     let (w, h) = (header.width as usize, header.height as usize);
-    if let Ok(pdb) = Pdb::from_packed(w, h, 0, &header.pattern, header.bits, bytes[at..].to_vec().into()) {
+    if let Ok(pdb) = Pdb::from_packed(w, h, 0, &header.pattern, npuzzle::tables::regions_of(&header.goal), header.bits, bytes[at..].to_vec().into()) {
         for i in (0..pdb.len() as u64).step_by(97) {
             let _ = pdb.at(i);
         }

@@ -91,7 +91,7 @@ fn benches(c: &mut Criterion) {
     // One 5-tile table of 5-5-5 (524,160 placements) and one 6-tile table of 6-6-3 (5.8 M).
     for pattern in [vec![1u8, 4, 5, 8, 9], vec![1, 4, 5, 8, 9, 12]] {
         group.bench_function(format!("4x4 {}-tile pattern {pattern:?}", pattern.len()), |b| {
-            b.iter(|| black_box(Pdb::build(4, 4, 0, &pattern, &|_, _| {}, None).expect("built").len()))
+            b.iter(|| black_box(Pdb::build(4, 4, 0, &pattern, false, &|_, _| {}, None).expect("built").len()))
         });
     }
     group.finish();

@@ -28,7 +28,8 @@
 //! assert_eq!(outcome.moves_string(), "RR");
 //! assert_eq!(outcome.cost, Some(2));
 //! ```
-// One `unsafe` block in the crate: mapping a verified cache file (`tables::cache::load`).
+// Two `unsafe` blocks in the crate: mapping a verified cache file (`tables::cache::load`), and
+// the prefetch hint (`hint::prefetch`).
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -39,6 +40,7 @@ pub mod fast;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
+mod hint;
 pub mod parse;
 pub mod record;
 pub mod reduce;

@@ -30,6 +30,18 @@ fn oracle(goal: &Board) -> HashMap<Vec<u32>, u32> {
 /// cell): the blank steps onto a free cell for 0, or swaps with a pattern tile for 1. A
 /// placement's value is the least over the blank's cells.
 fn pattern_oracle(width: usize, height: usize, blank: u8, pattern: &[u8]) -> HashMap<Vec<u8>, u8> {
+    let mut best: HashMap<Vec<u8>, u8> = HashMap::new();
+    for ((cells, _), d) in pattern_oracle_by_blank(width, height, blank, pattern) {
+        let e = best.entry(cells).or_insert(d);
+        *e = (*e).min(d);
+    }
+    best
+}
+
+/// The pattern-tile moves to the goal from every (placement, blank cell) reached, by 0-1
+/// breadth-first search over whole blank positions: an independent oracle for tables with a
+/// value per blank region.
+fn pattern_oracle_by_blank(width: usize, height: usize, blank: u8, pattern: &[u8]) -> HashMap<(Vec<u8>, u8), u8> {
     let mut dist: HashMap<(Vec<u8>, u8), u8> = HashMap::new();
     let mut queue = VecDeque::from([(pattern.to_vec(), blank, 0u8)]);
     while let Some((cells, b, d)) = queue.pop_front() {
@@ -50,12 +62,7 @@ fn pattern_oracle(width: usize, height: usize, blank: u8, pattern: &[u8]) -> Has
             }
         }
     }
-    let mut best: HashMap<Vec<u8>, u8> = HashMap::new();
-    for ((cells, _), d) in dist {
-        let e = best.entry(cells).or_insert(d);
-        *e = (*e).min(d);
-    }
-    best
+    dist
 }
 
 /// A deterministic stream of pseudo-random numbers.
@@ -86,7 +93,7 @@ fn bind(goal: &Board, set: &SetSpec) -> PdbHeuristic {
 }
 
 fn spec(width: usize, height: usize, name: &str, patterns: Vec<Vec<u8>>) -> SetSpec {
-    SetSpec { width, height, name: name.into(), patterns }
+    SetSpec { width, height, name: name.into(), patterns, regions: false }
 }
 
 #[test]
@@ -129,11 +136,32 @@ fn pdb_tables_equal_the_pattern_oracle() {
         (5, 5, 0, vec![1, 7, 13]),
         (5, 5, 12, vec![0, 6, 24]),
     ] {
-        let pdb = Pdb::build(w, h, blank, &pattern, &|_, _| {}, None).unwrap();
+        let pdb = Pdb::build(w, h, blank, &pattern, false, &|_, _| {}, None).unwrap();
         let want = pattern_oracle(w, h, blank, &pattern);
         assert_eq!(pdb.len(), want.len(), "every placement is reachable");
         for (cells, d) in &want {
-            assert_eq!(pdb.lookup(|i| cells[i]), *d, "{w}x{h} {pattern:?} at {cells:?}");
+            assert_eq!(pdb.lookup(|i| cells[i], 0), *d, "{w}x{h} {pattern:?} at {cells:?}");
+        }
+        // The same table with a value per blank region: the distance with the blank in each
+        // free cell, never below the least over the regions.
+        let by_region = Pdb::build(w, h, blank, &pattern, true, &|_, _| {}, None).unwrap();
+        assert!(by_region.regions());
+        assert_eq!(by_region.len(), want.len() * (w * h - pattern.len()));
+        let by_blank = pattern_oracle_by_blank(w, h, blank, &pattern);
+        let mut stronger = 0;
+        for ((cells, b), d) in &by_blank {
+            let got = by_region.lookup(|i| cells[i], *b);
+            // An excess over the Manhattan distance above 2·15 is cut to 2·15: a lower bound.
+            let md: u8 = cells
+                .iter()
+                .zip(&pattern)
+                .map(|(&c, &g)| ((c % w as u8).abs_diff(g % w as u8) + (c / w as u8).abs_diff(g / w as u8)))
+                .sum();
+            assert_eq!(got, (*d).min(md + 30), "{w}x{h} {pattern:?} at {cells:?}, blank {b}");
+            stronger += usize::from(got > want[cells]);
+        }
+        if pattern.len() + 3 == w * h {
+            assert!(stronger > 0, "{w}x{h} {pattern:?}: three free cells split the blank's region");
         }
     }
 }
@@ -172,13 +200,35 @@ fn two_by_four_set_is_admissible() {
 }
 
 #[test]
+fn sets_with_a_value_per_blank_region_are_admissible_and_never_weaker() {
+    for (w, h, patterns) in [(3, 3, vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]), (4, 2, vec![vec![1, 2, 3, 4], vec![5, 6, 7]])] {
+        let plain = spec(w, h, "plain", patterns.clone());
+        let regions = SetSpec { regions: true, ..spec(w, h, "regions", patterns) };
+        for goal in [Goal::BlankFirst, Goal::BlankLast] {
+            let goal = goal.board(w, h).unwrap();
+            check_admissible_and_additive(&goal, &regions);
+            let (p, r) = (bind(&goal, &plain), bind(&goal, &regions));
+            let (mut stronger, mut rng) = (0, Lcg(5));
+            for i in 0..300 {
+                let b = scramble(&goal, 5 + i, &mut rng);
+                let (hp, hr) = (p.estimate_tiles(|c| b.tiles()[c]), r.estimate_tiles(|c| b.tiles()[c]));
+                assert!(hr >= hp, "{b}: {hr} below the plain tables' {hp}");
+                stronger += usize::from(hr > hp);
+            }
+            assert!(stronger > 0, "{w}x{h}: the regions never told more");
+        }
+    }
+}
+
+#[test]
 fn fast_ida_equals_the_oracle_on_random_three_by_three_boards() {
-    let set = spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    let plain = spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    let regions = SetSpec { regions: true, ..plain.clone() };
     let mut rng = Lcg(7);
-    for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snail] {
+    for (goal, set) in [Goal::BlankLast, Goal::BlankFirst, Goal::Snail].into_iter().flat_map(|g| [(g.clone(), &plain), (g, &regions)]) {
         let goal = goal.board(3, 3).unwrap();
         let truth = oracle(&goal);
-        let heur = bind(&goal, &set);
+        let heur = bind(&goal, set);
         for i in 0..60 {
             let start = scramble(&goal, 10 + i * 3, &mut rng);
             for parallel in [false, true] {
@@ -355,7 +405,7 @@ fn a_build_over_the_memory_limit_is_refused_before_it_starts() {
     // One pattern of a 2×3 board whose goal blank is in cell 0.
     let goal = Goal::BlankFirst.board(2, 3).unwrap();
     let set = spec(2, 3, "3", vec![vec![1, 2, 5]]);
-    let needed = pdb::build_bytes(2, 3, 3);
+    let needed = pdb::build_bytes(2, 3, 3, false);
     assert!(needed >= Ranker::new(6, 3).size(), "the table alone takes a byte an entry");
     let started = Mutex::new(0);
     let on = |e: &TableEvent| {
@@ -368,7 +418,7 @@ fn a_build_over_the_memory_limit_is_refused_before_it_starts() {
     assert!(matches!(err, npuzzle::Error::Memory(_)), "{err:?}");
     assert!(err.to_string().contains("more than the limit"), "{err}");
     assert_eq!(*started.lock().unwrap(), 0, "nothing was built");
-    assert!(!scratch.path().join(cache::file_name(2, 3, 0, &[1, 2, 5])).exists());
+    assert!(!scratch.path().join(cache::file_name(2, 3, 0, &[1, 2, 5], false)).exists());
     let enough = TableStore::new(scratch.path()).build_memory(Some(needed));
     let built = enough.load_or_build(&goal, &set, &on, None).unwrap();
     assert_eq!(built.pdbs()[0].len() as u64, Ranker::new(6, 3).size());
@@ -393,11 +443,13 @@ fn corrupted_cache_files_are_detected_reported_and_rebuilt() {
         })
     };
     let first = store.load_or_build(&goal, &set, &record, None).unwrap();
-    let path = scratch.path().join(cache::file_name(3, 2, 0, &pattern));
+    let path = scratch.path().join(cache::file_name(3, 2, 0, &pattern, false));
     assert!(path.is_file());
     store.unload_all();
     let again = store.load_or_build(&goal, &set, &record, None).unwrap();
     assert_eq!(first.pdbs()[0].table(), again.pdbs()[0].table());
+    // Both are mapped from the file (a saved table replaces its heap copy), so keep the bytes.
+    let want = first.pdbs()[0].table().to_vec();
     // Flip one table byte: the checksum catches it, the table is rebuilt and saved again.
     let mut bytes = std::fs::read(&path).unwrap();
     let last = bytes.len() - 1;
@@ -408,7 +460,7 @@ fn corrupted_cache_files_are_detected_reported_and_rebuilt() {
     // A plain load refuses the corrupt file rather than trusting it.
     assert!(matches!(store.load(&goal, &set, &record), Err(npuzzle::Error::Cache(_))));
     let rebuilt = store.load_or_build(&goal, &set, &record, None).unwrap();
-    assert_eq!(rebuilt.pdbs()[0].table(), first.pdbs()[0].table());
+    assert_eq!(rebuilt.pdbs()[0].table(), &want[..]);
     assert!(cache::load(&path).is_ok());
     let seen = events.lock().unwrap().clone();
     assert_eq!(seen.iter().filter(|e| **e == "corrupt").count(), 1, "{seen:?}");

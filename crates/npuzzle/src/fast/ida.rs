@@ -88,17 +88,17 @@ impl<'a> Tables<'a> {
     }
 
     #[inline(always)]
-    fn direct(&self, p: usize, pos: &[u8; 32]) -> u8 {
+    fn direct(&self, p: usize, pos: &[u8; 32], blank: u8) -> u8 {
         let l = &self.labels[p];
         let pdb = self.pdbs[p];
-        pdb.lookup(|i| pos[l[i] as usize])
+        pdb.lookup(|i| pos[l[i] as usize], blank)
     }
 
     #[inline(always)]
-    fn mirrored(&self, p: usize, pos: &[u8; 32]) -> u8 {
+    fn mirrored(&self, p: usize, pos: &[u8; 32], blank: u8) -> u8 {
         let l = &self.mirror_labels[p];
         let pdb = self.pdbs[p];
-        pdb.lookup(|i| self.transpose[pos[l[i] as usize] as usize])
+        pdb.lookup(|i| self.transpose[pos[l[i] as usize] as usize], self.transpose[blank as usize])
     }
 }
 
@@ -126,10 +126,10 @@ impl Node {
         }
         let mut n = Node { board, pos, blank: pos[f.blank as usize], hn: [0; 8], hr: [0; 8], sn: 0, sr: 0 };
         for p in 0..t.pdbs.len() {
-            n.hn[p] = t.direct(p, &n.pos);
+            n.hn[p] = t.direct(p, &n.pos, n.blank);
             n.sn += n.hn[p] as u32;
             if t.reflect {
-                n.hr[p] = t.mirrored(p, &n.pos);
+                n.hr[p] = t.mirrored(p, &n.pos, n.blank);
                 n.sr += n.hr[p] as u32;
             }
         }
@@ -150,6 +150,22 @@ struct Undo {
     old: u8,
     q: u8,
     old_r: u8,
+}
+
+/// A generated child whose table entries are being fetched.
+#[derive(Clone, Copy, Default)]
+struct Found {
+    d: u8,
+    to: u8,
+    next: u32,
+    /// The direct table that changes, and its entry and Manhattan part.
+    p: u8,
+    ni: u64,
+    nmd: u32,
+    /// The mirrored table that changes ([`NONE`] without the mirror lookup), likewise.
+    q: u8,
+    ri: u64,
+    rmd: u32,
 }
 
 /// A child within the bound, to search after its siblings were generated.
@@ -225,26 +241,6 @@ impl<'a, 'l> Search<'a, 'l> {
         }
     }
 
-    /// Moves the blank to `to` and updates the direct tables; the mirrored ones wait for
-    /// [`Search::mirror`].
-    #[inline(always)]
-    fn apply(&mut self, to: u8) -> Undo {
-        let t = self.t;
-        let s = &mut self.s;
-        let x = s.board[to as usize];
-        let from = s.blank;
-        s.board[from as usize] = x;
-        s.board[to as usize] = NONE;
-        s.pos[x as usize] = from;
-        s.blank = to;
-        let p = t.pattern_of[x as usize];
-        let old = s.hn[p as usize];
-        let new = t.direct(p as usize, &s.pos);
-        s.hn[p as usize] = new;
-        s.sn = s.sn + new as u32 - old as u32;
-        Undo { from, p, old, q: NONE, old_r: 0 }
-    }
-
     /// Makes a child's move again with the table values found when it was generated.
     #[inline(always)]
     fn redo(&mut self, k: &Kid) -> Undo {
@@ -269,24 +265,6 @@ impl<'a, 'l> Search<'a, 'l> {
             s.sr = s.sr + k.hr as u32 - old_r as u32;
         }
         Undo { from, p, old, q, old_r }
-    }
-
-    /// Updates the mirrored tables after [`Search::apply`] (when the mirror lookup applies).
-    #[inline(always)]
-    fn mirror(&mut self, u: &mut Undo) {
-        let t = self.t;
-        if !t.reflect {
-            return;
-        }
-        let s = &mut self.s;
-        let x = s.board[u.from as usize];
-        let q = t.mirror_pattern_of[x as usize];
-        let old_r = s.hr[q as usize];
-        let new_r = t.mirrored(q as usize, &s.pos);
-        s.hr[q as usize] = new_r;
-        s.sr = s.sr + new_r as u32 - old_r as u32;
-        u.q = q;
-        u.old_r = old_r;
     }
 
     #[inline(always)]
@@ -338,41 +316,73 @@ impl<'a, 'l> Search<'a, 'l> {
     /// `state` allows, and writes those within the bound to `kids`, smallest estimate first
     /// (ties in move order); returns how many. Children past the bound lower `self.next`.
     ///
+    /// Every child's table entries are located and prefetched first, then read: the cache
+    /// misses of up to four children (eight with the mirrored lookups) overlap instead of
+    /// following one another. The board itself is not touched; [`Search::redo`] makes the
+    /// chosen moves with the values found here.
+    ///
     /// Only the last iteration's count depends on the order, and there the child nearest the
     /// goal by the estimate is the likeliest to lead to it: on 24-puzzle #38 this order
     /// expands 45 M nodes where the move order expands 68 M.
     #[inline(always)]
     fn children(&mut self, g1: u32, state: u32, kids: &mut [Kid; 4]) -> usize {
-        let mut n = 0;
-        for &d in &self.t.order {
-            let to = self.t.nbr[self.s.blank as usize][d as usize];
+        let t = self.t;
+        let s = &self.s;
+        let from = s.blank;
+        let mut found = [Found::default(); 4];
+        let mut m = 0;
+        for &d in &t.order {
+            let to = t.nbr[from as usize][d as usize];
             if to == NONE {
                 continue;
             }
-            let step = self.t.fsm.step(state, d);
+            let step = t.fsm.step(state, d);
             if step.forbid >> to & 1 != 0 {
                 continue;
             }
-            let mut u = self.apply(to);
-            self.nodes += 1;
+            // The child: tile `x` moves from `to` into `from`, the blank into `to`.
+            let x = s.board[to as usize];
+            let cell = |label: u8| if label == x { from } else { s.pos[label as usize] };
+            let p = t.pattern_of[x as usize];
+            let l = &t.labels[p as usize];
+            let (ni, nmd) = t.pdbs[p as usize].locate(|i| cell(l[i]), to);
+            t.pdbs[p as usize].prefetch(ni);
+            let (mut q, mut ri, mut rmd) = (NONE, 0, 0);
+            if t.reflect {
+                q = t.mirror_pattern_of[x as usize];
+                let ml = &t.mirror_labels[q as usize];
+                (ri, rmd) = t.pdbs[q as usize].locate(|i| t.transpose[cell(ml[i]) as usize], t.transpose[to as usize]);
+                t.pdbs[q as usize].prefetch(ri);
+            }
+            found[m] = Found { d, to, next: step.next, p, q, ni, nmd, ri, rmd };
+            m += 1;
+        }
+        self.nodes += m as u64;
+        let mut n = 0;
+        for c in &found[..m] {
+            let hn = t.pdbs[c.p as usize].read(c.ni, c.nmd);
+            let sn = s.sn + hn as u32 - s.hn[c.p as usize] as u32;
             // The direct sum alone may already put the child past the bound, and past the
             // least value seen for the next one: then the mirrored lookup cannot matter.
-            let lower = g1 + self.s.sn;
+            let lower = g1 + sn;
             if lower > self.bound && lower >= self.next {
-                self.undo(u);
                 continue;
             }
-            self.mirror(&mut u);
-            let h = self.s.h();
+            let (mut hr, mut sr) = (0, 0);
+            if c.q != NONE {
+                hr = t.pdbs[c.q as usize].read(c.ri, c.rmd);
+                sr = s.sr + hr as u32 - s.hr[c.q as usize] as u32;
+            }
+            let h = sn.max(sr);
             let f = g1 + h;
             if f <= self.bound {
-                let hr = if u.q != NONE { self.s.hr[u.q as usize] } else { 0 };
-                kids[n] = Kid { d, to, next: step.next, h, hn: self.s.hn[u.p as usize], hr };
+                // The child's own steps are read as soon as it is searched.
+                t.fsm.prefetch(c.next);
+                kids[n] = Kid { d: c.d, to: c.to, next: c.next, h, hn, hr };
                 n += 1;
             } else if f < self.next {
                 self.next = f;
             }
-            self.undo(u);
         }
         // Insertion sort of at most four, stable: ties keep the move order.
         for i in 1..n {

@@ -201,6 +201,12 @@ impl Fsm {
         self.steps[state as usize * 4 + d as usize]
     }
 
+    /// Starts loading the steps out of `state` into the cache (a hint only).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, state: u32) {
+        crate::hint::prefetch(self.steps.as_ptr().wrapping_add(state as usize * 4));
+    }
+
     /// Whether the blank, starting in `start`, may walk `dirs` (directions `0..4`) without any
     /// step being pruned; `None` when a step leaves the board.
     pub fn allows(&self, start: u8, dirs: &[u8]) -> Option<bool> {

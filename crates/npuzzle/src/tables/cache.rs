@@ -88,9 +88,10 @@ pub enum CacheError {
 
 /// The file name that says what a table holds: board, goal blank cell and pattern cells, e.g.
 /// `pdb-4x4-b0-1.2.3.4.5.6.7.pdb`.
-pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8]) -> String {
+pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> String {
     let cells: Vec<String> = pattern.iter().map(|c| c.to_string()).collect();
-    format!("pdb-{width}x{height}-b{blank}-{}.{EXTENSION}", cells.join("."))
+    let kind = if regions { "-regions" } else { "" };
+    format!("pdb-{width}x{height}-b{blank}-{}{kind}.{EXTENSION}", cells.join("."))
 }
 
 /// Bytes of the table hashed as one piece; the pieces are hashed in parallel.
@@ -321,9 +322,12 @@ pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize),
     if check_pattern(w, h, &pattern).is_err() || pattern.len() >= w * h {
         return Err(corrupt(&format!("header names pattern {pattern:?}, not a set of distinct cells of a {w}×{h} board")));
     }
-    let expected = Ranker::new(w * h, pattern.len()).size();
+    let regions = super::regions_of(&goal);
+    let per_placement = if regions { (w * h - pattern.len()) as u64 } else { 1 };
+    let expected = Ranker::new(w * h, pattern.len()).size() * per_placement;
     if entries != expected {
-        return Err(corrupt(&format!("header says {entries} entries; a {}-tile pattern on {w}×{h} has {expected}", pattern.len())));
+        let kind = if regions { ", a value per blank region," } else { "" };
+        return Err(corrupt(&format!("header says {entries} entries; a {}-tile pattern on {w}×{h}{kind} has {expected}", pattern.len())));
     }
     if bits != 4 && bits != 8 {
         return Err(corrupt(&format!("header says {bits} bits an entry; tables hold 4 or 8")));
@@ -487,7 +491,7 @@ mod tests {
     #[test]
     fn save_load_round_trip_and_corruption() {
         let dir = std::env::temp_dir().join(format!("npuzzle-cache-unit-{}", std::process::id()));
-        let path = dir.join(file_name(3, 3, 0, &[1, 2]));
+        let path = dir.join(file_name(3, 3, 0, &[1, 2], false));
         let table: Vec<u8> = (0..72u32).map(|i| (i % 7) as u8).collect();
         let h = save(&path, 3, 3, &[1, 2], "0 1 2 3 4 5 6 7 8", 72, 8, &table).unwrap();
         let (h2, t2) = load(&path).unwrap();
@@ -526,7 +530,7 @@ mod tests {
     #[test]
     fn a_header_claiming_64_gib_is_refused_before_allocating() {
         let dir = scratch("huge");
-        let path = dir.join(file_name(4, 4, 0, &[1, 2, 3]));
+        let path = dir.join(file_name(4, 4, 0, &[1, 2, 3], false));
         save(&path, 4, 4, &[1, 2, 3], "4x4", 16 * 15 * 14, 8, &vec![0u8; 16 * 15 * 14]).unwrap();
         let mut bytes = fs::read(&path).unwrap();
         let (_, head_end, data_at) = parse_header(&path, &bytes).unwrap();
@@ -566,13 +570,13 @@ mod tests {
     #[test]
     fn a_fifo_or_a_device_in_place_of_a_table_is_refused_without_reading() {
         let dir = scratch("fifo");
-        let fifo = dir.join(file_name(3, 2, 0, &[1, 2]));
+        let fifo = dir.join(file_name(3, 2, 0, &[1, 2], false));
         let made = std::process::Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
         if made {
             assert!(matches!(load(&fifo), Err(CacheError::Corrupt { ref reason, .. }) if reason == "not a regular file"));
             assert!(matches!(peek(&fifo), Err(CacheError::Corrupt { .. })));
         }
-        let link = dir.join(file_name(3, 2, 0, &[3, 4]));
+        let link = dir.join(file_name(3, 2, 0, &[3, 4], false));
         std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
         assert!(matches!(load(&link), Err(CacheError::Corrupt { ref reason, .. }) if reason == "not a regular file"));
         fs::remove_dir_all(&dir).unwrap();
@@ -582,7 +586,7 @@ mod tests {
     #[test]
     fn temporaries_name_their_writer() {
         let dir = scratch("tmp");
-        let final_name = dir.join(file_name(3, 2, 0, &[1, 2]));
+        let final_name = dir.join(file_name(3, 2, 0, &[1, 2], false));
         fs::write(final_name.with_extension("tmp4242"), b"half a table").unwrap();
         fs::write(dir.join("unrelated.tmp1"), b"x").unwrap();
         let t = temporaries(&dir).unwrap();

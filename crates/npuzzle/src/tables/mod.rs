@@ -156,7 +156,7 @@ pub enum TableEvent<'a> {
 pub type Progress<'a> = &'a (dyn Fn(&TableEvent) + Sync);
 
 /// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern.
-type PdbKey = (u8, u8, u8, Vec<u8>);
+type PdbKey = (u8, u8, u8, Vec<u8>, bool);
 
 /// Loads, builds and keeps heuristic tables. See the [module documentation](self).
 #[derive(Debug)]
@@ -335,17 +335,18 @@ impl TableStore {
         let frame = Frame::new(goal);
         let ready = |s: &SetSpec| {
             let s = s.for_blank(frame.blank);
-            s.patterns.iter().all(|p| self.has(frame.width, frame.height, frame.blank, p))
+            s.patterns.iter().all(|p| self.has(frame.width, frame.height, frame.blank, p, s.regions))
         };
         let all = SetSpec::all_for(w, h);
         Ok(all.iter().find(|s| ready(s)).cloned().unwrap_or_else(|| SetSpec::small_default(w, h)))
     }
 
-    /// Whether a table is loaded, or cached in the directory when the store reads it.
-    pub fn has(&self, width: usize, height: usize, blank: u8, pattern: &[u8]) -> bool {
-        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec());
+    /// Whether a table (with a value per blank region when `regions`) is loaded, or cached in
+    /// the directory when the store reads it.
+    pub fn has(&self, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> bool {
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions);
         lock(&self.pdbs).contains_key(&key)
-            || (self.read && self.dir.as_ref().is_some_and(|d| d.join(cache::file_name(width, height, blank, pattern)).is_file()))
+            || (self.read && self.dir.as_ref().is_some_and(|d| d.join(cache::file_name(width, height, blank, pattern, regions)).is_file()))
     }
 
     /// Binds the set `spec` to `goal` from tables already loaded or cached; a missing table is
@@ -390,12 +391,13 @@ impl TableStore {
         let spec = spec.for_blank(frame.blank);
         let (w, h, blank) = (frame.width, frame.height, frame.blank);
         if mode != Mode::Load {
-            let to_build = spec.patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p));
-            if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len())).max() {
+            let to_build = spec.patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p, spec.regions));
+            if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len(), spec.regions)).max() {
                 self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
             }
         }
-        let pdbs = spec.patterns.iter().map(|p| self.table(w, h, blank, p, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
+        let pdbs =
+            spec.patterns.iter().map(|p| self.table(w, h, blank, p, spec.regions, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
         PdbHeuristic::new(goal, &spec.name, pdbs)
     }
 
@@ -408,22 +410,23 @@ impl TableStore {
         height: usize,
         blank: u8,
         pattern: &[u8],
+        regions: bool,
         on: Progress,
         mode: Mode,
         cancel: Option<&AtomicBool>,
     ) -> Result<Arc<Pdb>, Error> {
         pdb::check_pattern(width, height, pattern)?;
-        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec());
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions);
         let _busy = lock(&self.busy);
         if mode != Mode::Build {
             if let Some(p) = lock(&self.pdbs).get(&key) {
                 return Ok(p.clone());
             }
         }
-        let path = self.dir.as_ref().map(|d| d.join(cache::file_name(width, height, blank, pattern)));
+        let path = self.dir.as_ref().map(|d| d.join(cache::file_name(width, height, blank, pattern, regions)));
         let mut loaded = None;
         if let (Some(path), true, false) = (&path, self.read, mode == Mode::Build) {
-            match read_table(path, width, height, blank, pattern) {
+            match read_table(path, width, height, blank, pattern, regions) {
                 Ok(p) => {
                     on(&TableEvent::Loaded { pattern, path });
                     loaded = Some(p);
@@ -442,12 +445,13 @@ impl TableStore {
                 )))
             }
             None => {
-                self.check_memory(pdb::build_bytes(width, height, pattern.len()), &format!("the table of pattern {pattern:?}"))?;
-                let entries = pdb::Ranker::new(width * height, pattern.len()).size();
+                self.check_memory(pdb::build_bytes(width, height, pattern.len(), regions), &format!("the table of pattern {pattern:?}"))?;
+                let free = if regions { (width * height - pattern.len()) as u64 } else { 1 };
+                let entries = pdb::Ranker::new(width * height, pattern.len()).size() * free;
                 let started = Instant::now();
                 on(&TableEvent::BuildStart { pattern, entries });
                 let level = |depth, filled| on(&TableEvent::BuildLevel { pattern, depth, filled, entries });
-                let p = Pdb::build(width, height, blank, pattern, &level, cancel)?;
+                let mut p = Pdb::build(width, height, blank, pattern, regions, &level, cancel)?;
                 on(&TableEvent::Built { pattern, time: started.elapsed() });
                 if let (Some(path), true) = (&path, self.write) {
                     match cache::save(
@@ -455,12 +459,20 @@ impl TableStore {
                         width as u8,
                         height as u8,
                         pattern,
-                        &goal_text(width, height, blank),
+                        &goal_text(width, height, blank, regions),
                         p.len() as u64,
                         p.bits(),
                         p.table(),
                     ) {
-                        Ok(_) => on(&TableEvent::Saved { path }),
+                        Ok(_) => {
+                            on(&TableEvent::Saved { path });
+                            // The saved file, mapped, replaces the copy on the heap: a set of
+                            // large tables then holds only the page cache's pages, which the
+                            // system may reclaim, while the next table is built.
+                            if let Ok(mapped) = read_table(path, width, height, blank, pattern, regions) {
+                                p = mapped;
+                            }
+                        }
                         Err(e) => on(&TableEvent::SaveFailed { error: e.to_string() }),
                     }
                 }
@@ -496,14 +508,17 @@ enum Mode {
 
 /// Reads and checks one cached table: `Err(None)` when there is no file, `Err(Some(reason))`
 /// when it fails a check.
-fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8]) -> Result<Pdb, Option<String>> {
+fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> Result<Pdb, Option<String>> {
     match cache::load(path) {
         Ok((h, table)) => {
-            if h.width as usize != width || h.height as usize != height || h.pattern != pattern || h.goal != goal_text(width, height, blank)
+            if h.width as usize != width
+                || h.height as usize != height
+                || h.pattern != pattern
+                || h.goal != goal_text(width, height, blank, regions)
             {
-                return Err(Some("header names a different board or pattern".into()));
+                return Err(Some("header names a different board, pattern or kind of table".into()));
             }
-            Pdb::from_packed(width, height, blank, pattern, h.bits, table).map_err(|e| Some(e.to_string()))
+            Pdb::from_packed(width, height, blank, pattern, regions, h.bits, table).map_err(|e| Some(e.to_string()))
         }
         Err(CacheError::Missing(_)) => Err(None),
         Err(CacheError::Corrupt { reason, .. }) => Err(Some(reason)),
@@ -511,9 +526,16 @@ fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8
     }
 }
 
-/// The canonical goal text stored in cache headers: cell `i` holds label `i`.
-pub fn goal_text(width: usize, height: usize, blank: u8) -> String {
-    format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only")
+/// The canonical goal text stored in cache headers: cell `i` holds label `i`. It also says
+/// whether the table keeps a value per blank region ([`regions_of`] reads it back).
+pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> String {
+    let kind = if regions { "; a value per blank region" } else { "" };
+    format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only{kind}")
+}
+
+/// Whether a header's goal text is that of a table with a value per blank region.
+pub fn regions_of(goal_text: &str) -> bool {
+    goal_text.ends_with("; a value per blank region")
 }
 
 /// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
@@ -583,7 +605,9 @@ mod tests {
 
     #[test]
     fn goal_text_round_trips_the_blank() {
-        assert_eq!(blank_of(&goal_text(4, 4, 5)), Some(5));
+        assert_eq!(blank_of(&goal_text(4, 4, 5, false)), Some(5));
+        assert_eq!(blank_of(&goal_text(5, 5, 0, true)), Some(0));
+        assert!(regions_of(&goal_text(5, 5, 0, true)) && !regions_of(&goal_text(5, 5, 0, false)));
         assert_eq!(blank_of("nothing"), None);
     }
 }

@@ -85,7 +85,8 @@ impl PdbHeuristic {
             return direct;
         }
         let t = &self.transpose;
-        let mirrored: u32 = self.pdbs.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize]) as u32).sum();
+        let blank = t[pos[t[self.frame.blank as usize] as usize] as usize];
+        let mirrored: u32 = self.pdbs.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize], blank) as u32).sum();
         direct.max(mirrored)
     }
 

@@ -122,15 +122,21 @@ fn filled<T: Send>(len: usize, make: impl Fn() -> T + Sync + Send) -> Result<Vec
 }
 
 /// Builds the distance table of `pattern` (goal cells) on a `width`×`height` board whose goal
-/// blank is in cell `blank`, calling `level(depth, filled)` after each breadth-first level. A
+/// blank is in cell `blank`, calling `level(depth, filled)` after each breadth-first level.
+/// Without `regions` the table holds one distance a placement, the least over the blank's
+/// regions; with `regions` it holds one a (placement, free cell), the distance with the blank in
+/// that cell's region ([`UNSET`] for a region never reached), the free cells in increasing
+/// order. A
 /// set `cancel` flag makes every task skip its chunk, and the build ends with
 /// [`Error::Cancelled`] at the end of the level.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn table(
     width: usize,
     height: usize,
     blank: u8,
     pattern: &[u8],
     ranker: &Ranker,
+    regions: bool,
     level: &(dyn Fn(u8, u64) + Sync),
     cancel: Option<&AtomicBool>,
 ) -> Result<Vec<u8>, Error> {
@@ -143,7 +149,8 @@ pub(super) fn table(
     let grid = Grid::new(width, height);
     let size = ranker.size();
     let codes = Codes::new(size, n - k)?;
-    let table = filled(size as usize, || AtomicU8::new(UNSET))?;
+    let slots = if regions { (n - k) as u64 } else { 1 };
+    let table = filled((size * slots) as usize, || AtomicU8::new(UNSET))?;
 
     // Level 0: the goal placement and the blank's region, representative coded `01`.
     let goal_occ = pattern.iter().fold(0u32, |m, &c| m | 1 << c);
@@ -203,13 +210,23 @@ pub(super) fn table(
                             }
                             occupied = cells[..k].iter().fold(0u32, |m, &p| m | 1 << p);
                             free = grid.all & !occupied;
-                            if table[rank as usize].load(Ordering::Relaxed) == UNSET {
+                            if !regions && table[rank as usize].load(Ordering::Relaxed) == UNSET {
                                 table[rank as usize].store(depth, Ordering::Relaxed);
                                 entries += 1;
                             }
                         }
                         let rep = select(free, (bit & (span - 1)) / 2);
                         let reg = grid.region(rep, free);
+                        if regions {
+                            // A region is expanded once, on the level of its distance.
+                            let mut r = reg;
+                            while r != 0 {
+                                let c = r.trailing_zeros();
+                                r &= r - 1;
+                                table[(rank * slots + slot(c, free) as u64) as usize].store(depth, Ordering::Relaxed);
+                                entries += 1;
+                            }
+                        }
                         for (i, &p) in cells[..k].iter().enumerate() {
                             let mut targets = grid.nbr_mask[p as usize] & reg;
                             while targets != 0 {

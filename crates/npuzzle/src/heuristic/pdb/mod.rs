@@ -54,11 +54,13 @@ pub fn neighbours(width: usize, height: usize) -> Vec<[u8; 4]> {
 }
 
 /// The memory a build of one `k`-tile table on a `width`×`height` board holds at its peak: the
-/// 2-bit state codes and the table.
-pub fn build_bytes(width: usize, height: usize, k: usize) -> u64 {
+/// 2-bit state codes and a byte an entry, then the entries and their packed copy. A table
+/// with a value per blank region (`regions`) has an entry per placement and free cell.
+pub fn build_bytes(width: usize, height: usize, k: usize, regions: bool) -> u64 {
     let n = width * height;
     let size = Ranker::new(n, k).size();
-    build::code_bytes(size, n - k) + size
+    let entries = if regions { size * (n - k) as u64 } else { size };
+    (build::code_bytes(size, n - k) + entries).max(entries + entries.div_ceil(2))
 }
 
 /// Checks that `pattern` is a set of 1 to [`MAX_PATTERN`] distinct cells of a board the

@@ -33,10 +33,10 @@ impl Ranker {
         self.k
     }
 
-    /// The index of the placement whose i-th tile is at cell `cell(i)`, and the sum of
-    /// `dist[i][cell(i)]` over its tiles, in one pass.
+    /// The index of the placement whose i-th tile is at cell `cell(i)`, the sum of
+    /// `dist[i][cell(i)]` over its tiles, and the set of its cells, in one pass.
     #[inline(always)]
-    pub fn rank_and_sum(&self, cell: impl Fn(usize) -> u8, dist: &[[u8; 32]; MAX_PATTERN]) -> (u64, u32) {
+    pub fn rank_and_sum(&self, cell: impl Fn(usize) -> u8, dist: &[[u8; 32]; MAX_PATTERN]) -> (u64, u32, u32) {
         let mut used = 0u32;
         let mut r = 0u64;
         let mut sum = 0u32;
@@ -47,7 +47,7 @@ impl Ranker {
             used |= 1 << p;
             sum += d[p as usize & 31] as u32;
         }
-        (r, sum)
+        (r, sum, used)
     }
 
     /// The index of a placement given as cells.

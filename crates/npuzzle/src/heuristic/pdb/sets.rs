@@ -15,6 +15,8 @@ pub struct SetSpec {
     pub name: String,
     /// The patterns (goal cells), disjoint, covering every cell but the blank's.
     pub patterns: Vec<Vec<u8>>,
+    /// Whether the tables keep a value per blank region (`n − k` times larger, never weaker).
+    pub regions: bool,
 }
 
 fn cells(r: std::ops::RangeInclusive<u8>) -> Vec<u8> {
@@ -24,7 +26,9 @@ fn cells(r: std::ops::RangeInclusive<u8>) -> Vec<u8> {
 impl SetSpec {
     /// The sets offered for a board size, strongest first, with the goal blank in cell 0.
     pub fn all_for(width: usize, height: usize) -> Vec<SetSpec> {
-        let named = |name: &str, patterns: Vec<Vec<u8>>| SetSpec { width, height, name: name.into(), patterns };
+        let named = |name: &str, patterns: Vec<Vec<u8>>| SetSpec { width, height, name: name.into(), patterns, regions: false };
+        let korf_felner =
+            vec![vec![1, 2, 5, 6, 7, 12], vec![3, 4, 8, 9, 13, 14], vec![10, 11, 15, 16, 20, 21], vec![17, 18, 19, 22, 23, 24]];
         match (width, height) {
             (4, 4) => vec![
                 named("7-8", vec![cells(1..=7), cells(8..=15)]),
@@ -32,10 +36,8 @@ impl SetSpec {
                 named("5-5-5", vec![vec![1, 4, 5, 8, 9], vec![2, 3, 6, 7, 11], vec![10, 12, 13, 14, 15]]),
             ],
             (5, 5) => vec![
-                named(
-                    "6-6-6-6",
-                    vec![vec![1, 2, 5, 6, 7, 12], vec![3, 4, 8, 9, 13, 14], vec![10, 11, 15, 16, 20, 21], vec![17, 18, 19, 22, 23, 24]],
-                ),
+                SetSpec { regions: true, ..named("6-6-6-6z", korf_felner.clone()) },
+                named("6-6-6-6", korf_felner),
                 named("5-5-5-5-4", vec![cells(1..=5), cells(6..=10), cells(11..=15), cells(16..=20), cells(21..=24)]),
             ],
             _ => vec![SetSpec::generic(width, height)],
@@ -51,7 +53,7 @@ impl SetSpec {
         let all: Vec<u8> = (1..n as u8).collect();
         let patterns: Vec<Vec<u8>> = all.chunks(k).map(|c| c.to_vec()).collect();
         let name = patterns.iter().map(|p| p.len().to_string()).collect::<Vec<_>>().join("-");
-        SetSpec { width, height, name, patterns }
+        SetSpec { width, height, name, patterns, regions: false }
     }
 
     /// The set built on the spot when nothing stronger is cached: 6-6-3 on 4×4, 5-5-5-5-4 on
@@ -92,9 +94,10 @@ impl SetSpec {
         s
     }
 
-    /// Entries over all tables (= bytes in memory).
+    /// Entries over all tables (two a byte in memory).
     pub fn entries(&self) -> u64 {
-        self.patterns.iter().map(|p| Ranker::new(self.width * self.height, p.len()).size()).sum()
+        let n = self.width * self.height;
+        self.patterns.iter().map(|p| Ranker::new(n, p.len()).size() * if self.regions { (n - p.len()) as u64 } else { 1 }).sum()
     }
 
     /// The goal blank's cell: the one cell no pattern holds.

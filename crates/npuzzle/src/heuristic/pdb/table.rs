@@ -8,6 +8,14 @@
 //! halving what every start reads and checksums, and what the search's lookups miss in cache.
 //! A table whose excess does not fit in 4 bits keeps a byte an entry. A lookup ranks the
 //! placement and sums its Manhattan distance in the same pass over the pattern's tiles.
+//!
+//! A table may also keep a value per blank region (Clausecker & Reinefeld's zero-aware
+//! databases): an entry per placement and free cell, the distance with the blank in that
+//! cell's region, which is at least the least over the regions that a plain table keeps. The
+//! blank moves inside its region when a tile of another pattern moves, so the value still
+//! changes only when one of the pattern's own tiles moves. These tables are `n − k` times
+//! larger and always keep 4 bits an entry, an excess above 15 cut to 15: a smaller value is
+//! still a lower bound.
 
 use super::build::{self, UNSET};
 use super::{check_pattern, Ranker, MAX_PATTERN};
@@ -30,6 +38,8 @@ pub struct Pdb {
     odd: u32,
     /// Mask of one entry's bits.
     mask: u8,
+    /// Entries a placement: 1, or its free cells with a value per blank region.
+    slots: u32,
     table: TableBytes,
 }
 
@@ -58,12 +68,15 @@ impl Pdb {
     /// is in (the blank moves inside it at no cost), and a move slides a pattern tile into the
     /// blank's region for a cost of 1. The table keeps, per placement, the least cost over the
     /// blank's regions. Memory: 2 bits per (placement, free cell), the free cells padded to a
-    /// power of two, and a byte per placement for the table.
+    /// power of two, and a byte per placement for the table. With `regions` the table keeps a
+    /// value per (placement, blank region) instead: a byte per placement and free cell.
+    #[allow(clippy::too_many_arguments)]
     pub fn build(
         width: usize,
         height: usize,
         blank: u8,
         pattern: &[u8],
+        regions: bool,
         level: &(dyn Fn(u8, u64) + Sync),
         cancel: Option<&AtomicBool>,
     ) -> Result<Pdb, Error> {
@@ -72,52 +85,77 @@ impl Pdb {
             return Err(Error::Invalid(format!("the goal blank's cell {blank} must be off the pattern {pattern:?}")));
         }
         let ranker = Ranker::new(width * height, pattern.len());
-        let values = build::table(width, height, blank, pattern, &ranker, level, cancel)?;
+        let mut values = build::table(width, height, blank, pattern, &ranker, regions, level, cancel)?;
+        if regions {
+            // A region never reached holds the Manhattan distance (no search can meet it).
+            fill_unset(&ranker, width, pattern, &mut values);
+        }
         if values.contains(&UNSET) {
             return Err(Error::Unsupported(format!("pattern {pattern:?} on {width}×{height}: some placements are unreachable")));
         }
-        Pdb::from_values(width, height, blank, pattern, values)
+        Pdb::from_values(width, height, blank, pattern, regions, values)
     }
 
     /// Makes a table from one distance an entry (in [`Ranker`] order), packing it as tightly as
-    /// its largest excess over the Manhattan distance allows. Refuses a wrong number of
-    /// entries, an unset entry, and a distance below the Manhattan distance or of the other
-    /// parity (no table of pattern-tile moves holds one).
-    pub fn from_values(width: usize, height: usize, blank: u8, pattern: &[u8], mut values: Vec<u8>) -> Result<Pdb, Error> {
+    /// its largest excess over the Manhattan distance allows (with `regions`, an entry per
+    /// placement and free cell, always 4 bits). Refuses a wrong number of entries, an unset
+    /// entry, and a distance below the Manhattan distance or of the other parity (no table of
+    /// pattern-tile moves holds one).
+    pub fn from_values(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool, mut values: Vec<u8>) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
         let ranker = Ranker::new(width * height, pattern.len());
-        if values.len() as u64 != ranker.size() {
-            return Err(Error::Cache(format!("table has {} entries, expected {}", values.len(), ranker.size())));
+        let slots = slots(width * height, pattern.len(), regions);
+        if values.len() as u64 != ranker.size() * slots as u64 {
+            return Err(Error::Cache(format!("table has {} entries, expected {}", values.len(), ranker.size() * slots as u64)));
         }
         let dist = distances(width, pattern);
-        let max = to_excess(&ranker, width * height, &dist, &mut values)
+        let max = to_excess(&ranker, width * height, &dist, slots as usize, &mut values)
             .map_err(|e| Error::Cache(format!("pattern {pattern:?} on {width}×{height}: {e}")))?;
-        let (bits, table) = if max < 16 {
+        if regions && max > 15 {
+            values.par_iter_mut().for_each(|v| *v = (*v).min(15));
+        }
+        let (bits, table) = if max < 16 || regions {
             let mut packed = vec![0u8; packed_len(values.len() as u64, 4) as usize];
             packed.par_iter_mut().zip(values.par_chunks(2)).for_each(|(b, two)| *b = two[0] | two.get(1).map_or(0, |x| x << 4));
             (4, packed)
         } else {
             (8, values)
         };
-        Pdb::from_packed(width, height, blank, pattern, bits, table.into())
+        Pdb::from_packed(width, height, blank, pattern, regions, bits, table.into())
     }
 
     /// Wraps a packed table of `bits`-bit entries (4 or 8), as [`Pdb::table`] gives it and a
     /// cache file holds it, checking its size. The entries are not checked: a cache file's are
     /// covered by its checksum, and only complete tables are ever saved.
-    pub fn from_packed(width: usize, height: usize, blank: u8, pattern: &[u8], bits: u8, table: TableBytes) -> Result<Pdb, Error> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn from_packed(
+        width: usize,
+        height: usize,
+        blank: u8,
+        pattern: &[u8],
+        regions: bool,
+        bits: u8,
+        table: TableBytes,
+    ) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
         if bits != 4 && bits != 8 {
             return Err(Error::Cache(format!("{bits} bits an entry; tables hold 4 or 8")));
         }
         let ranker = Ranker::new(width * height, pattern.len());
-        let want = packed_len(ranker.size(), bits);
+        let slots = slots(width * height, pattern.len(), regions);
+        let entries = ranker.size() * slots as u64;
+        let want = packed_len(entries, bits);
         if table.len() as u64 != want {
-            return Err(Error::Cache(format!("table has {} bytes, expected {want} for {} entries", table.len(), ranker.size())));
+            return Err(Error::Cache(format!("table has {} bytes, expected {want} for {entries} entries", table.len())));
         }
         let (odd, mask) = if bits == 4 { (1, 0x0F) } else { (0, 0xFF) };
         let dist = distances(width, pattern);
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, odd, mask, table })
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, odd, mask, slots, table })
+    }
+
+    /// Whether the table keeps a value per blank region.
+    pub fn regions(&self) -> bool {
+        self.slots > 1
     }
 
     /// Board width of the canonical frame the table was built in.
@@ -162,7 +200,7 @@ impl Pdb {
 
     /// Entries in the table.
     pub fn len(&self) -> usize {
-        self.ranker.size() as usize
+        (self.ranker.size() * self.slots as u64) as usize
     }
 
     /// Never true: a table has at least one entry.
@@ -170,51 +208,105 @@ impl Pdb {
         self.len() == 0
     }
 
-    /// The distance of the placement whose `i`-th tile is at cell `cell(i)`.
+    /// The distance of the placement whose `i`-th tile is at cell `cell(i)`, the blank in cell
+    /// `blank` (which only a table with a value per region reads).
     #[inline(always)]
-    pub fn lookup(&self, cell: impl Fn(usize) -> u8) -> u8 {
-        let (idx, md) = self.ranker.rank_and_sum(cell, &self.dist);
+    pub fn lookup(&self, cell: impl Fn(usize) -> u8, blank: u8) -> u8 {
+        let (idx, md) = self.locate(cell, blank);
+        self.read(idx, md)
+    }
+
+    /// Where [`Pdb::lookup`] reads: the entry's index and the placement's Manhattan distance,
+    /// for [`Pdb::read`] (after a [`Pdb::prefetch`], so that several children's cache misses
+    /// overlap).
+    #[inline(always)]
+    pub fn locate(&self, cell: impl Fn(usize) -> u8, blank: u8) -> (u64, u32) {
+        let (mut idx, md, used) = self.ranker.rank_and_sum(cell, &self.dist);
+        if self.slots > 1 {
+            let b = blank as u32 & 31;
+            idx = idx * self.slots as u64 + (b - (used & ((1u32 << b) - 1)).count_ones()) as u64;
+        }
+        (idx, md)
+    }
+
+    /// The distance of entry `idx` of a placement whose Manhattan distance is `md`.
+    #[inline(always)]
+    pub fn read(&self, idx: u64, md: u32) -> u8 {
         let b = self.table[(idx >> self.odd) as usize];
         // In u32, then cut to u8: a valid table's distance is below 255, and a table of
         // arbitrary bytes gives a wrong value, never an overflow.
         (md + 2 * ((b >> ((idx as u32 & self.odd) << 2)) & self.mask) as u32) as u8
     }
 
+    /// Asks the processor to start loading entry `idx` into the cache; a hint only.
+    #[inline(always)]
+    pub fn prefetch(&self, idx: u64) {
+        crate::hint::prefetch(self.table.as_ptr().wrapping_add((idx >> self.odd) as usize));
+    }
+
     /// The distance at an index (unranks it first: for tests and tools, not inner loops).
     pub fn at(&self, idx: u64) -> u8 {
         let mut cells = [0u8; MAX_PATTERN];
-        self.ranker.unrank(idx, &mut cells);
-        self.lookup(|i| cells[i])
+        let slots = self.slots as u64;
+        self.ranker.unrank(idx / slots, &mut cells);
+        let used = cells[..self.cells.len()].iter().fold(0u32, |m, &c| m | 1 << c);
+        let blank = if slots > 1 { super::select(!used, (idx % slots) as u32) as u8 } else { 0 };
+        self.lookup(|i| cells[i], blank)
     }
 
-    /// The value for a placement: `pos[label]` is the cell of the tile whose goal cell is `label`.
+    /// The value for a placement: `pos[label]` is the cell of the tile whose goal cell is `label`
+    /// (the blank's label is its goal cell).
     #[inline]
     pub fn value(&self, pos: &[u8]) -> u8 {
-        self.lookup(|i| pos[self.cells[i] as usize])
+        self.lookup(|i| pos[self.cells[i] as usize], pos[self.blank as usize])
     }
 
     /// The cache file name of this table.
     pub fn file_name(&self) -> String {
-        cache::file_name(self.width as usize, self.height as usize, self.blank, &self.cells)
+        cache::file_name(self.width as usize, self.height as usize, self.blank, &self.cells, self.regions())
     }
+}
+
+/// Entries a placement of `k` tiles on `n` cells: 1, or its free cells with a value per region.
+fn slots(n: usize, k: usize, regions: bool) -> u32 {
+    if regions {
+        (n - k) as u32
+    } else {
+        1
+    }
+}
+
+/// Puts the Manhattan distance in every entry of a per-region table left unset (regions no
+/// search reaches).
+fn fill_unset(ranker: &Ranker, width: usize, pattern: &[u8], values: &mut [u8]) {
+    let dist = distances(width, pattern);
+    let slots = values.len() / ranker.size() as usize;
+    values.par_chunks_mut(slots).enumerate().for_each(|(rank, entries)| {
+        if entries.contains(&UNSET) {
+            let mut cells = [0u8; MAX_PATTERN];
+            ranker.unrank(rank as u64, &mut cells);
+            let md = cells[..pattern.len()].iter().enumerate().map(|(i, &c)| dist[i][c as usize]).sum::<u8>();
+            entries.iter_mut().filter(|v| **v == UNSET).for_each(|v| *v = md);
+        }
+    });
 }
 
 /// Replaces each distance in `values` (in `ranker`'s order, `n` cells) with its excess over the
 /// Manhattan distance halved; returns the largest excess. Consecutive indices differ only in the
 /// last tile's cell, which runs through the free cells in order, so each run of `n − k + 1`
 /// entries unranks once.
-fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], values: &mut [u8]) -> Result<u8, String> {
+fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], slots: usize, values: &mut [u8]) -> Result<u8, String> {
     let k = ranker.k();
     let run = n - k + 1;
     let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
     const RUNS: usize = 1 << 12;
     values
-        .par_chunks_mut(run * RUNS)
+        .par_chunks_mut(run * RUNS * slots)
         .enumerate()
         .map(|(c, chunk)| {
             let mut max = 0u8;
             let mut cells = [0u8; MAX_PATTERN];
-            for (r, entries) in chunk.chunks_mut(run).enumerate() {
+            for (r, entries) in chunk.chunks_mut(run * slots).enumerate() {
                 let first = (c * RUNS + r) * run;
                 ranker.unrank(first as u64, &mut cells);
                 let (mut used, mut md0) = (0u32, 0u32);
@@ -223,19 +315,22 @@ fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], values: 
                     md0 += dist[i][cells[i] as usize] as u32;
                 }
                 let mut free = !used & all;
-                for (j, v) in entries.iter_mut().enumerate() {
+                for (j, placement) in entries.chunks_mut(slots).enumerate() {
                     let cell = free.trailing_zeros() as usize;
                     free &= free - 1;
                     let md = md0 + dist[k - 1][cell] as u32;
-                    let x = *v as u32;
-                    if *v == UNSET {
-                        return Err(format!("entry {} is unset", first + j));
+                    for (s, v) in placement.iter_mut().enumerate() {
+                        let x = *v as u32;
+                        let at = (first + j) * slots + s;
+                        if *v == UNSET {
+                            return Err(format!("entry {at} is unset"));
+                        }
+                        if x < md || (x - md) % 2 != 0 {
+                            return Err(format!("entry {at} holds {x}, not the Manhattan distance {md} plus an even number"));
+                        }
+                        *v = ((x - md) / 2) as u8;
+                        max = max.max(*v);
                     }
-                    if x < md || (x - md) % 2 != 0 {
-                        return Err(format!("entry {} holds {x}, not the Manhattan distance {md} plus an even number", first + j));
-                    }
-                    *v = ((x - md) / 2) as u8;
-                    max = max.max(*v);
                 }
             }
             Ok(max)
@@ -261,30 +356,30 @@ mod tests {
 
     #[test]
     fn a_built_table_survives_packing_both_ways() {
-        let p = Pdb::build(3, 2, 0, &[1, 2, 3], &|_, _| {}, None).unwrap();
+        let p = Pdb::build(3, 2, 0, &[1, 2, 3], false, &|_, _| {}, None).unwrap();
         assert_eq!(p.len(), 6 * 5 * 4);
         assert_eq!(p.bits(), 4);
         assert_eq!(p.table().len(), 60);
         let values: Vec<u8> = (0..p.len() as u64).map(|i| p.at(i)).collect();
-        let again = Pdb::from_values(3, 2, 0, &[1, 2, 3], values.clone()).unwrap();
+        let again = Pdb::from_values(3, 2, 0, &[1, 2, 3], false, values.clone()).unwrap();
         assert_eq!(again.table(), p.table());
-        let packed = Pdb::from_packed(3, 2, 0, &[1, 2, 3], 4, p.table().to_vec().into()).unwrap();
+        let packed = Pdb::from_packed(3, 2, 0, &[1, 2, 3], false, 4, p.table().to_vec().into()).unwrap();
         assert!((0..p.len() as u64).all(|i| packed.at(i) == values[i as usize]));
-        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], 4, vec![0; 59].into()).is_err());
-        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], 2, vec![0; 30].into()).is_err());
-        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], values[1..].to_vec()).is_err());
+        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], false, 4, vec![0; 59].into()).is_err());
+        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], false, 2, vec![0; 30].into()).is_err());
+        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], false, values[1..].to_vec()).is_err());
     }
 
     #[test]
     fn values_a_table_of_tile_moves_cannot_hold_are_refused() {
-        let p = Pdb::build(3, 2, 0, &[1, 2, 3], &|_, _| {}, None).unwrap();
+        let p = Pdb::build(3, 2, 0, &[1, 2, 3], false, &|_, _| {}, None).unwrap();
         let mut values: Vec<u8> = (0..p.len() as u64).map(|i| p.at(i)).collect();
         let goal = p.ranker().rank(&[1, 2, 3]) as usize;
         assert_eq!(values[goal], 0);
         values[goal] = 1; // other parity than the Manhattan distance, 0
-        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], values.clone()).is_err());
+        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], false, values.clone()).is_err());
         values[goal] = UNSET;
-        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], values.clone()).is_err());
+        assert!(Pdb::from_values(3, 2, 0, &[1, 2, 3], false, values.clone()).is_err());
     }
 
     #[test]
@@ -299,15 +394,40 @@ mod tests {
                 dist[0][c[0] as usize] + dist[1][c[1] as usize] + 34
             })
             .collect();
-        let p = Pdb::from_values(3, 2, 0, &[1, 2], values.clone()).unwrap();
+        let p = Pdb::from_values(3, 2, 0, &[1, 2], false, values.clone()).unwrap();
         assert_eq!(p.bits(), 8);
         assert_eq!(p.table().len(), values.len());
         assert!((0..r.size()).all(|i| p.at(i) == values[i as usize]));
     }
 
     #[test]
+    fn a_table_per_region_keeps_4_bits_and_cuts_a_large_excess() {
+        let p = Pdb::build(3, 2, 0, &[1, 2, 3], true, &|_, _| {}, None).unwrap();
+        assert!(p.regions());
+        assert_eq!((p.len(), p.bits()), (6 * 5 * 4 * 3, 4));
+        let values: Vec<u8> = (0..p.len() as u64).map(|i| p.at(i)).collect();
+        let again = Pdb::from_values(3, 2, 0, &[1, 2, 3], true, values.clone()).unwrap();
+        assert_eq!(again.table(), p.table());
+        // A table per region must be read as one: the plain size is refused.
+        assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], false, 4, p.table().to_vec().into()).is_err());
+        // Manhattan distance plus 2·17 everywhere: cut to plus 2·15, still 4 bits an entry.
+        let r = Ranker::new(6, 3);
+        let dist = distances(3, &[1, 2, 3]);
+        let big: Vec<u8> = (0..p.len() as u64)
+            .map(|i| {
+                let mut c = [0u8; MAX_PATTERN];
+                r.unrank(i / 3, &mut c);
+                (0..3).map(|t| dist[t][c[t] as usize]).sum::<u8>() + 34
+            })
+            .collect();
+        let cut = Pdb::from_values(3, 2, 0, &[1, 2, 3], true, big.clone()).unwrap();
+        assert_eq!(cut.bits(), 4);
+        assert!((0..cut.len()).all(|i| cut.at(i as u64) == big[i] - 4));
+    }
+
+    #[test]
     fn a_set_cancel_flag_stops_a_build() {
         let cancel = AtomicBool::new(true);
-        assert_eq!(Pdb::build(4, 4, 0, &[1, 2, 3, 4, 5], &|_, _| {}, Some(&cancel)).unwrap_err(), Error::Cancelled);
+        assert_eq!(Pdb::build(4, 4, 0, &[1, 2, 3, 4, 5], false, &|_, _| {}, Some(&cancel)).unwrap_err(), Error::Cancelled);
     }
 }

@@ -23,6 +23,8 @@ const KORF100: &str = include_str!("../../../data/korf100.txt");
 const KORF24: &str = include_str!("../../../data/korf24_50.txt");
 /// Korf & Felner's (2002) node counts for the 24-puzzle instances, shown beside ours.
 const KORF24_NODES: &str = include_str!("../../../data/korf24_50_nodes_korf_felner_2002.txt");
+/// Döbbelin et al.'s (2013) expansions for the same instances with 6-6-6-6, in our unit.
+const KORF24_EXPANDED: &str = include_str!("../../../data/korf24_50_expanded_doebbelin_2013.txt");
 const EIGHT: &str = include_str!("../../../data/eightpuzzle.txt");
 
 /// Benchmark suites.
@@ -128,7 +130,7 @@ pub fn run(args: Args) -> Result<u8> {
     pool.install(|| match args.suite {
         Suite::All3x3 => all_3x3(&args),
         Suite::Korf100 => korf(&args, KORF100, 4, false, None),
-        Suite::Korf24 => korf(&args, KORF24, 5, true, Some(KORF24_NODES)),
+        Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED))),
         Suite::Big => crate::bench_big::run(&args),
     })
 }
@@ -209,9 +211,13 @@ fn published(text: &str) -> Vec<(u32, u64)> {
         .collect()
 }
 
-fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&str>) -> Result<u8> {
-    let known_nodes = known_nodes.map(published);
+/// Runs a Korf suite; `published_counts` holds Korf & Felner's node counts and Döbbelin et al.'s
+/// expansions for it, shown beside ours.
+fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Option<(&str, &str)>) -> Result<u8> {
+    let known_nodes = published_counts.map(|(nodes, _)| published(nodes));
     let known_of = |id: u32| known_nodes.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
+    let known_expanded = published_counts.map(|(_, expanded)| published(expanded));
+    let expanded_of = |id: u32| known_expanded.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
     let started = Instant::now();
     let mut all = instances(text, side)?;
     if let Some(ids) = &args.ids {
@@ -288,15 +294,16 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
             "generated",
             "time ms",
             "generated/s",
-            if known_nodes.is_some() { format!(" {:>14}", "K&F 2002") } else { String::new() }
+            if known_nodes.is_some() { format!(" {:>14} {:>14}", "K&F 2002", "Döbbelin 2013") } else { String::new() }
         )?;
     }
-    let (mut expanded, mut nodes, mut wrong) = (0u64, 0u64, 0);
+    let (mut expanded, mut nodes, mut wrong, mut fewer) = (0u64, 0u64, 0, 0);
     for (inst, (len, reaches, st)) in all.iter().zip(&results) {
         let ok = *len == Some(inst.optimum) && *reaches;
         wrong += usize::from(!ok);
         expanded += st.expanded;
         nodes += st.generated;
+        fewer += usize::from(expanded_of(inst.id).is_some_and(|e| st.expanded <= e));
         if !args.quiet {
             let secs = st.time.as_secs_f64();
             writeln!(
@@ -311,6 +318,7 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
                 secs * 1e3,
                 st.generated as f64 / secs.max(1e-9),
                 known_of(inst.id).map_or(String::new(), |n| format!(" {n:>14}"))
+                    + &expanded_of(inst.id).map_or(String::new(), |e| format!(" {e:>14}"))
             )?;
         }
     }
@@ -328,6 +336,12 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
     if known_nodes.is_some() {
         let known: u64 = all.iter().filter_map(|i| known_of(i.id)).sum();
         writeln!(out, "Korf & Felner (2002), 6-6-6-6 with reflection, for these instances: {known} nodes")?;
+        let theirs: u64 = all.iter().filter_map(|i| expanded_of(i.id)).sum();
+        writeln!(
+            out,
+            "Döbbelin et al. (2013), 6-6-6-6, for these instances: {theirs} expanded; at or below theirs on {fewer} of {}",
+            all.len()
+        )?;
     }
     writeln!(
         out,
@@ -335,4 +349,29 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, known_nodes: Option<&
         if wrong == 0 { "all lengths optimal".to_string() } else { format!("{wrong} lengths differ from the known optimum") }
     )?;
     Ok(if wrong == 0 { exit::OK } else { exit::ERROR })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The published counts shown beside ours name every instance once, with its known length.
+    #[test]
+    fn published_counts_cover_every_24_puzzle_instance_with_its_length() {
+        let all = instances(KORF24, 5).unwrap();
+        for text in [KORF24_NODES, KORF24_EXPANDED] {
+            let counts = published(text);
+            assert_eq!(counts.len(), all.len());
+            for inst in &all {
+                let line = text.lines().find(|l| l.split_whitespace().next() == Some(&inst.id.to_string())).unwrap();
+                let length: u32 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+                assert_eq!(length, inst.optimum, "instance {}", inst.id);
+                assert!(counts.iter().filter(|c| c.0 == inst.id).count() == 1);
+            }
+        }
+        // Döbbelin et al.'s #40 and #38, as the issue quotes them.
+        let d = published(KORF24_EXPANDED);
+        assert_eq!(d.iter().find(|c| c.0 == 40).map(|c| c.1), Some(26_320_497));
+        assert_eq!(d.iter().find(|c| c.0 == 38).map(|c| c.1), Some(58_097_633));
+    }
 }

@@ -152,11 +152,8 @@ fn pdb_tables_equal_the_pattern_oracle() {
         for ((cells, b), d) in &by_blank {
             let got = by_region.lookup(|i| cells[i], *b);
             // An excess over the Manhattan distance above 2·15 is cut to 2·15: a lower bound.
-            let md: u8 = cells
-                .iter()
-                .zip(&pattern)
-                .map(|(&c, &g)| ((c % w as u8).abs_diff(g % w as u8) + (c / w as u8).abs_diff(g / w as u8)))
-                .sum();
+            let md: u8 =
+                cells.iter().zip(&pattern).map(|(&c, &g)| (c % w as u8).abs_diff(g % w as u8) + (c / w as u8).abs_diff(g / w as u8)).sum();
             assert_eq!(got, (*d).min(md + 30), "{w}x{h} {pattern:?} at {cells:?}, blank {b}");
             stronger += usize::from(got > want[cells]);
         }

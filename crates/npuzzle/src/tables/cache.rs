@@ -27,7 +27,7 @@
 //! Writers never change a file in place (they rename a new one over it), so a mapped table
 //! stays what was verified.
 
-use crate::heuristic::pdb::{check_pattern, table::packed_len, Ranker, MAX_CELLS};
+use crate::heuristic::pdb::{check_pattern, table::packed_len, MAX_CELLS};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -323,8 +323,7 @@ pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize),
         return Err(corrupt(&format!("header names pattern {pattern:?}, not a set of distinct cells of a {w}×{h} board")));
     }
     let regions = super::regions_of(&goal);
-    let per_placement = if regions { (w * h - pattern.len()) as u64 } else { 1 };
-    let expected = Ranker::new(w * h, pattern.len()).size() * per_placement;
+    let expected = crate::heuristic::pdb::entries(w * h, pattern.len(), regions);
     if entries != expected {
         let kind = if regions { ", a value per blank region," } else { "" };
         return Err(corrupt(&format!("header says {entries} entries; a {}-tile pattern on {w}×{h}{kind} has {expected}", pattern.len())));

@@ -446,8 +446,7 @@ impl TableStore {
             }
             None => {
                 self.check_memory(pdb::build_bytes(width, height, pattern.len(), regions), &format!("the table of pattern {pattern:?}"))?;
-                let free = if regions { (width * height - pattern.len()) as u64 } else { 1 };
-                let entries = pdb::Ranker::new(width * height, pattern.len()).size() * free;
+                let entries = pdb::entries(width * height, pattern.len(), regions);
                 let started = Instant::now();
                 on(&TableEvent::BuildStart { pattern, entries });
                 let level = |depth, filled| on(&TableEvent::BuildLevel { pattern, depth, filled, entries });

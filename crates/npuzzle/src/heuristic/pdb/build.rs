@@ -149,7 +149,7 @@ pub(super) fn table(
     let grid = Grid::new(width, height);
     let size = ranker.size();
     let codes = Codes::new(size, n - k)?;
-    let slots = if regions { (n - k) as u64 } else { 1 };
+    let slots = super::slots(n, k, regions);
     let table = filled((size * slots) as usize, || AtomicU8::new(UNSET))?;
 
     // Level 0: the goal placement and the blank's region, representative coded `01`.

@@ -53,14 +53,27 @@ pub fn neighbours(width: usize, height: usize) -> Vec<[u8; 4]> {
     (0..width * height).map(|c| Move::ALL.map(|m| crate::board::neighbor(width, height, c, m).map_or(u8::MAX, |x| x as u8))).collect()
 }
 
+/// Entries a placement of a `k`-tile pattern on `n` cells takes: 1, or one per free cell in a
+/// table with a value per blank region (`regions`).
+pub fn slots(n: usize, k: usize, regions: bool) -> u64 {
+    if regions {
+        (n - k) as u64
+    } else {
+        1
+    }
+}
+
+/// Entries in the table of a `k`-tile pattern on `n` cells (see [`slots`]).
+pub fn entries(n: usize, k: usize, regions: bool) -> u64 {
+    Ranker::new(n, k).size() * slots(n, k, regions)
+}
+
 /// The memory a build of one `k`-tile table on a `width`×`height` board holds at its peak: the
-/// 2-bit state codes and a byte an entry, then the entries and their packed copy. A table
-/// with a value per blank region (`regions`) has an entry per placement and free cell.
+/// 2-bit state codes and a byte an entry, then the entries and their packed copy.
 pub fn build_bytes(width: usize, height: usize, k: usize, regions: bool) -> u64 {
     let n = width * height;
-    let size = Ranker::new(n, k).size();
-    let entries = if regions { size * (n - k) as u64 } else { size };
-    (build::code_bytes(size, n - k) + entries).max(entries + entries.div_ceil(2))
+    let entries = entries(n, k, regions);
+    (build::code_bytes(Ranker::new(n, k).size(), n - k) + entries).max(entries + entries.div_ceil(2))
 }
 
 /// Checks that `pattern` is a set of 1 to [`MAX_PATTERN`] distinct cells of a board the

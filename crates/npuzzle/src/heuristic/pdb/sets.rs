@@ -97,7 +97,7 @@ impl SetSpec {
     /// Entries over all tables (two a byte in memory).
     pub fn entries(&self) -> u64 {
         let n = self.width * self.height;
-        self.patterns.iter().map(|p| Ranker::new(n, p.len()).size() * if self.regions { (n - p.len()) as u64 } else { 1 }).sum()
+        self.patterns.iter().map(|p| super::entries(n, p.len(), self.regions)).sum()
     }
 
     /// The goal blank's cell: the one cell no pattern holds.

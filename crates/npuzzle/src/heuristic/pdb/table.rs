@@ -104,9 +104,9 @@ impl Pdb {
     pub fn from_values(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool, mut values: Vec<u8>) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
         let ranker = Ranker::new(width * height, pattern.len());
-        let slots = slots(width * height, pattern.len(), regions);
-        if values.len() as u64 != ranker.size() * slots as u64 {
-            return Err(Error::Cache(format!("table has {} entries, expected {}", values.len(), ranker.size() * slots as u64)));
+        let slots = super::slots(width * height, pattern.len(), regions);
+        if values.len() as u64 != ranker.size() * slots {
+            return Err(Error::Cache(format!("table has {} entries, expected {}", values.len(), ranker.size() * slots)));
         }
         let dist = distances(width, pattern);
         let max = to_excess(&ranker, width * height, &dist, slots as usize, &mut values)
@@ -142,8 +142,8 @@ impl Pdb {
             return Err(Error::Cache(format!("{bits} bits an entry; tables hold 4 or 8")));
         }
         let ranker = Ranker::new(width * height, pattern.len());
-        let slots = slots(width * height, pattern.len(), regions);
-        let entries = ranker.size() * slots as u64;
+        let entries = super::entries(width * height, pattern.len(), regions);
+        let slots = super::slots(width * height, pattern.len(), regions) as u32;
         let want = packed_len(entries, bits);
         if table.len() as u64 != want {
             return Err(Error::Cache(format!("table has {} bytes, expected {want} for {entries} entries", table.len())));
@@ -264,15 +264,6 @@ impl Pdb {
     /// The cache file name of this table.
     pub fn file_name(&self) -> String {
         cache::file_name(self.width as usize, self.height as usize, self.blank, &self.cells, self.regions())
-    }
-}
-
-/// Entries a placement of `k` tiles on `n` cells: 1, or its free cells with a value per region.
-fn slots(n: usize, k: usize, regions: bool) -> u32 {
-    if regions {
-        (n - k) as u32
-    } else {
-        1
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::Duration;
 pub(crate) struct BodyTimeout(pub Duration);
 
 fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body is larger than the {} KiB limit", BODY_LIMIT / 1024))
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE.as_u16(), format!("request body is larger than the {} KiB limit", BODY_LIMIT / 1024))
 }
 
 /// Middleware: checks the declared length, then reads the body within the time allowed.
@@ -47,9 +47,11 @@ pub(crate) async fn read_body(State(BodyTimeout(timeout)): State<BodyTimeout>, r
             };
         }
         Err(_) => {
-            let mut res =
-                ApiError::new(StatusCode::REQUEST_TIMEOUT, format!("the request body did not arrive within {} s", timeout.as_secs_f64()))
-                    .into_response();
+            let mut res = ApiError::new(
+                StatusCode::REQUEST_TIMEOUT.as_u16(),
+                format!("the request body did not arrive within {} s", timeout.as_secs_f64()),
+            )
+            .into_response();
             res.headers_mut().insert(header::CONNECTION, header::HeaderValue::from_static("close"));
             return res;
         }

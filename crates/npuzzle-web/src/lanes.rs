@@ -131,7 +131,7 @@ impl Lanes {
     ) -> JoinHandle<Result<T, ApiError>> {
         let lanes = self.clone();
         tokio::spawn(async move {
-            let done = |r: Result<Result<T, ApiError>, tokio::task::JoinError>| r.map_err(crate::api::internal).and_then(|r| r);
+            let done = |r: Result<Result<T, ApiError>, tokio::task::JoinError>| r.map_err(crate::service::internal).and_then(|r| r);
             tokio::select! {
                 r = &mut job => return done(r),
                 _ = tokio::time::sleep(QUICK_SLICE) => {}
@@ -167,5 +167,5 @@ impl Lanes {
 
 /// A 503 asking the client to come back in [`RETRY_AFTER_SECS`].
 pub(crate) fn busy(message: String) -> ApiError {
-    ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, message).retry_after(RETRY_AFTER_SECS)
+    ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE.as_u16(), message).retry_after(RETRY_AFTER_SECS)
 }

@@ -1,6 +1,10 @@
 //! The npuzzle web UI: an axum [`router`] serving a JSON API over the `npuzzle` library and a
 //! static page (HTML, CSS and JavaScript embedded in the binary, no front-end build step).
 //!
+//! The answers themselves are built by [`service`], which has no transport: with the default
+//! feature `server` off, this crate is that module alone, and compiles to WebAssembly for the
+//! page's in-browser engine (`crates/npuzzle-wasm`).
+//!
 //! The API (all bodies JSON; every error is a 4xx or 503 with `{"error": "..."}`):
 //! - `POST /api/solve`: one search; returns the same object as `npuzzle solve --format json`,
 //!   optionally with the search tree (`tree`) and the step events (`trace`), or a stream of live
@@ -20,23 +24,37 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+#[cfg(feature = "server")]
 mod api;
+#[cfg(feature = "server")]
 mod body;
 mod generate;
+#[cfg(feature = "server")]
 mod lanes;
-mod progress;
+pub mod progress;
+#[cfg(feature = "server")]
 mod server;
+pub mod service;
 
+#[cfg(feature = "server")]
 pub use api::check_solve_body;
 pub use generate::{generate, GenerateError, Generated};
+#[cfg(feature = "server")]
 pub use server::serve;
 
+#[cfg(feature = "server")]
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, StatusCode};
+#[cfg(feature = "server")]
+use axum::http::{header, HeaderValue, StatusCode};
+#[cfg(feature = "server")]
 use axum::response::{IntoResponse, Response};
+#[cfg(feature = "server")]
 use axum::routing::{get, post};
+#[cfg(feature = "server")]
 use axum::{Json, Router};
+#[cfg(feature = "server")]
 use std::sync::Arc;
+#[cfg(feature = "server")]
 use std::time::Duration;
 
 /// Largest request body accepted, in bytes.
@@ -50,6 +68,7 @@ pub const MAX_SIDE: usize = 12;
 pub const CLASSIC_MAX_CELLS: usize = 25;
 
 /// Server-side limits.
+#[cfg(feature = "server")]
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Longest a single search may run (a request may ask for less).
@@ -75,6 +94,7 @@ pub struct Config {
     pub max_connections: usize,
 }
 
+#[cfg(feature = "server")]
 impl Default for Config {
     /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core,
     /// tables cached in [`npuzzle_host::cache_dir`], 10 s for a request head or body and for an
@@ -95,26 +115,37 @@ impl Default for Config {
     }
 }
 
+#[cfg(feature = "server")]
 impl Config {
-    /// The ceilings every request's limits are lowered to.
-    pub fn caps(&self) -> npuzzle::spec::Caps {
-        npuzzle::spec::Caps { time: self.time_cap, nodes: self.node_cap, memory: self.memory_cap }
+    /// What the server allows a request.
+    pub fn limits(&self) -> service::Limits {
+        service::Limits {
+            time_cap: self.time_cap,
+            node_cap: self.node_cap,
+            memory_cap: self.memory_cap,
+            tree_cap: self.tree_cap,
+            max_compare: self.max_compare,
+            max_concurrent: self.max_concurrent,
+            pdb_max_entries: None,
+            engine: "server",
+        }
     }
 }
 
 /// Shared state of the handlers.
+#[cfg(feature = "server")]
 pub(crate) struct AppState {
-    pub config: Config,
     pub lanes: Arc<lanes::Lanes>,
-    /// Tables prepared for requests, kept for the next ones: exact tables in memory, pattern
-    /// databases also in the cache directory.
-    pub tables: npuzzle::TableStore,
+    /// The answers, with the tables prepared for requests, kept for the next ones: exact tables
+    /// in memory, pattern databases also in the cache directory.
+    pub service: service::Service,
     /// Slots for `/api/generate` draws (one per core): each takes well under a millisecond once
     /// its table exists, and they wait here rather than each take a thread.
     pub generate_slots: Arc<tokio::sync::Semaphore>,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
+#[cfg(feature = "server")]
 pub fn router(config: Config) -> Router {
     let lanes = Arc::new(lanes::Lanes::new(config.max_concurrent));
     let tables = match &config.cache_dir {
@@ -123,13 +154,14 @@ pub fn router(config: Config) -> Router {
     }
     .build_memory(npuzzle_host::available_memory());
     let body_timeout = body::BodyTimeout(config.body_timeout);
-    let state =
-        Arc::new(AppState { generate_slots: Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1))), config, lanes, tables });
+    let generate_slots = Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1)));
+    let state = Arc::new(AppState { generate_slots, service: service::Service::new(config.limits(), tables), lanes });
     Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
         .route("/app.js", get(app_js))
         .route("/tree.js", get(tree_js))
+        .route("/engine.js", get(engine_js))
         .route("/style.css", get(style_css))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
@@ -147,57 +179,78 @@ pub fn router(config: Config) -> Router {
         .with_state(state)
 }
 
+#[cfg(feature = "server")]
 const INDEX_HTML: &str = include_str!("../static/index.html");
+#[cfg(feature = "server")]
 const APP_JS: &str = include_str!("../static/app.js");
+#[cfg(feature = "server")]
 const TREE_JS: &str = include_str!("../static/tree.js");
+#[cfg(feature = "server")]
+const ENGINE_JS: &str = include_str!("../static/engine.js");
+#[cfg(feature = "server")]
 const STYLE_CSS: &str = include_str!("../static/style.css");
+#[cfg(feature = "server")]
 const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
 
+#[cfg(feature = "server")]
 fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
 }
 
+#[cfg(feature = "server")]
 async fn index() -> Response {
     asset("text/html; charset=utf-8", INDEX_HTML)
 }
 
+#[cfg(feature = "server")]
 async fn app_js() -> Response {
     asset("text/javascript; charset=utf-8", APP_JS)
 }
 
+#[cfg(feature = "server")]
 async fn tree_js() -> Response {
     asset("text/javascript; charset=utf-8", TREE_JS)
 }
 
+#[cfg(feature = "server")]
+async fn engine_js() -> Response {
+    asset("text/javascript; charset=utf-8", ENGINE_JS)
+}
+
+#[cfg(feature = "server")]
 async fn style_css() -> Response {
     asset("text/css; charset=utf-8", STYLE_CSS)
 }
 
+#[cfg(feature = "server")]
 async fn favicon() -> Response {
     asset("image/svg+xml", FAVICON_SVG)
 }
 
+#[cfg(feature = "server")]
 async fn not_found() -> ApiError {
-    ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint")
+    ApiError::new(StatusCode::NOT_FOUND.as_u16(), "no such page or endpoint")
 }
 
+#[cfg(feature = "server")]
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
-        StatusCode::METHOD_NOT_ALLOWED,
+        StatusCode::METHOD_NOT_ALLOWED.as_u16(),
         "method not allowed: the /api/solve, /api/compare and /api/check endpoints take POST, the others GET",
     )
 }
 
-/// An error answer: a status and `{"error": message}`.
+/// An error answer: an HTTP status and `{"error": message}`.
 #[derive(Debug)]
-pub(crate) struct ApiError {
-    status: StatusCode,
+pub struct ApiError {
+    status: u16,
     message: String,
     retry_after: Option<u64>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+    /// An error with HTTP status `status`.
+    pub fn new(status: u16, message: impl Into<String>) -> ApiError {
         ApiError { status, message: message.into(), retry_after: None }
     }
 
@@ -207,24 +260,35 @@ impl ApiError {
         self
     }
 
+    /// What went wrong, for the user.
     pub fn message(&self) -> &str {
         &self.message
     }
 
-    pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, message)
+    /// The HTTP status: 400 for a request that cannot be read, 422 for one the UI does not
+    /// take, 5xx for the server's own trouble.
+    pub fn status(&self) -> u16 {
+        self.status
     }
 
+    /// A 400 answer.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(400, message)
+    }
+
+    /// A 422 answer.
     pub fn unprocessable(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, message)
+        ApiError::new(422, message)
     }
 }
 
+#[cfg(feature = "server")]
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut res = (self.status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut res = (status, Json(serde_json::json!({ "error": self.message }))).into_response();
         if let Some(secs) = self.retry_after {
-            res.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+            res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }
         res
     }

@@ -1,6 +1,7 @@
 //! Live statistics for a running search: an observer that counts events and publishes the
 //! counts to atomics every few thousand events, so another task can report them while the
-//! search runs.
+//! search runs (the server), or a hook can pass them on from the search's own thread (the
+//! WebAssembly worker, which has no other thread).
 
 use npuzzle::search::observer::{Event, Fate, Observer};
 use npuzzle::state::State;
@@ -26,12 +27,16 @@ pub struct Shared {
     /// The table being built: entries filled and in all.
     filled: AtomicU64,
     entries: AtomicU64,
+    /// Called after every publication, on the search's thread.
+    tick: Option<fn(&Shared)>,
 }
 
 /// A snapshot of the counters.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Snapshot {
+    /// Nodes expanded.
     pub expanded: u64,
+    /// Nodes generated.
     pub generated: u64,
     /// Nodes added to the open list and not yet taken from it.
     pub frontier: u64,
@@ -56,6 +61,19 @@ pub struct TableProgress {
 }
 
 impl Shared {
+    /// Counters that call `tick` on the search's thread each time they are published (about
+    /// every 4,096 search events, and at each step of a table build).
+    pub fn with_tick(tick: fn(&Shared)) -> Shared {
+        Shared { tick: Some(tick), ..Shared::default() }
+    }
+
+    fn ticked(&self) {
+        if let Some(t) = self.tick {
+            t(self);
+        }
+    }
+
+    /// The counters now.
     pub fn snapshot(&self) -> Snapshot {
         let tables = self.building.load(Ordering::Relaxed).then(|| TableProgress {
             tables: self.tables.load(Ordering::Relaxed),
@@ -99,18 +117,21 @@ impl Shared {
         self.building.store(true, Ordering::Relaxed);
         self.filled.store(0, Ordering::Relaxed);
         self.entries.store(entries, Ordering::Relaxed);
+        self.ticked();
     }
 
     /// A build has filled `filled` of `entries` entries.
     pub fn table_fill(&self, filled: u64, entries: u64) {
         self.filled.store(filled, Ordering::Relaxed);
         self.entries.store(entries, Ordering::Relaxed);
+        self.ticked();
     }
 
     /// A table was loaded or built.
     pub fn table_done(&self) {
         self.tables_ready.fetch_add(1, Ordering::Relaxed);
         self.filled.store(self.entries.load(Ordering::Relaxed), Ordering::Relaxed);
+        self.ticked();
     }
 
     /// The tables are ready (or failed): the search starts.
@@ -121,6 +142,7 @@ impl Shared {
 
 /// Counts events, forwards them to `inner`, and publishes every [`PUBLISH_EVERY`] events.
 pub struct Progress<O> {
+    /// The observer events are forwarded to.
     pub inner: O,
     shared: Arc<Shared>,
     expanded: u64,
@@ -133,6 +155,7 @@ pub struct Progress<O> {
 const PUBLISH_EVERY: u32 = 4096;
 
 impl<O: Observer> Progress<O> {
+    /// Counts into `shared`, forwarding every event to `inner`.
     pub fn new(inner: O, shared: Arc<Shared>) -> Progress<O> {
         Progress { inner, shared, expanded: 0, generated: 0, open: 0, depth: 0, pending: 0 }
     }
@@ -143,6 +166,7 @@ impl<O: Observer> Progress<O> {
         self.shared.generated.store(self.generated, Ordering::Relaxed);
         self.shared.open.store(self.open.max(0) as u64, Ordering::Relaxed);
         self.shared.depth.store(self.depth, Ordering::Relaxed);
+        self.shared.ticked();
     }
 }
 

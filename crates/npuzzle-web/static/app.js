@@ -8,6 +8,11 @@ const $ = (id) => document.getElementById(id);
 const NILSSON = { start: "2 8 3/1 6 4/7 0 5", goal: "snail", algorithm: "astar", heuristic: "misplaced", order: "LURD" };
 // A list of moves longer than this is drawn only where it is scrolled into view.
 const MOVES_DRAWN_IN_FULL = 600;
+// What the in-browser engine builds of the pattern databases.
+const PAGE_PDB_NOTE =
+  "In this page the tables are built in your browser and kept in its storage: the 6-6-3 set on 4×4 (5.8 MB, built once in a few seconds) " +
+  "and the small sets of smaller boards. The 7-8 set and the 5×5 sets are too large for a page: the command line solves those boards " +
+  '(npuzzle solve "BOARD", after cargo install --path crates/npuzzle-cli).';
 const MOVE_W = 34;
 const MOVE_H = 28;
 
@@ -43,16 +48,12 @@ function fmtMs(ms) {
   return ms < 10 ? `${Number(ms).toFixed(2)} ms` : `${Math.round(ms).toLocaleString("en-US")} ms`;
 }
 
+// The engine the page talks to (engine.js): the server's JSON API, or the library in
+// WebAssembly in a worker.
+const engine = window.NpuzzleEngine;
+
 async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-  const res = await fetch(path, init);
-  let data = null;
-  try {
-    data = await res.json();
-  } catch (e) {
-    data = { error: `unreadable answer (HTTP ${res.status})` };
-  }
-  return { ok: res.ok, status: res.status, data };
+  return engine.request(path, body);
 }
 
 function debounce(fn, ms) {
@@ -61,24 +62,6 @@ function debounce(fn, ms) {
     clearTimeout(t);
     t = setTimeout(() => fn(...args), ms);
   };
-}
-
-// Reads a newline-delimited JSON answer, calling `on` for each line.
-async function readLines(res, on) {
-  const reader = res.body.getReader();
-  const dec = new TextDecoder();
-  let buf = "";
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    buf += dec.decode(value, { stream: true });
-    let i;
-    while ((i = buf.indexOf("\n")) >= 0) {
-      const line = buf.slice(0, i);
-      buf = buf.slice(i + 1);
-      if (line.trim()) on(JSON.parse(line));
-    }
-  }
 }
 
 // ---------- boards ----------
@@ -350,7 +333,9 @@ function syncHeuristic() {
   $("record-tree").disabled = alg === "reduce";
   $("alg-summary").textContent = a ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.` : "";
   const h = S.options && S.options.heuristic_info.find((x) => x.name === $("heuristic").value);
-  $("h-summary").textContent = usesHeuristic(alg) ? (h ? `${heuristicLabel(h.name)}: ${h.summary}` : "") : "This algorithm uses no heuristic.";
+  let hText = usesHeuristic(alg) ? (h ? `${heuristicLabel(h.name)}: ${h.summary}` : "") : "This algorithm uses no heuristic.";
+  if (usesHeuristic(alg) && h && h.name === "pdb" && S.options.limits.pdb_max_entries) hText += " " + PAGE_PDB_NOTE;
+  $("h-summary").textContent = hText;
   if (S.tree) S.tree.preview(alg);
   $("bar-choice").textContent = a ? `${a.title}${usesHeuristic(alg) ? " + " + $("heuristic").value : ""} · order ${$("order").value}` : "";
 }
@@ -564,22 +549,10 @@ async function solve() {
   $("live-frontier").previousElementSibling.textContent = "frontier";
   $("live-depth").previousElementSibling.textContent = "depth";
   setRunning(true);
-  S.controller = new AbortController();
+  S.controller = { stop: () => engine.stop("solve") };
   const key = settingsKey();
   try {
-    const res = await fetch("/api/solve", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: S.controller.signal,
-    });
-    if (!res.ok) {
-      const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-      msg.className = "bad";
-      msg.textContent = data.error;
-      return;
-    }
-    await readLines(res, (ev) => {
+    const answer = await engine.stream("/api/solve", body, (ev) => {
       if (ev.type === "progress") {
         showTables(ev.tables);
         msg.textContent = ev.tables ? "preparing tables…" : "searching…";
@@ -594,6 +567,11 @@ async function solve() {
         msg.textContent = ev.error;
       }
     });
+    if (!answer.ok) {
+      showTables(null);
+      msg.className = "bad";
+      msg.textContent = answer.data.error;
+    }
   } catch (e) {
     showTables(null);
     msg.className = "bad";
@@ -644,7 +622,7 @@ function showResult(r) {
 }
 
 function stop() {
-  if (S.controller) S.controller.abort();
+  if (S.controller) S.controller.stop();
 }
 
 // ---------- playback ----------
@@ -897,22 +875,10 @@ async function runCompare() {
   showCompare();
   $("compare-run").setAttribute("aria-disabled", "true");
   $("compare-cancel").disabled = false;
-  S.compareController = new AbortController();
+  S.compareController = { stop: () => engine.stop("compare") };
   cancelAnimationFrame(S.raceFrame);
   try {
-    const res = await fetch("/api/compare", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
-      signal: S.compareController.signal,
-    });
-    if (!res.ok) {
-      const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-      msg.className = "bad";
-      msg.textContent = data.error;
-      return;
-    }
-    await readLines(res, (ev) => {
+    const answer = await engine.stream("/api/compare", body, (ev) => {
       if (ev.type === "progress") {
         const r = runs[ev.run];
         const tables = ev.tables ? ` · building tables ${Math.round((100 * (ev.tables.filled || 0)) / Math.max(1, ev.tables.entries))}%` : "";
@@ -927,6 +893,10 @@ async function runCompare() {
         msg.textContent = `${runs.length} searches done.`;
       }
     });
+    if (!answer.ok) {
+      msg.className = "bad";
+      msg.textContent = answer.data.error;
+    }
   } catch (e) {
     msg.className = "bad";
     msg.textContent = e.name === "AbortError" ? `cancelled after ${S.compare.filter(Boolean).length} of ${runs.length} searches` : `failed: ${e.message}`;
@@ -1115,6 +1085,11 @@ function showTab(name) {
 }
 
 async function health() {
+  if (engine.kind === "browser") {
+    $("server-status").textContent = "running in this browser (WebAssembly) · no server";
+    $("footer").textContent = "npuzzle in your browser: the library compiled to WebAssembly, searching in a Web Worker; nothing is sent to a server.";
+    return;
+  }
   try {
     const { ok, data } = await api("/api/health");
     $("server-status").textContent = ok ? `server ok · ${data.running} of ${data.max_concurrent} searches running` : "server error";
@@ -1240,7 +1215,7 @@ async function main() {
   $("compare-run").addEventListener("click", () => {
     if ($("compare-run").getAttribute("aria-disabled") !== "true") runCompare();
   });
-  $("compare-cancel").addEventListener("click", () => S.compareController && S.compareController.abort());
+  $("compare-cancel").addEventListener("click", () => S.compareController && S.compareController.stop());
   $("compare-table").addEventListener("click", (ev) => {
     const tr = ev.target.closest("tr[data-index]");
     if (tr && S.compare[Number(tr.dataset.index)]) openRun(Number(tr.dataset.index));
@@ -1258,6 +1233,14 @@ async function main() {
   await readUrl();
   syncHeuristic();
   syncOptimalChoice();
+  engine.on("crash", (c) => {
+    const msg = c.lane === "compare" ? $("compare-msg") : $("result-msg");
+    msg.className = "bad";
+    msg.textContent = `${c.message}. A fresh engine has been started.`;
+  });
+  engine.on("tables", (t) => {
+    if (t.event === "rejected") $("result-hint").textContent = `A stored table (${t.name}) failed its check and will be built again: ${t.reason}.`;
+  });
   health();
   setInterval(health, 5000);
   document.body.dataset.ready = "1";

@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod clock;
 pub mod cost;
 pub mod error;
 pub mod fast;

@@ -19,12 +19,12 @@
 
 use super::prune::Fsm;
 use crate::board::{Board, Move, MoveOrder};
+use crate::clock::Instant;
 use crate::heuristic::pdb::{neighbours, Pdb, PdbHeuristic, MAX_PATTERN};
 use crate::search::{End, LimitKind, Limits};
 use crate::stats::Stats;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
-use std::time::Instant;
 
 const NONE: u8 = u8::MAX;
 /// Deepest solution the fixed path buffer holds (the 24-puzzle needs at most 205 moves).

@@ -14,11 +14,11 @@ pub mod ida;
 pub mod prune;
 
 use crate::board::{Board, MoveOrder};
+use crate::clock::Instant;
 use crate::heuristic::exact::{ExactHeuristic, Walk};
 use crate::search::{End, LimitKind, Limits};
 use crate::stats::Stats;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// An optimal solution of `start` by walking down the exact table `e`: at each step the first
 /// move in `order` that lowers the distance by one. Each board looked at counts as generated and

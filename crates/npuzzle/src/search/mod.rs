@@ -21,6 +21,7 @@ mod stack;
 pub use info::{Bound, GoalTest, Info, Line, Param, Step, Words};
 
 use crate::board::{Move, MoveOrder, MoveTable};
+use crate::clock::Instant;
 use crate::cost::Cost;
 use crate::error::Error;
 use crate::heuristic::Heuristic;
@@ -32,7 +33,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Declares the algorithm modules and the [`Algorithm`] enum that registers them: one line per
 /// algorithm, `Variant => module`. Each module defines `pub const INFO: Info` and

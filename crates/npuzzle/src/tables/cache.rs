@@ -118,13 +118,20 @@ pub struct TableBytes(Inner);
 
 enum Inner {
     Owned(Box<[u8]>),
-    Mapped { map: memmap2::Mmap, at: usize },
+    #[cfg(feature = "mmap")]
+    Mapped {
+        map: memmap2::Mmap,
+        at: usize,
+    },
 }
 
 impl TableBytes {
     /// Whether the bytes are a mapped cache file.
     pub fn is_mapped(&self) -> bool {
-        matches!(self.0, Inner::Mapped { .. })
+        #[cfg(feature = "mmap")]
+        return matches!(self.0, Inner::Mapped { .. });
+        #[cfg(not(feature = "mmap"))]
+        false
     }
 }
 
@@ -133,6 +140,7 @@ impl std::ops::Deref for TableBytes {
     fn deref(&self) -> &[u8] {
         match &self.0 {
             Inner::Owned(b) => b,
+            #[cfg(feature = "mmap")]
             Inner::Mapped { map, at } => &map[*at..],
         }
     }
@@ -176,12 +184,29 @@ pub fn save(
     bits: u8,
     table: &[u8],
 ) -> Result<Header, CacheError> {
+    let (header, head) = header_for(width, height, pattern, goal, entries, bits, table);
+    write_atomic(path, &[&head, &header.checksum.to_le_bytes(), table])?;
+    Ok(header)
+}
+
+/// The header of a table and its bytes (without the checksum field, which the header holds).
+fn header_for(width: u8, height: u8, pattern: &[u8], goal: &str, entries: u64, bits: u8, table: &[u8]) -> (Header, Vec<u8>) {
     let mut header =
         Header { version: FORMAT_VERSION, width, height, pattern: pattern.to_vec(), goal: goal.to_string(), entries, bits, checksum: 0 };
     let head = header_bytes(&header);
     header.checksum = checksum(&head, table);
-    write_atomic(path, &[&head, &header.checksum.to_le_bytes(), table])?;
-    Ok(header)
+    (header, head)
+}
+
+/// The bytes [`save`] writes, as one buffer: for a store without files (a browser's storage
+/// holds them instead), read back by [`parse`], which verifies them as it does a file.
+pub fn encode(width: u8, height: u8, pattern: &[u8], goal: &str, entries: u64, bits: u8, table: &[u8]) -> Vec<u8> {
+    let (header, head) = header_for(width, height, pattern, goal, entries, bits, table);
+    let mut out = Vec::with_capacity(head.len() + 8 + table.len());
+    out.extend_from_slice(&head);
+    out.extend_from_slice(&header.checksum.to_le_bytes());
+    out.extend_from_slice(table);
+    out
 }
 
 /// Writes `parts` one after another to a temporary file next to `path` (`<name>.tmp<PID>`),
@@ -400,6 +425,21 @@ pub fn load(path: &Path) -> Result<(Header, TableBytes), CacheError> {
             reason: format!("{have} table bytes, header's {} entries of {} bits need {want}", header.entries, header.bits),
         });
     }
+    #[cfg(not(feature = "mmap"))]
+    {
+        // Without memory maps (WebAssembly in a page, say) the file is read onto the heap.
+        let bytes = fs::read(path).map_err(io)?;
+        let (header, data_at) = parse(path, &bytes)?;
+        Ok((header, TableBytes::from(bytes[data_at..].to_vec())))
+    }
+    #[cfg(feature = "mmap")]
+    load_mapped(path, &f)
+}
+
+/// [`load`]'s last step: the file mapped read-only and verified in place.
+#[cfg(feature = "mmap")]
+fn load_mapped(path: &Path, f: &fs::File) -> Result<(Header, TableBytes), CacheError> {
+    let io = |source| CacheError::Io { path: path.to_path_buf(), source };
     // SAFETY: the file is a regular file opened read-only. Writers of this cache never change a
     // file in place (they write a temporary file and rename it over), so the mapped bytes stay
     // the ones verified below for as long as the map lives.
@@ -407,7 +447,7 @@ pub fn load(path: &Path) -> Result<(Header, TableBytes), CacheError> {
     // Not populated up front: the checksum's threads fault the pages in, each in its own part
     // of the table, which on two cores takes about 10 ms less for the 7-8 set than the kernel
     // populating the whole map on one.
-    let map = unsafe { memmap2::MmapOptions::new().map(&f) }.map_err(io)?;
+    let map = unsafe { memmap2::MmapOptions::new().map(f) }.map_err(io)?;
     let (header, data_at) = parse(path, &map)?;
     // Lookups are scattered: read-ahead on a page evicted later would only waste memory.
     let _ = map.advise(memmap2::Advice::Random);

@@ -22,6 +22,7 @@
 pub mod cache;
 
 use crate::board::Board;
+use crate::clock::Instant;
 use crate::error::Error;
 use crate::fast::prune::Fsm;
 use crate::heuristic::exact::{ExactHeuristic, ExactTable};
@@ -35,7 +36,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The tables one goal's heuristic reads, ready to search with. Cheap to clone (shared).
 #[derive(Clone, Debug, Default)]
@@ -366,6 +367,45 @@ impl TableStore {
     /// work it checks that the largest table still to build fits the memory a build may use.
     pub fn load_or_build(&self, goal: &Board, spec: &SetSpec, on: Progress, cancel: Option<&AtomicBool>) -> Result<PdbHeuristic, Error> {
         self.bind(goal, spec, on, Mode::LoadOrBuild, cancel)
+    }
+
+    /// Every pattern database the store keeps, each as its cache file name and the bytes of
+    /// that file ([`cache::encode`]): what a front end without files (a page, which keeps them in
+    /// the browser's storage) saves, and gives back to [`TableStore::import`] later.
+    pub fn export(&self) -> Vec<(String, Vec<u8>)> {
+        let pdbs = lock(&self.pdbs);
+        let mut out: Vec<(String, Vec<u8>)> = pdbs
+            .iter()
+            .map(|((w, h, blank, pattern, regions), p)| {
+                let (w, h) = (*w as usize, *h as usize);
+                let name = cache::file_name(w, h, *blank, pattern, *regions);
+                let goal = goal_text(w, h, *blank, *regions);
+                (name, cache::encode(w as u8, h as u8, pattern, &goal, p.len() as u64, p.bits(), p.table()))
+            })
+            .collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// Keeps the pattern database in `bytes`, the bytes of a cache file named `name` (as
+    /// [`TableStore::export`] gives them), once they pass every check a cache file passes:
+    /// header, size, checksum, and a name that says what the header holds. Anything else is
+    /// [`Error::Cache`], and nothing is kept.
+    pub fn import(&self, name: &str, bytes: &[u8]) -> Result<(), Error> {
+        let path = Path::new(name);
+        let bad = |reason: String| Error::Cache(format!("{name}: {reason}"));
+        let (h, data_at) = cache::parse(path, bytes).map_err(|e| bad(e.to_string()))?;
+        let regions = regions_of(&h.goal);
+        let blank = blank_of(&h.goal).ok_or_else(|| bad("the header names no goal blank cell".into()))?;
+        let (w, hh) = (h.width as usize, h.height as usize);
+        if cache::file_name(w, hh, blank, &h.pattern, regions) != name || h.goal != goal_text(w, hh, blank, regions) {
+            return Err(bad("the name does not say what the header holds".into()));
+        }
+        let table = cache::TableBytes::from(bytes[data_at..].to_vec());
+        let p = Pdb::from_packed(w, hh, blank, &h.pattern, regions, h.bits, table).map_err(|e| bad(e.to_string()))?;
+        let key: PdbKey = (h.width, h.height, blank, h.pattern.clone(), regions);
+        lock(&self.pdbs).insert(key, Arc::new(p));
+        Ok(())
     }
 
     /// Forgets every table the store keeps (heuristics already bound keep theirs), so the next

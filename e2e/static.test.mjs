@@ -1,0 +1,271 @@
+// Browser end-to-end tests of the static site (scripts/build-site): the page with the library in
+// WebAssembly, served by a plain static file server (python3 -m http.server) from a
+// subdirectory, with no npuzzle process running. Every request the page makes is recorded, and
+// none may go to /api.
+//
+// The site is $NPUZZLE_SITE (scripts/test-all builds it); Chromium is $CHROMIUM or
+// /usr/bin/chromium.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium } from "playwright-core";
+
+const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+const NILSSON_TILES = "2 8 3 1 6 4 7 0 5";
+// Korf's first 15-puzzle instance: 57 moves to the blank-first goal (Korf 1985).
+const KORF1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+let server;
+let base;
+let browser;
+let root;
+
+function startStaticServer(dir) {
+  return new Promise((resolvePromise, reject) => {
+    server = spawn("python3", ["-u", "-m", "http.server", "--bind", "127.0.0.1", "0"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`no port from python3 -m http.server within 20 s: ${out}`)), 20000);
+    server.on("error", (e) => reject(new Error(`cannot start python3 -m http.server: ${e.message}`)));
+    const read = (chunk) => {
+      out += chunk;
+      const m = out.match(/port (\d+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolvePromise(`http://127.0.0.1:${m[1]}/`);
+      }
+    };
+    server.stdout.on("data", read);
+    server.stderr.on("data", () => {});
+  });
+}
+
+before(async () => {
+  assert.ok(SITE, "NPUZZLE_SITE names no site: build one with scripts/build-site DIR");
+  assert.ok(existsSync(join(SITE, "npuzzle_wasm_bg.wasm")), `${SITE} holds no npuzzle_wasm_bg.wasm: run scripts/build-site ${SITE}`);
+  // Served from a subdirectory, as a GitHub Pages project page is: every URL must be relative.
+  root = mkdtempSync(join(tmpdir(), "npuzzle-static-"));
+  mkdirSync(join(root, "class"));
+  symlinkSync(SITE, join(root, "class", "npuzzle"));
+  base = (await startStaticServer(root)) + "class/npuzzle/";
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}, { timeout: 60000 });
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) server.kill();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+// Opens the site in a fresh context (its own storage, unless `context` is given). `requests`
+// records every URL the page and its workers ask for; `bad` collects page errors, console
+// errors and HTTP errors.
+async function openPage(query = "", context = null) {
+  const ctx = context || (await browser.newContext({ viewport: { width: 1400, height: 900 } }));
+  const page = await ctx.newPage();
+  const errors = [];
+  const requests = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(`console: ${m.text()}`);
+  });
+  ctx.on("request", (r) => requests.push(r.url()));
+  page.on("response", (r) => {
+    if (r.status() >= 400) errors.push(`HTTP ${r.status()} ${r.url()}`);
+  });
+  page.close = async () => (context ? undefined : ctx.close());
+  await page.goto(base + query);
+  await page.waitForSelector("body[data-ready='1']");
+  return { page, errors, requests, ctx };
+}
+
+function q(params) {
+  return "?" + new URLSearchParams(params);
+}
+
+function noApi(requests) {
+  const api = requests.filter((u) => new URL(u).pathname.includes("/api"));
+  assert.deepEqual(api, [], "the static page asked a server");
+  assert.ok(requests.some((u) => u.endsWith("npuzzle_wasm_bg.wasm")), "the engine was loaded");
+}
+
+async function solveAndPause(page) {
+  await page.waitForFunction(() => !S.controller);
+  await page.evaluate(() => (document.getElementById("result-msg").className = ""));
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 60000 });
+  await page.evaluate(() => S.tree.stop());
+}
+
+test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudocode replay", { timeout: 90000 }, async () => {
+  const { page, errors, requests } = await openPage();
+  assert.match(await page.textContent("#server-status"), /in this browser \(WebAssembly\)/);
+  assert.equal(await page.getAttribute("#board", "data-tiles"), NILSSON_TILES);
+  await page.waitForSelector("#check.ok");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok");
+  assert.match(await page.textContent("#result-msg"), /^astar \+ misplaced: solved in 5 moves/);
+  // The replay runs: the tree grows and the pseudocode's lit line follows the events.
+  assert.equal(await page.getAttribute("#tab-tree", "aria-selected"), "true");
+  await page.waitForFunction(() => S.tree.k >= 6);
+  await page.evaluate(() => S.tree.stop());
+  const steps = await page.evaluate(() => S.tree.steps);
+  const sel = steps.findIndex((e, i) => i > 0 && e.event === "selected");
+  await page.evaluate((k) => S.tree.setStep(k), sel + 1);
+  assert.deepEqual(await page.locator("#pseudocode li.on").allTextContents(), ["node ← POP(frontier)    ▷ the lowest f first; ties in generation order"]);
+  await page.click("#tree-last");
+  const drawn = Number(await page.getAttribute("#tree-svg", "data-drawn"));
+  assert.ok(drawn > 5, `${drawn} nodes drawn`);
+  assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 1);
+  // Bad input gets the library's own message, as from the server.
+  await page.fill("#start-text", "1 2 3 4 5 6 8 8 0");
+  await page.waitForSelector("#check.bad");
+  assert.match(await page.textContent("#check"), /not a valid board: .*duplicate tile 8/);
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a compare run and the capped BFS tree in the browser", { timeout: 90000 }, async () => {
+  const { page, errors, requests } = await openPage(q({ start: "8 1 3 4 0 2 7 6 5", goal: "blank-last" }));
+  await page.click("#tab-compare");
+  await page.click("#compare-run");
+  await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
+  const results = await page.evaluate(() => S.compare);
+  assert.equal(results.length, await page.locator("#compare-table tbody tr").count());
+  for (const r of results) {
+    assert.equal(r.status, "solved", `${r.algorithm}`);
+    if (r.optimal) assert.equal(r.cost, 14, `${r.algorithm} + ${r.heuristic}`);
+  }
+  // Breadth-first search on a board 31 moves out: the tree is capped and says so.
+  await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
+  await page.waitForSelector("#board[data-tiles='8 6 7 2 5 4 3 0 1']");
+  await page.waitForSelector("#check.ok");
+  await page.selectOption("#algorithm", "bfs");
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /^bfs: solved in 31 moves/);
+  const note = await page.textContent("#tree-note");
+  assert.match(note, /capped at 2,000 nodes: it shows the first 2,000 of the [\d,]+ nodes generated/);
+  assert.match(note, /the solution lies at depth 31, below the cut/);
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Korf's first 15-puzzle instance, optimal with 6-6-3 built in the browser, then the stored tables", { timeout: 240000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const { page, errors, requests } = await openPage(
+    q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "pdb", tree: "0" }),
+    context,
+  );
+  await page.waitForSelector("#check.ok");
+  assert.match(await page.textContent("#h-summary"), /7-8 set and the 5×5 sets are too large for a page/);
+  await page.click("#solve");
+  // The build's progress bar shows while the worker builds the tables.
+  await page.waitForSelector("#table-progress-box:not([hidden])", { timeout: 30000 });
+  await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 200000 });
+  assert.match(await page.textContent("#result-msg"), /^idastar \+ pdb: solved in 57 moves .*\(optimal\)/);
+  const r = await page.evaluate(() => S.result);
+  assert.equal(r.cost, 57);
+  assert.equal(r.optimal, true);
+  // The tables are kept in the browser's storage, each verified by its checksum on load.
+  await page.waitForFunction(async () => {
+    const db = await new Promise((ok, no) => {
+      const req = indexedDB.open("npuzzle", 1);
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => no(req.error);
+    });
+    const keys = await new Promise((ok) => {
+      const g = db.transaction("tables").objectStore("tables").getAllKeys();
+      g.onsuccess = () => ok(g.result);
+    });
+    return keys.length === 3;
+  }, null, { timeout: 30000 });
+  await page.close();
+  // A new page in the same browser loads them instead of building: no progress bar.
+  const second = await openPage(q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "pdb", tree: "0" }), context);
+  await second.page.waitForSelector("#check.ok");
+  await second.page.click("#solve");
+  await second.page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 120000 });
+  assert.match(await second.page.textContent("#result-msg"), /solved in 57 moves/);
+  assert.ok(await second.page.isHidden("#table-progress-box"));
+  // A 5×5 board asks for a set too large for a page: the page says so and names the command.
+  await second.page.selectOption("#goal-preset", "blank-last");
+  await second.page.fill("#start-text", "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24");
+  await second.page.waitForSelector("#board[data-tiles='1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24']");
+  await second.page.waitForSelector("#check.ok");
+  await second.page.selectOption("#algorithm", "idastar");
+  await second.page.selectOption("#heuristic", "pdb");
+  await solveAndPause(second.page);
+  assert.match(await second.page.textContent("#result-msg"), /too large to build in this page.*npuzzle solve/);
+  noApi([...requests, ...second.requests]);
+  assert.deepEqual([...errors, ...second.errors], []);
+  await context.close();
+});
+
+test("a 12×12 board through reduce in the browser", { timeout: 90000 }, async () => {
+  const { page, errors, requests } = await openPage();
+  // Scramble a 12×12 board through the engine, then solve it with reduce.
+  const board = await page.evaluate(async () => {
+    const { ok, data } = await window.NpuzzleEngine.request("/api/generate?size=12x12&depth=400&seed=5");
+    return ok ? data.text : null;
+  });
+  assert.ok(board, "no 12×12 board generated");
+  await page.goto(base + q({ start: board, size: "12x12", goal: "blank-last", algorithm: "reduce" }));
+  await page.waitForSelector("body[data-ready='1']");
+  await page.waitForSelector("#check.ok");
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 60000 });
+  assert.match(await page.textContent("#result-msg"), /^reduce.*solved in \d+ moves/);
+  // The moves replay to the goal.
+  const r = await page.evaluate(() => S.result);
+  const goal = Array.from({ length: 144 }, (_, i) => (i + 1) % 144);
+  const tiles = r.path[r.path.length - 1].flat();
+  assert.deepEqual(tiles, goal);
+  assert.equal(r.path.length, r.cost + 1);
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Stop ends a long BFS at once, and a panic in the engine is reported and the engine restarted", { timeout: 90000 }, async () => {
+  const { page, errors, requests } = await openPage(q({ start: KORF1, goal: "blank-first", algorithm: "bfs", tree: "0" }));
+  await page.waitForSelector("#check.ok");
+  await page.click("#solve");
+  // Progress reaches the page while the worker searches.
+  await page.waitForFunction(() => /[0-9]/.test(document.getElementById("live-generated").textContent), null, { timeout: 30000 });
+  const first = Number((await page.textContent("#live-generated")).replace(/,/g, ""));
+  await page.waitForFunction((n) => Number(document.getElementById("live-generated").textContent.replace(/,/g, "")) > n, first, { timeout: 30000 });
+  await page.click("#stop");
+  await page.waitForSelector("#result-msg:has-text('stopped')", { timeout: 5000 });
+  assert.equal(await page.isDisabled("#stop"), true);
+  // A fresh worker answers the next search.
+  await page.fill("#start-text", "1 2 3 4 5 6 7 0 8");
+  await page.selectOption("#goal-preset", "blank-last");
+  await page.waitForSelector("#board[data-tiles='1 2 3 4 5 6 7 0 8']");
+  await page.waitForSelector("#check.ok");
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /solved in 1 move/);
+  // A panic inside the WebAssembly is shown, and the engine keeps answering.
+  const crashed = await page.evaluate(() => window.NpuzzleEngine.panicForTest());
+  assert.equal(crashed.ok, false);
+  assert.match(crashed.data.error, /the engine panicked: .*a panic asked for by the page's self-test/);
+  await page.waitForSelector("#result-msg:has-text('panicked')");
+  await page.fill("#start-text", "1 2 3 4 5 6 0 7 8");
+  await page.waitForSelector("#board[data-tiles='1 2 3 4 5 6 0 7 8']");
+  await page.waitForSelector("#check.ok");
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /solved in 2 moves/);
+  noApi(requests);
+  assert.deepEqual(errors.filter((e) => !/a panic asked for/.test(e)), []);
+  await page.close();
+});

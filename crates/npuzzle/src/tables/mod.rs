@@ -643,6 +643,36 @@ mod tests {
     }
 
     #[test]
+    fn exported_tables_are_imported_only_when_they_pass_every_check() {
+        let built = TableStore::in_memory();
+        let goal = Goal::BlankLast.board(3, 2).unwrap();
+        let set = SetSpec::small_default(3, 2);
+        let h = built.load_or_build(&goal, &set, &|_| {}, None).unwrap();
+        let files = built.export();
+        assert_eq!(files.len(), set.patterns.len());
+        let start = crate::parse::parse_board("4 1 2/5 0 3").unwrap();
+        // A store given the files needs no build, and its tables give the same estimates.
+        let fresh = TableStore::in_memory();
+        for (name, bytes) in &files {
+            fresh.import(name, bytes).unwrap();
+        }
+        let again = fresh.load(&goal, &set, &|_| {}).unwrap();
+        let est = |p: &PdbHeuristic| p.estimate_tiles(|i| start.tiles()[i]);
+        assert_eq!(est(&again), est(&h));
+        assert!(est(&h) > 0);
+        // One flipped bit in a table, a cut file, or a name that does not say what the file
+        // holds: refused, and nothing kept.
+        let (name, bytes) = &files[0];
+        let mut flipped = bytes.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        let refusing = TableStore::in_memory();
+        assert!(matches!(refusing.import(name, &flipped), Err(Error::Cache(m)) if m.contains("checksum")));
+        assert!(matches!(refusing.import(name, &bytes[..bytes.len() - 1]), Err(Error::Cache(_))));
+        assert!(matches!(refusing.import(&files[1].0, bytes), Err(Error::Cache(m)) if m.contains("name")));
+        assert!(refusing.export().is_empty());
+    }
+
+    #[test]
     fn goal_text_round_trips_the_blank() {
         assert_eq!(blank_of(&goal_text(4, 4, 5, false)), Some(5));
         assert_eq!(blank_of(&goal_text(5, 5, 0, true)), Some(0));

@@ -132,7 +132,7 @@ _SCRIPT = """
   play.onclick = function () {
     if (timer) { stop(); return; }
     if (at >= moves.length) go(0);
-    play.textContent = "\\u23f8 pause";
+    play.textContent = "\\u25a0 pause";
     timer = setInterval(function () { if (at >= moves.length) stop(); else go(at + 1); }, %(delay)d);
   };
   root.querySelector(".npz-first").onclick = function () { stop(); go(0); };
@@ -168,12 +168,14 @@ def solution_html(d: Dict[str, Any]) -> str:
         parts.append('<div style="color: #555">start</div>')
         parts.append(board_svg(start, cell=cell, title="start board"))
         if playback:
-            button = ('<button type="button" class="npz-%s" style="font-size: 12px; padding: 1px 6px; '
-                      'margin-right: 2px">%s</button>')
+            def button(cls: str, title: str, label: str) -> str:
+                return (f'<button type="button" class="npz-{cls}" title="{title}" aria-label="{title}" '
+                        f'style="font-size: 12px; padding: 1px 6px; margin-right: 2px">{label}</button>')
+
             parts.append('<div class="npz-controls" style="display: none; margin-top: 4px">'
-                         + button % ("first", "\u23ee") + button % ("prev", "\u25c0")
-                         + button % ("play", "\u25b6 play") + button % ("next", "\u25b6")
-                         + button % ("last", "\u23ed")
+                         + button("first", "first", "|\u25c0") + button("prev", "back one move", "\u25c0")
+                         + button("play", "play", "\u25b6 play") + button("next", "one move on", "\u25b6")
+                         + button("last", "last", "\u25b6|")
                          + f'<br><input type="range" min="0" max="{len(moves)}" value="0" '
                            f'style="width: {max(120, width * cell)}px" aria-label="move">'
                          + '<div class="npz-step" style="color: #555"></div></div>')

@@ -31,8 +31,10 @@ def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
     for i, cell in enumerate(code):
         assert not cell.outputs and cell.execution_count is None, \
             f"{path.name}: code cell {i + 1} was committed with outputs (clear them: they go stale)"
-    for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("IPYTHONDIR", "ipython"), ("MPLCONFIGDIR", "matplotlib"),
-                     ("DASK_TEMPORARY_DIRECTORY", "dask"), ("TMPDIR", "tmp")):
+    # (An empty user data directory also keeps a user's own `python3` kernel, which may run
+    # another Python, from standing in for this environment's.)
+    for var, sub in (("JUPYTER_RUNTIME_DIR", "runtime"), ("JUPYTER_DATA_DIR", "data"), ("IPYTHONDIR", "ipython"),
+                     ("MPLCONFIGDIR", "matplotlib"), ("DASK_TEMPORARY_DIRECTORY", "dask"), ("TMPDIR", "tmp")):
         (tmp_path / sub).mkdir()
         monkeypatch.setenv(var, str(tmp_path / sub))
     work = tmp_path / "work"

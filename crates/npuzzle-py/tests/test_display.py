@@ -119,7 +119,11 @@ def test_compare_gives_a_dataframe_and_a_plot():
     ax_nodes, ax_time = npuzzle.plot_compare(df)
     assert len(ax_nodes.patches) == 4 and len(ax_time.lines) == 2
     assert ax_nodes.get_yscale() == "log" and ax_time.get_xlabel() == "solution depth (moves)"
+    assert [t.get_text() for t in ax_nodes.figure.legends[0].get_texts()] == ["astar/manhattan", "bfs"]
     import matplotlib.pyplot as plt
+    _fig, axes = plt.subplots(1, 2)
+    assert list(npuzzle.plot_compare(df.to_dict("records"), axes)) == list(axes)
+    assert axes[0].get_legend() is not None and len(axes[0].patches) == 4
     plt.close("all")
 
 

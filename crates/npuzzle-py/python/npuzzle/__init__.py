@@ -515,8 +515,9 @@ def plot_compare(rows: Any, axes: Any = None) -> Any:
     if hasattr(rows, "to_dict"):
         rows = rows.to_dict("records")
     rows = list(rows)
-    if axes is None:
-        _fig, axes = plt.subplots(1, 2, figsize=(11, 4), constrained_layout=True)
+    own = axes is None
+    if own:
+        fig, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
     ax_nodes, ax_time = axes[0], axes[1]
     pairs = list(dict.fromkeys(r["pair"] for r in rows))
     instances = sorted({int(r["instance"]) for r in rows})
@@ -542,9 +543,14 @@ def plot_compare(rows: Any, axes: Any = None) -> Any:
     ax_time.set_xlabel("solution depth (moves)")
     ax_time.set_ylabel("time (ms)")
     ax_time.set_title("time against depth")
-    ax_nodes.legend(fontsize="small")
-    if ax_time.lines:
-        ax_time.legend(fontsize="small")
+    if own:
+        # One legend for both charts, under them.
+        fig.legend(*ax_nodes.get_legend_handles_labels(), loc="outside lower center", ncol=min(len(pairs), 5),
+                   fontsize="small", frameon=False)
+    else:
+        ax_nodes.legend(fontsize="small")
+        if ax_time.lines:
+            ax_time.legend(fontsize="small")
     return axes
 
 

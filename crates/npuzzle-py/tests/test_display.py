@@ -36,7 +36,7 @@ def test_solution_html_shows_the_board_moves_stats_and_a_self_contained_playback
     assert not re.search(r"\b(src|href)\s*=", page) and "http://" not in page.replace(
         'xmlns="http://www.w3.org/2000/svg"', "")
     # Each display has its own element id, so two outputs in one notebook do not clash.
-    ids = re.findall(r'id="(npuzzle-solution-\d+)"', page + s._repr_html_())
+    ids = re.findall(r'id="(npuzzle-solution-[0-9a-f]+)"', page + s._repr_html_())
     assert len(ids) == 2 and ids[0] != ids[1]
 
 
@@ -149,3 +149,75 @@ def test_every_public_function_and_class_has_a_docstring():
                     assert inspect.getdoc(member), f"npuzzle.{name}.{attr} has no docstring"
     for mod in (npuzzle.tables, npuzzle):
         assert inspect.getdoc(mod)
+
+
+# A DOM just large enough for the playback script: the root, its board's tile groups, buttons,
+# slider and step label. The script runs as in a page; the test then presses buttons.
+_DOM = r"""
+const data = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const el = (extra) => Object.assign({dataset: {}, style: {}, attrs: {}, textContent: "", value: 0,
+  setAttribute(k, v) { this.attrs[k] = String(v); }, getAttribute(k) { return this.attrs[k]; }}, extra);
+const tiles = data.tiles.map(([t, tr]) => { const g = el(); g.attrs["data-tile"] = t; g.attrs.transform = tr; return g; });
+const svg = el({querySelectorAll: () => tiles});
+const parts = {svg, ".npz-step": el(), "input[type=range]": el(), ".npz-controls": el({style: {display: "none"}})};
+for (const b of ["first", "prev", "play", "next", "last"]) parts[".npz-" + b] = el();
+const root = el({querySelector: (s) => parts[s]});
+global.document = {getElementById: (id) => (id === data.id ? root : null)};
+global.setInterval = () => 1; global.clearInterval = () => {};
+eval(data.script);
+const where = () => Object.fromEntries(tiles.map((g) => [g.attrs["data-tile"], g.attrs.transform]));
+const out = {shown: parts[".npz-controls"].style.display, at0: where(), label0: parts[".npz-step"].textContent};
+for (const press of data.presses) {
+  if (press === "slider") { parts["input[type=range]"].value = "3"; parts["input[type=range]"].oninput(); }
+  else parts[".npz-" + press].onclick();
+}
+out.end = where(); out.label = parts[".npz-step"].textContent;
+console.log(JSON.stringify(out));
+"""
+
+
+def _playback(page, presses):
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.fail("the playback test needs Node.js (scripts/test-all installs it for the browser tests)")
+    root = re.search(r'<div id="(npuzzle-solution-[0-9a-f]+)"', page).group(1)
+    script = re.search(r"<script>(.*)</script>", page, flags=re.S).group(1)
+    start = svg_parts(page)[0]
+    tiles = re.findall(r'<g data-tile="(\d+)" transform="([^"]+)"', start)
+    data = {"id": root, "script": script, "tiles": tiles, "presses": presses}
+    p = subprocess.run([node, "-e", _DOM], input=json.dumps(data), capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
+    return json.loads(p.stdout)
+
+
+def _cells(transforms, width, cell):
+    """Tile → cell index, from the tiles' `translate(x,y)`."""
+    out = {}
+    for t, tr in transforms.items():
+        x, y = (float(v) for v in re.match(r"translate\(([-\d.]+),([-\d.]+)\)", tr).groups())
+        out[int(t)] = round((y - 2) / cell) * width + round((x - 2) / cell)
+    return out
+
+
+def test_the_playback_slides_the_tiles_to_the_goal_and_back():
+    s = npuzzle.solve("8 1 3 4 0 2 7 6 5")
+    page = s._repr_html_()
+    goal = {t: i for i, t in enumerate(v for row in s.goal for v in row) if t}
+    start = {t: i for i, t in enumerate(v for row in s.start for v in row) if t}
+    cell = 40  # a 3×3 board's squares
+
+    out = _playback(page, ["last"])
+    assert out["shown"] == "" and out["label0"] == "move 0 of 14"
+    assert _cells(out["at0"], 3, cell) == start
+    assert _cells(out["end"], 3, cell) == goal and out["label"] == "move 14 of 14 (D)"
+
+    out = _playback(page, ["last", "first", "next", "next", "prev"])
+    assert out["label"] == "move 1 of 14 (R)"
+    after_r = {**start, 2: 4}  # R: the blank (centre) swaps with tile 2 on its right
+    assert _cells(out["end"], 3, cell) == after_r
+
+    out = _playback(page, ["slider", "prev"])
+    assert out["label"] == "move 2 of 14 (D)"

@@ -8,8 +8,8 @@ and the statistics still show; the script only adds the playback.
 from __future__ import annotations
 
 import html
-import itertools
 import json
+import uuid
 from typing import Any, Dict, List, Optional, Sequence
 
 # Boards drawn as SVG up to this many cells (the CLI prints boards along a path up to 400 too).
@@ -18,8 +18,6 @@ MAX_DRAWN_CELLS = 400
 MAX_LISTED_MOVES = 300
 # Longest solution the playback carries (the moves go into the page as one string).
 MAX_PLAYBACK_MOVES = 100_000
-
-_ids = itertools.count(1)
 
 _TILE = "#f4efe3"
 _TILE_EDGE = "#8c7f66"
@@ -148,7 +146,8 @@ _SCRIPT = """
 
 def solution_html(d: Dict[str, Any]) -> str:
     """The HTML of a solution (``Solution.to_dict()``): see the module's docstring."""
-    uid = f"npuzzle-solution-{next(_ids)}"
+    # Unique across kernels too: a notebook keeps the outputs of earlier sessions on the page.
+    uid = f"npuzzle-solution-{uuid.uuid4().hex}"
     parts = [f'<div id="{uid}" class="npuzzle-solution" style="font-family: sans-serif; font-size: 13px; '
              f'line-height: 1.4">']
     status = d.get("status")

@@ -1,9 +1,11 @@
-//! README's commands, run. Every line of every ```sh block in README.md runs through bash, in
-//! order, in one scratch directory (with `npuzzle` on the PATH as the binary under test, `HOME`
-//! and `NPUZZLE_CACHE_DIR` inside the scratch directory), and must end with the exit code README
-//! gives it: 0, unless its comment says `(exit N)`.
+//! The commands of README and of every page under docs/, run. Every line of every ```sh block of
+//! README.md and of each docs/*.md runs through bash, in order, each page in a scratch directory
+//! of its own (with `npuzzle` on the PATH as the binary under test, and `HOME` and
+//! `NPUZZLE_CACHE_DIR` inside the scratch directory, shared by the pages as a user's are), and
+//! must end with the exit code its page gives it: 0, unless its comment says `(exit N)`. A page
+//! added to docs/ is picked up with no change here.
 //!
-//! Output is checked where README shows or implies it:
+//! Output is checked where a page shows or implies it:
 //! - a fenced block tagged `text output` (or `json output`) holds the output of the command run
 //!   just before it, line by line; a line `...` stands for any number of lines;
 //! - commands whose stdout is not redirected are checked for the shape their options promise:
@@ -12,8 +14,11 @@
 //!   `--tree svg --tree-out` and `--plot *.svg` must parse as XML.
 //!
 //! A few commands cannot run here; each is listed in [`SKIPPED`] with the reason, and the test
-//! prints every skip. An entry that matches no command fails the test, so the list cannot go
-//! stale.
+//! prints every skip. An entry that matches no command of any page fails the test, so the list
+//! cannot go stale.
+//!
+//! A second test checks that every relative link and image of these pages names a file that
+//! exists and, with a `#fragment`, a heading of that page.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -45,7 +50,7 @@ const SKIPPED: &[(Match, &str)] = &[
     (Match::Exact("npuzzle pdb build --size 4x4 --goal snail"), "builds a 7-8 set for the snail goal: about 3 minutes and 1.6 GB"),
 ];
 
-/// Longest any one README command may take.
+/// Longest any one command may take.
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(180);
 
 struct Block {
@@ -66,7 +71,7 @@ fn blocks(readme: &str) -> Vec<Block> {
             (None, None) => {}
         }
     }
-    assert!(open.is_none(), "README ends inside a code block");
+    assert!(open.is_none(), "a page ends inside a code block");
     out
 }
 
@@ -191,7 +196,7 @@ fn run(cmd: &str, dir: &Path, bin_dir: &Path) -> Ran {
         }
         if started.elapsed() > COMMAND_TIMEOUT {
             let _ = child.kill();
-            panic!("README command ran over {COMMAND_TIMEOUT:?}: {cmd}");
+            panic!("a command ran over {COMMAND_TIMEOUT:?}: {cmd}");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -218,8 +223,8 @@ fn matches_output(want: &[String], got: &str) -> Result<(), String> {
     } else {
         let first = want.iter().zip(&got).position(|(w, g)| w.trim() != "..." && w.trim_end() != *g);
         Err(match first {
-            Some(i) => format!("line {}: README shows {:?}, the command printed {:?}", i + 1, want[i], got[i]),
-            None => format!("README shows {} lines, the command printed {}", want.len(), got.len()),
+            Some(i) => format!("line {}: the page shows {:?}, the command printed {:?}", i + 1, want[i], got[i]),
+            None => format!("the page shows {} lines, the command printed {}", want.len(), got.len()),
         })
     }
 }
@@ -264,39 +269,58 @@ fn check_shape(cmd: &str, stdout: &str, dir: &Path) -> Result<(), String> {
 fn scratch() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("readme");
     let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["home", "cache", "docs"] {
+    for sub in ["home", "cache", "pages"] {
         std::fs::create_dir_all(dir.join(sub)).expect("scratch directory");
     }
     dir
 }
 
-#[test]
-fn readme_commands_run_with_the_exit_codes_and_output_readme_gives() {
-    let readme_path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../README.md");
-    let readme = std::fs::read_to_string(&readme_path).expect("README.md");
-    let bin = PathBuf::from(env!("CARGO_BIN_EXE_npuzzle"));
-    let bin_dir = bin.parent().expect("binary directory").to_path_buf();
-    let dir = scratch();
-    let graphviz = has_program("dot");
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
 
-    let mut ran = 0;
-    let mut skipped: Vec<(String, String)> = Vec::new();
-    let mut used = vec![false; SKIPPED.len()];
-    let mut failures: Vec<String> = Vec::new();
+/// README.md, then every docs/*.md in name order, as (name, text).
+fn pages() -> Vec<(String, String)> {
+    let root = repo();
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root.join("docs"))
+        .expect("docs/")
+        .map(|e| e.expect("docs/ entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    let mut out = vec![("README.md".to_string(), std::fs::read_to_string(root.join("README.md")).expect("README.md"))];
+    for p in docs {
+        let name = format!("docs/{}", p.file_name().expect("a file name").to_string_lossy());
+        out.push((name, std::fs::read_to_string(&p).expect("a docs page")));
+    }
+    out
+}
+
+/// What one page's commands did.
+#[derive(Default)]
+struct Tally {
+    ran: usize,
+    outputs_checked: usize,
+    skipped: Vec<(String, String)>,
+    failures: Vec<String>,
+}
+
+/// Runs the `sh` blocks of one page in `dir`, checking exit codes, output blocks and shapes.
+fn run_page(name: &str, text: &str, dir: &Path, bin_dir: &Path, graphviz: bool, used: &mut [bool]) -> Tally {
+    let mut t = Tally::default();
     let mut last: Option<(String, Ran)> = None;
-    let mut outputs_checked = 0;
-    for block in blocks(&readme) {
+    for block in blocks(text) {
         let mut info = block.info.split_whitespace();
         let lang = info.next().unwrap_or_default();
         if info.next() == Some("output") {
             match &last {
                 Some((cmd, r)) => {
-                    outputs_checked += 1;
+                    t.outputs_checked += 1;
                     if let Err(e) = matches_output(&block.body, &r.stdout) {
-                        failures.push(format!("README.md:{}: output of `{cmd}`: {e}", block.line));
+                        t.failures.push(format!("{name}:{}: output of `{cmd}`: {e}", block.line));
                     }
                 }
-                None => failures.push(format!("README.md:{}: an output block with no command before it", block.line)),
+                None => t.failures.push(format!("{name}:{}: an output block with no command before it", block.line)),
             }
             continue;
         }
@@ -308,46 +332,187 @@ fn readme_commands_run_with_the_exit_codes_and_output_readme_gives() {
             if cmd.is_empty() {
                 continue;
             }
-            let at = format!("README.md:{}", block.line + 1 + k);
+            let at = format!("{name}:{}", block.line + 1 + k);
             if let Some((i, why)) = skip_reason(&cmd) {
                 used[i] = true;
-                skipped.push((cmd, why.to_string()));
+                t.skipped.push((cmd, why.to_string()));
                 last = None;
                 continue;
             }
             if cmd.contains("| dot ") && !graphviz {
-                skipped.push((cmd, "needs Graphviz (`dot`), which this machine lacks".to_string()));
+                t.skipped.push((cmd, "needs Graphviz (`dot`), which this machine lacks".to_string()));
                 last = None;
                 continue;
             }
-            let r = run(&cmd, &dir, &bin_dir);
-            ran += 1;
+            let r = run(&cmd, dir, bin_dir);
+            t.ran += 1;
             let want = expected_code(&comment);
             if r.code != want {
-                failures.push(format!("{at}: `{cmd}` exited {} (README implies {want}); stderr: {}", r.code, r.stderr.trim()));
+                t.failures.push(format!("{at}: `{cmd}` exited {} (the page implies {want}); stderr: {}", r.code, r.stderr.trim()));
             } else if r.stderr.contains("panicked") {
-                failures.push(format!("{at}: `{cmd}` panicked: {}", r.stderr.trim()));
-            } else if let Err(e) = check_shape(&cmd, &r.stdout, &dir) {
-                failures.push(format!("{at}: `{cmd}`: {e}"));
+                t.failures.push(format!("{at}: `{cmd}` panicked: {}", r.stderr.trim()));
+            } else if let Err(e) = check_shape(&cmd, &r.stdout, dir) {
+                t.failures.push(format!("{at}: `{cmd}`: {e}"));
             }
             last = Some((cmd, r));
         }
     }
-    println!("README: {ran} commands run, {outputs_checked} outputs compared, {} skipped:", skipped.len());
-    for (cmd, why) in &skipped {
-        println!("  skipped `{cmd}`: {why}");
+    t
+}
+
+#[test]
+fn readme_commands_run_with_the_exit_codes_and_output_readme_gives() {
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_npuzzle"));
+    let bin_dir = bin.parent().expect("binary directory").to_path_buf();
+    let dir = scratch();
+    let graphviz = has_program("dot");
+
+    let mut used = vec![false; SKIPPED.len()];
+    let mut failures: Vec<String> = Vec::new();
+    let (mut ran, mut outputs_checked, mut docs_ran) = (0, 0, 0);
+    let pages = pages();
+    for (name, text) in &pages {
+        // Each page in a directory of its own (with the docs/ its figure commands write to), so
+        // a page's commands cannot lean on files another page made.
+        let work = dir.join("pages").join(name.replace('/', "_"));
+        std::fs::create_dir_all(work.join("docs")).expect("page directory");
+        let t = run_page(name, text, &work, &bin_dir, graphviz, &mut used);
+        println!("{name}: {} commands run, {} outputs compared, {} skipped:", t.ran, t.outputs_checked, t.skipped.len());
+        for (cmd, why) in &t.skipped {
+            println!("  skipped `{cmd}`: {why}");
+        }
+        ran += t.ran;
+        outputs_checked += t.outputs_checked;
+        if name.starts_with("docs/") {
+            docs_ran += t.ran;
+        }
+        failures.extend(t.failures);
     }
     for (i, u) in used.iter().enumerate() {
         if !u {
             let m = match &SKIPPED[i].0 {
                 Match::Exact(e) | Match::Prefix(e) => e,
             };
-            failures.push(format!("the skip entry {m:?} matches no README command: remove it"));
+            failures.push(format!("the skip entry {m:?} matches no command of README or docs/: remove it"));
         }
     }
-    assert!(ran >= 25, "only {ran} README commands ran: is the checker still reading the sh blocks?");
-    assert!(outputs_checked >= 2, "only {outputs_checked} output blocks compared");
-    assert!(failures.is_empty(), "{} README problems:\n{}", failures.len(), failures.join("\n"));
+    let names: Vec<&str> = pages.iter().map(|(n, _)| n.as_str()).collect();
+    for page in ["docs/cli.md", "docs/teaching.md", "docs/optimal.md"] {
+        assert!(names.contains(&page), "{page} was not found among {names:?}");
+    }
+    assert!(ran >= 30, "only {ran} commands ran: is the checker still reading the sh blocks?");
+    assert!(docs_ran >= 25, "only {docs_ran} commands of docs/ ran: is the checker still reading docs/*.md?");
+    assert!(outputs_checked >= 4, "only {outputs_checked} output blocks compared");
+    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// GitHub's anchor for a heading: lower case, punctuation other than `-` and `_` dropped,
+/// spaces made hyphens.
+fn slug(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of a page's headings (a repeated heading's later anchors get `-1`, `-2`, …).
+fn anchors(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut fence = false;
+    for l in text.lines() {
+        if l.starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if fence {
+            continue;
+        }
+        let hashes = l.chars().take_while(|c| *c == '#').count();
+        if (1..=6).contains(&hashes) && l[hashes..].starts_with(' ') {
+            let base = slug(&l[hashes..]);
+            let mut a = base.clone();
+            let mut n = 0;
+            while out.contains(&a) {
+                n += 1;
+                a = format!("{base}-{n}");
+            }
+            out.push(a);
+        }
+    }
+    out
+}
+
+/// The relative link targets of a page (outside code blocks): `](target)` and `src="target"`.
+fn links(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut fence = false;
+    for (i, l) in text.lines().enumerate() {
+        if l.starts_with("```") {
+            fence = !fence;
+            continue;
+        }
+        if fence {
+            continue;
+        }
+        for (open, close) in [("](", ')'), ("src=\"", '"')] {
+            let mut rest = l;
+            while let Some(at) = rest.find(open) {
+                rest = &rest[at + open.len()..];
+                let target: String = rest.chars().take_while(|c| *c != close).collect();
+                if !target.contains("://") && !target.starts_with("mailto:") {
+                    out.push((i + 1, target));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn links_and_anchors_of_readme_and_docs_resolve() {
+    let root = repo();
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (name, text) in pages() {
+        let base = root.join(&name).parent().expect("a page's directory").to_path_buf();
+        for (line, target) in links(&text) {
+            let (file, fragment) = match target.split_once('#') {
+                Some((f, a)) => (f.to_string(), Some(a.to_string())),
+                None => (target.clone(), None),
+            };
+            let path = if file.is_empty() { root.join(&name) } else { base.join(&file) };
+            checked += 1;
+            if !path.exists() {
+                failures.push(format!("{name}:{line}: {target}: no such file"));
+                continue;
+            }
+            if let Some(a) = fragment {
+                let page = std::fs::read_to_string(&path).unwrap_or_default();
+                if !anchors(&page).contains(&a) {
+                    failures.push(format!("{name}:{line}: {target}: no heading with the anchor #{a}"));
+                }
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} links checked");
+    assert!(failures.is_empty(), "{} broken links:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn anchors_are_made_the_way_github_makes_them() {
+    assert_eq!(slug(" Search trees: `--tree dot|json|svg`"), "search-trees---tree-dotjsonsvg");
+    assert_eq!(slug(" Any size: row-and-column reduction"), "any-size-row-and-column-reduction");
+    assert_eq!(anchors("# A\n```\n# not a heading\n```\n## A\n"), ["a", "a-1"]);
+    assert_eq!(
+        links("see [x](a.md#b) and ![p](c.png), <img src=\"d.png\">, [w](https://e)"),
+        [(1, "a.md#b".to_string()), (1, "c.png".to_string()), (1, "d.png".to_string())]
+    );
 }
 
 #[test]

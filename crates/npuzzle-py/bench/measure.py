@@ -1,4 +1,4 @@
-"""The measurements in README's Python section: `python measure.py 3x3|korf|dask`.
+"""The measurements in docs/benchmarks.md's Python section: `python measure.py 3x3|korf|dask`.
 
 Each prints its figures with the load average at the time, and checks that the Python and CLI
 answers agree. Uses the release CLI (`$NPUZZLE_BIN`, default target/release/npuzzle) and a

@@ -15,11 +15,12 @@ use npuzzle::heuristic::pdb::SetSpec;
 use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
-use npuzzle::render::trace::json_trace;
-use npuzzle::solve::{solve, solve_observed, Report, Request};
+use npuzzle::render::trace::{self as trace_render, json_trace, Setup};
+use npuzzle::render::tree::{self as tree_render, Tree};
+use npuzzle::solve::{solve, solve_observed, Report, Request, Status};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{TableEvent, TableStore};
-use npuzzle::{Board, Error, HeuristicKind, Tables};
+use npuzzle::{Algorithm, Board, Error, HeuristicKind, Tables};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -325,6 +326,183 @@ fn trace_events(
     out.map_err(py_err)
 }
 
+/// Solves one board while recording it, as `npuzzle solve --trace` (text) does; returns the
+/// numbered trace exactly as that command prints it before its summary (the `Trace:` line, the
+/// steps, and a blank line), and the JSON report.
+#[pyfunction]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+fn trace_text(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    limit: u64,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<(String, String)> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<(String, String), Error> {
+        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        // As the CLI's `teach::run` records a text trace.
+        let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(false);
+        let (outcome, rec) = solve_observed(&req, rec)?;
+        let report = Report::new(&req, &outcome);
+        let setup = Setup { algorithm: req.algorithm, width: req.start.width(), height: req.start.height(), limit };
+        let text = format!(
+            "Trace: {}, heuristic {}, order {}, goal {}\n{}\n",
+            req.algorithm,
+            req.effective_heuristic(),
+            req.order,
+            req.goal,
+            trace_render::render_text(&rec, &setup)
+        );
+        Ok((text, serde_json::to_string(&report).expect("reports serialise")))
+    })?;
+    out.map_err(py_err)
+}
+
+/// Solves one board while recording its search tree of at most `limit` nodes, as
+/// `npuzzle solve --tree dot|json|svg --tree-limit LIMIT` does; returns the tree as SVG, as
+/// JSON and as DOT (each exactly the document that command writes), the JSON report, and the
+/// note about the node cap (`None` when every node is shown).
+#[pyfunction]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+fn tree_docs(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    limit: usize,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<(String, String, String, String, Option<String>)> {
+    if limit == 0 {
+        return Err(PyValueError::new_err("limit must be at least 1 node"));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    let (tx, rx) = channel();
+    type Docs = (String, String, String, String, Option<String>);
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
+        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        // As the CLI's `teach::run` records and draws a tree: one recorder capped at `limit`
+        // nodes, then the library's one renderer.
+        let rec = Recorder::new(req.start.len(), limit, true).with_paths(false);
+        let (outcome, rec) = solve_observed(&req, rec)?;
+        let report = Report::new(&req, &outcome);
+        let tree = Tree::new(&rec, req.start.width(), req.start.height(), limit);
+        let json = serde_json::to_string(&tree).expect("trees serialise") + "\n";
+        Ok((
+            tree_render::to_svg(&tree),
+            json,
+            tree_render::to_dot(&tree),
+            serde_json::to_string(&report).expect("reports serialise"),
+            tree.cap_note(),
+        ))
+    })?;
+    out.map_err(py_err)
+}
+
+/// Every algorithm/heuristic pair `npuzzle compare` would run for these names: each algorithm
+/// once if it uses no heuristic, else once per heuristic; the CLI's defaults when both are empty.
+fn compare_pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<(Algorithm, HeuristicKind)>, Error> {
+    use Algorithm::*;
+    use HeuristicKind::*;
+    if algorithms.is_empty() && heuristics.is_empty() {
+        return Ok(vec![(Bfs, Zero), (Dfs, Zero), (Astar, Manhattan), (Astar, Euclidean), (Idastar, LinearConflict)]);
+    }
+    let algs: Vec<Algorithm> =
+        if algorithms.is_empty() { vec![Astar, Idastar] } else { algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>()? };
+    let hs: Vec<HeuristicKind> =
+        if heuristics.is_empty() { vec![Manhattan] } else { heuristics.iter().map(|h| h.parse()).collect::<Result<_, _>>()? };
+    let mut out = Vec::new();
+    for a in algs {
+        let list = if a.uses_heuristic() { hs.clone() } else { vec![Zero] };
+        for h in list {
+            if !out.contains(&(a, h)) {
+                out.push((a, h));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Runs every algorithm/heuristic pair on every board, one after another, as `npuzzle compare`
+/// does (the same pairs, limits per run, and rows); returns the rows of
+/// `npuzzle compare --format json` as one JSON array. Without a memory limit in `spec`, each run
+/// may hold half the memory the system reports available, as in the CLI.
+#[pyfunction]
+#[pyo3(signature = (boards, spec, algorithms, heuristics, cache_dir=None, progress=None))]
+fn compare(
+    py: Python<'_>,
+    boards: Vec<String>,
+    spec: &str,
+    algorithms: Vec<String>,
+    heuristics: Vec<String>,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let mut spec: Spec = serde_json::from_str(spec).map_err(|e| json_err("bad options", e))?;
+    if spec.limits.memory.is_none() {
+        spec.limits.memory = npuzzle_host::available_memory().map(|m| m / 2);
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut plan = spec.plan().map_err(py_err)?;
+    plan.cancel_with(cancel.clone());
+    let pairs = compare_pairs(&algorithms, &heuristics).map_err(py_err)?;
+    if boards.is_empty() {
+        return Err(PyValueError::new_err("no boards to compare"));
+    }
+    let mut starts = Vec::new();
+    for (i, b) in boards.iter().enumerate() {
+        let board = board_input(b)
+            .and_then(|input| plan.board(&input).map_err(Error::from))
+            .map_err(|e| BoardError::new_err(format!("board {}: {e}", i + 1)))?;
+        starts.push(board);
+    }
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let on = reporter(tx);
+        let mut rows = Vec::new();
+        for (i, b) in starts.iter().enumerate() {
+            for &(algorithm, heuristic) in &pairs {
+                let mut req = plan.request(b.clone())?;
+                req.algorithm = algorithm;
+                req.heuristic = heuristic;
+                // A search stopped before it starts needs no tables (as the CLI's `pdb::prepare`).
+                if req.limits.reached_at_start().is_none() {
+                    req.tables = prepare(&req, cache_dir.clone(), &on, &cancel)?;
+                }
+                let out = solve(&req)?;
+                let pair = if algorithm.uses_heuristic() { format!("{algorithm}/{heuristic}") } else { algorithm.to_string() };
+                let mut row = serde_json::json!({
+                    "instance": i + 1,
+                    "board": b.to_string(),
+                    "pair": pair,
+                    "algorithm": algorithm,
+                    "heuristic": req.effective_heuristic(),
+                    "status": out.status,
+                    "time_ms": (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
+                    "cost": out.cost,
+                    "expanded": out.stats.expanded,
+                    "generated": out.stats.generated,
+                    "max_depth": out.stats.max_depth,
+                    "max_frontier": out.stats.max_frontier,
+                    "optimal": out.status == Status::Solved && req.guarantees_optimal(),
+                });
+                if let Some(l) = out.limit {
+                    row["limit"] = serde_json::Value::String(l.to_string());
+                }
+                rows.push(row);
+            }
+        }
+        Ok(serde_json::to_string(&rows).expect("rows serialise"))
+    })?;
+    out.map_err(py_err)
+}
+
 /// Random solvable boards toward `goal`, as rows: uniformly drawn, exactly `depth` moves from
 /// the goal, or a random walk of `walk` moves.
 #[pyfunction]
@@ -481,6 +659,9 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solve_one, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(trace_events, m)?)?;
+    m.add_function(wrap_pyfunction!(trace_text, m)?)?;
+    m.add_function(wrap_pyfunction!(tree_docs, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(is_solvable, m)?)?;
     m.add_function(wrap_pyfunction!(heuristics, m)?)?;

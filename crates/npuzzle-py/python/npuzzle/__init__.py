@@ -15,11 +15,19 @@ blank is 0 (or -1 in arrays).
 - :func:`solve` solves one board; :func:`solve_many` solves many in parallel, with the GIL
   released, and gives one :class:`Solution` per board, in input order.
 - :func:`trace` yields the events of a recorded search, the same as
-  ``npuzzle solve --trace --format json``.
+  ``npuzzle solve --trace --format json``; :func:`trace_text` gives the numbered trace of
+  ``npuzzle solve --trace``.
+- :func:`tree` records the search tree: in Jupyter it shows as the SVG of
+  ``npuzzle solve --tree svg``, and ``to_dict()`` is ``--tree json``.
+- :func:`compare` runs algorithm/heuristic pairs on the same boards, as ``npuzzle compare``
+  does (a pandas DataFrame when pandas is installed); :func:`plot_compare` draws the rows.
 - :func:`generate`, :func:`is_solvable`, :func:`heuristics`.
 - :mod:`npuzzle.tables` builds and loads pattern databases into a cache directory of the
   caller's choosing; a process loads a set once and reuses it.
 - :mod:`npuzzle.dask` solves boards from JSONL or Parquet on a Dask cluster.
+
+In Jupyter a :class:`Solution` shows its start board, a playback of its moves and its
+statistics; a :class:`Tree` shows its drawing.
 
 Bad input raises :class:`BoardError` (a ``ValueError``); a start and goal of different parity
 raise :class:`UnsolvableError` from :func:`solve`. A node, time or memory limit is not an
@@ -37,6 +45,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Unio
 
 from . import _npuzzle
 from ._npuzzle import BoardError, TablesError, UnsolvableError
+from ._display import solution_html
 from ._progress import make_progress
 
 __all__ = [
@@ -47,6 +56,11 @@ __all__ = [
     "solve",
     "solve_many",
     "trace",
+    "trace_text",
+    "Tree",
+    "tree",
+    "compare",
+    "plot_compare",
     "generate",
     "is_solvable",
     "heuristics",
@@ -177,6 +191,11 @@ class Solution:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Solution) and self._data == other._data
 
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the start board as SVG with a playback of the moves (inline SVG and
+        script, no external assets), the goal, the statistics and the moves."""
+        return solution_html(self._data)
+
 
 def solve(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
           order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
@@ -284,6 +303,255 @@ def trace(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = N
             yield json.loads(line)
 
     return events()
+
+
+def trace_text(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None,
+               heuristic: Optional[str] = None, order: str = "UDLR", weight: float = 1.0,
+               max_nodes: Optional[int] = None, timeout: Optional[float] = None,
+               max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None,
+               size: Optional[str] = None, limit: int = 200, cache_dir: Optional[str] = None,
+               progress: Progress = True) -> str:
+    """The numbered step-by-step trace of a search, as ``npuzzle solve --trace`` prints it
+    before its summary: a ``Trace:`` line, then each step (the node selected, its board, each
+    child generated with ``g + h = f`` and what became of it, the frontier), for the first
+    ``limit`` steps.
+
+    Takes the options of :func:`solve`. ``print()`` it to read it::
+
+        >>> print(npuzzle.trace_text("2 8 3/1 6 4/7 0 5", goal="1 2 3/8 0 4/7 6 5",
+        ...                          algorithm="astar", heuristic="misplaced", order="LURD", limit=2))
+    """
+    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    if not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
+    text, _report = _npuzzle.trace_text(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress))
+    return text
+
+
+class Tree:
+    """The search tree of one recorded search, as :func:`tree` returns it.
+
+    In Jupyter it shows as a picture: exactly the SVG of ``npuzzle solve … --tree svg`` (the
+    library draws it; each node with its label, board and ``g + h = f``, coloured by its state
+    when the search ended, the path to the goal in bold).
+
+    Attributes:
+        svg: the SVG document (``npuzzle solve --tree svg``).
+        dot: the Graphviz DOT document (``npuzzle solve --tree dot``).
+        solution: the search's :class:`Solution`.
+        nodes, total_nodes: the nodes drawn, and all the search generated.
+        capped: whether the node limit cut the tree.
+        note: for a capped tree, the note the CLI prints about it; else ``None``.
+    """
+
+    __slots__ = ("svg", "dot", "_json", "solution", "note", "nodes", "total_nodes", "capped")
+
+    def __init__(self, svg: str, json_text: str, dot: str, solution: "Solution", note: Optional[str]):
+        self.svg = svg
+        self.dot = dot
+        self._json = json_text
+        self.solution = solution
+        self.note = note
+        d = json.loads(json_text)
+        self.nodes: int = len(d["nodes"])
+        self.total_nodes: int = int(d["total_nodes"])
+        self.capped: bool = bool(d["capped"])
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's view: the SVG of ``npuzzle solve --tree svg``, byte for byte."""
+        return self.svg
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The tree as ``npuzzle solve --tree json`` writes it, as a new dict: ``width``,
+        ``height``, ``total_nodes``, ``capped``, ``limit``, ``legend``, ``iterations`` and
+        ``nodes`` (each with ``id``, ``parent``, ``label``, ``move``, ``g``, ``h``, ``f``,
+        ``fate``, ``board``, ``state``, ``expanded`` and ``on_path``)."""
+        return json.loads(self._json)
+
+    def to_json(self) -> str:
+        """The JSON document of ``npuzzle solve --tree json``, as text."""
+        return self._json
+
+    def save(self, path: Any) -> None:
+        """Writes the tree to ``path``: SVG, JSON or DOT, by the file's extension (``.svg``,
+        ``.json``, ``.dot`` or ``.gv``)."""
+        import os
+
+        name = os.fspath(path)
+        ext = os.path.splitext(name)[1].lower()
+        docs = {".svg": self.svg, ".json": self._json, ".dot": self.dot, ".gv": self.dot}
+        if ext not in docs:
+            raise ValueError(f"{name}: give a .svg, .json or .dot file")
+        with open(name, "w", encoding="utf-8") as f:
+            f.write(docs[ext])
+
+    def __repr__(self) -> str:
+        s = self.solution
+        return (f"Tree(nodes={self.nodes}, total_nodes={self.total_nodes}, capped={self.capped}, "
+                f"algorithm={s.algorithm!r}, heuristic={s.heuristic!r}, status={s.status!r}, cost={s.cost!r})")
+
+
+def tree(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
+         order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
+         max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None, size: Optional[str] = None,
+         limit: int = 2000, cache_dir: Optional[str] = None, progress: Progress = True) -> Tree:
+    """Solves one board while recording its search tree, as ``npuzzle solve --tree svg|json|dot``
+    does, and returns it as a :class:`Tree`.
+
+    In Jupyter the tree shows as the CLI's SVG drawing; ``to_dict()`` is the ``--tree json``
+    document; ``solution`` is the search's :class:`Solution`. Takes the options of :func:`solve`,
+    and:
+
+    Args:
+        limit: the most nodes the tree keeps (``--tree-limit``, default 2,000); a capped tree
+            says so in its title and shows the search as it stood when the cap was reached.
+
+    Each iteration of IDA* or iterative deepening is its own tree, captioned with its bound;
+    bidirectional search's two trees are captioned as the forward and backward searches. Keep
+    trees small: every node is drawn with its board (Nilsson's example below has 14)::
+
+        >>> t = npuzzle.tree("2 8 3/1 6 4/7 0 5", goal="1 2 3/8 0 4/7 6 5",
+        ...                  algorithm="astar", heuristic="misplaced", order="LURD")
+        >>> t.solution.moves, t.nodes
+        ('UULDR', 14)
+
+    Raises:
+        BoardError, UnsolvableError, ValueError: as :func:`solve` does.
+    """
+    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
+    svg, json_text, dot, report, note = _npuzzle.tree_docs(_board_json(start), spec, limit, _dir(cache_dir),
+                                                           make_progress(progress))
+    sol = Solution._from_json(report)
+    if sol.status == "unsolvable":
+        raise UnsolvableError(sol.message)
+    return Tree(svg, json_text, dot, sol, note)
+
+
+# The columns of `npuzzle compare --format json`, in its order (`limit` only on rows a limit
+# stopped).
+COMPARE_COLUMNS = ["instance", "board", "pair", "algorithm", "heuristic", "status", "limit", "time_ms", "cost",
+                   "expanded", "generated", "max_depth", "max_frontier", "optimal"]
+
+
+def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequence[str], None] = None,
+            heuristics: Union[str, Sequence[str], None] = None, *, goal: Board = "blank-last", order: str = "UDLR",
+            size: Optional[str] = None, timeout: Optional[float] = 10.0, max_nodes: Optional[int] = 5_000_000,
+            max_memory: Union[int, str, None] = None, cache_dir: Optional[str] = None, progress: Progress = True,
+            frame: Optional[bool] = None) -> Any:
+    """Runs algorithm/heuristic pairs on the same boards, as ``npuzzle compare`` does, and
+    returns one row per board and pair: the rows of ``npuzzle compare --format json``.
+
+    Each board is solved by every pair, one run after another; an algorithm that uses no
+    heuristic runs once. With neither ``algorithms`` nor ``heuristics``, the CLI's default set:
+    ``bfs``, ``dfs``, ``astar/manhattan``, ``astar/euclidean``, ``idastar/linear-conflict``;
+    ``heuristics`` alone pairs them with ``astar`` and ``idastar``.
+
+    Args:
+        boards: a list of boards, each in any form :func:`solve` takes (one board given as
+            text alone is fine too).
+        algorithms, heuristics: names, as a list or one comma-separated string
+            (``"astar,idastar"``).
+        goal, order, size: as for :func:`solve`.
+        timeout, max_nodes, max_memory: limits for each run, as the CLI's defaults: 10 s,
+            5,000,000 nodes generated, half the memory the system reports available. A run a
+            limit stops has status ``"limit"``, ``limit`` says which, and the rest go on.
+        frame: return a pandas DataFrame (``True``), a list of dicts (``False``); by default a
+            DataFrame when pandas is installed.
+
+    Each row has ``instance`` (1-based), ``board``, ``pair`` (``"astar/manhattan"``, or
+    ``"bfs"``), ``algorithm``, ``heuristic``, ``status``, ``limit`` (only on a row a limit
+    stopped), ``time_ms``, ``cost``, ``expanded``, ``generated``, ``max_depth``,
+    ``max_frontier`` and ``optimal``. :func:`plot_compare` draws them.
+
+    Raises:
+        BoardError: a malformed board (``"board 2: ..."``).
+        ValueError: an unknown algorithm or heuristic, or a bad option.
+    """
+    if isinstance(boards, str):
+        boards = [boards]
+    names = [_names(algorithms), _names(heuristics)]
+    spec = _spec(goal, None, None, order, 1.0, max_nodes, timeout, max_memory, None, size)
+    text = _npuzzle.compare([_board_json(b) for b in boards], spec, names[0], names[1], _dir(cache_dir),
+                            make_progress(progress))
+    rows = [{k: r[k] for k in COMPARE_COLUMNS if k in r} for r in json.loads(text)]
+    if frame is False:
+        return rows
+    try:
+        import pandas as pd
+    except ImportError:
+        if frame:
+            raise
+        return rows
+    df = pd.DataFrame(rows)
+    if "limit" not in df.columns:
+        df.insert(COMPARE_COLUMNS.index("limit"), "limit", None)
+    return df[COMPARE_COLUMNS]
+
+
+def _names(v: Union[str, Sequence[str], None]) -> List[str]:
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [n.strip() for n in v.split(",") if n.strip()]
+    return [str(n) for n in v]
+
+
+def plot_compare(rows: Any, axes: Any = None) -> Any:
+    """Draws the rows of :func:`compare` with matplotlib, as ``npuzzle compare --plot`` draws
+    them: nodes expanded by each pair on each board (log scale), and time against the board's
+    solution depth (the cost an optimal pair found; log scale). Runs that a limit stopped are
+    left out.
+
+    Args:
+        rows: what :func:`compare` returned (a DataFrame or a list of dicts).
+        axes: two matplotlib Axes to draw on; by default a new figure with two side by side.
+
+    Returns the two Axes. Needs matplotlib (``pip install matplotlib``).
+    """
+    import matplotlib.pyplot as plt
+
+    if hasattr(rows, "to_dict"):
+        rows = rows.to_dict("records")
+    rows = list(rows)
+    own = axes is None
+    if own:
+        fig, axes = plt.subplots(1, 2, figsize=(11, 4.4), layout="constrained")
+    ax_nodes, ax_time = axes[0], axes[1]
+    pairs = list(dict.fromkeys(r["pair"] for r in rows))
+    instances = sorted({int(r["instance"]) for r in rows})
+    depth: Dict[int, int] = {}
+    for r in rows:
+        if r["optimal"] and r["status"] == "solved":
+            depth[int(r["instance"])] = int(r["cost"])
+    width = 0.8 / max(1, len(pairs))
+    for k, p in enumerate(pairs):
+        mine = {int(r["instance"]): r for r in rows if r["pair"] == p and r["status"] == "solved"}
+        xs = [i + (k - (len(pairs) - 1) / 2) * width for i in instances if i in mine]
+        ys = [max(1, int(mine[i]["expanded"])) for i in instances if i in mine]
+        ax_nodes.bar(xs, ys, width=width, label=p)
+        pts = sorted((depth[i], float(mine[i]["time_ms"])) for i in instances if i in mine and i in depth)
+        if pts:
+            ax_time.plot([d for d, _ in pts], [max(t, 1e-3) for _, t in pts], marker="o", label=p)
+    ax_nodes.set_yscale("log")
+    ax_nodes.set_xticks(instances)
+    ax_nodes.set_xlabel("board")
+    ax_nodes.set_ylabel("nodes expanded")
+    ax_nodes.set_title("nodes expanded per pair")
+    ax_time.set_yscale("log")
+    ax_time.set_xlabel("solution depth (moves)")
+    ax_time.set_ylabel("time (ms)")
+    ax_time.set_title("time against depth")
+    if own:
+        # One legend for both charts, under them.
+        fig.legend(*ax_nodes.get_legend_handles_labels(), loc="outside lower center", ncol=min(len(pairs), 5),
+                   fontsize="small", frameon=False)
+    else:
+        ax_nodes.legend(fontsize="small")
+        if ax_time.lines:
+            ax_time.legend(fontsize="small")
+    return axes
 
 
 def generate(size: Union[int, str] = "3x3", count: int = 1, *, seed: Optional[int] = None, depth: Optional[int] = None,

@@ -13,10 +13,12 @@ macro_rules! note {
     }};
 }
 
+mod animate;
 mod batch;
 mod bench;
 mod bench_big;
 mod compare;
+mod exercise;
 mod exit;
 mod generate;
 mod input;
@@ -104,6 +106,10 @@ enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// Write a hand-execution exercise (problem sheet on stdout, answer key with --answers):
+    /// order of expansion, open lists, g, h and f, bounds, incumbents, the solution.
+    #[command(after_help = AFTER_HELP)]
+    Exercise(exercise::Args),
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
@@ -160,6 +166,7 @@ fn main() -> ExitCode {
         Command::Generate(a) => generate::run(a),
         Command::Serve(a) => serve::run(a),
         Command::Completions { shell } => completions(shell),
+        Command::Exercise(a) => exercise::run(a),
         Command::Pdb(a) => pdb::run(a),
         Command::Bench(a) => bench::run(a),
     };

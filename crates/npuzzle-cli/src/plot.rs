@@ -68,6 +68,18 @@ pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
 /// Renders an SVG document to PNG bytes with the system's fonts.
 fn rasterise(svg: &str) -> Result<Vec<u8>> {
     use resvg::{tiny_skia, usvg};
+    let opt = svg_options();
+    let tree = usvg::Tree::from_str(svg, &opt).map_err(err)?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| anyhow!("drawing the plot: empty picture"))?;
+    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+    pixmap.encode_png().map_err(err)
+}
+
+/// The options resvg parses SVG with: the system's fonts, with the generic families pointed at
+/// an installed sans-serif face. Loading the fonts is slow: make them once for many pictures.
+pub fn svg_options() -> resvg::usvg::Options<'static> {
+    use resvg::usvg;
     let mut opt = usvg::Options::default();
     let db = opt.fontdb_mut();
     db.load_system_fonts();
@@ -80,11 +92,7 @@ fn rasterise(svg: &str) -> Result<Vec<u8>> {
         db.set_serif_family(family.clone());
         opt.font_family = family;
     }
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(err)?;
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).ok_or_else(|| anyhow!("drawing the plot: empty picture"))?;
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(err)
+    opt
 }
 
 fn draw_svg(buf: &mut String, pairs: &[String], cells: &[Cell]) -> Result<()> {

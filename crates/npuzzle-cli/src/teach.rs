@@ -1,6 +1,8 @@
 //! The teaching flags of `solve`: `--trace` (a numbered step-by-step account, or with
 //! `--format json` a stream of JSON events, one per line) and `--tree dot|json|svg` (the search
-//! tree, to stdout or `--tree-out FILE`; the solution summary then goes to stderr).
+//! tree, to stdout or `--tree-out FILE`; the solution summary then goes to stderr), `--tree gif
+//! --tree-out FILE.gif` (the tree growing, one frame per step) and `--animate FILE.gif` (the
+//! solution played back, one frame per board on the path).
 
 use crate::exit::{self, BadInput};
 use crate::opts::Format;
@@ -8,6 +10,7 @@ use crate::output;
 use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
 use npuzzle::record::Recorder;
+use npuzzle::render::animate;
 use npuzzle::render::trace::{self, Setup};
 use npuzzle::render::tree::{self, Tree};
 use npuzzle::solve::{solve_observed, Report, Request};
@@ -23,6 +26,8 @@ pub enum TreeFormat {
     Json,
     /// An SVG picture drawn by npuzzle (no Graphviz needed).
     Svg,
+    /// An animated GIF of the tree growing, one frame per step (needs --tree-out FILE.gif).
+    Gif,
 }
 
 /// Trace and tree flags.
@@ -44,12 +49,21 @@ pub struct TeachOpts {
     /// Most nodes in the tree.
     #[arg(long, default_value_t = tree::DEFAULT_LIMIT, value_name = "N")]
     pub tree_limit: usize,
+    /// Write the solution's playback as an animated GIF: one frame per board on the path.
+    #[arg(long, value_name = "FILE.gif")]
+    pub animate: Option<PathBuf>,
+    /// Frames per second of --animate and --tree gif.
+    #[arg(long, default_value_t = 2, value_name = "N")]
+    pub fps: u32,
+    /// Most frames in an animation (the first N - 1 and the last are kept, and a note says so).
+    #[arg(long, default_value_t = animate::DEFAULT_MAX_FRAMES, value_name = "N")]
+    pub max_frames: usize,
 }
 
 impl TeachOpts {
     /// Whether any teaching output was asked for.
     pub fn active(&self) -> bool {
-        self.trace || self.tree.is_some() || self.tree_out.is_some()
+        self.trace || self.tree.is_some() || self.tree_out.is_some() || self.animate.is_some()
     }
 
     /// Checks the flags together, and that `--tree-out` can be written, before any work.
@@ -58,13 +72,28 @@ impl TeachOpts {
             crate::output::check_writable(path, "--tree-out")?;
         }
         if self.tree_out.is_some() && self.tree.is_none() {
-            return Err(anyhow!(BadInput).context("--tree-out needs --tree dot|json|svg"));
+            return Err(anyhow!(BadInput).context("--tree-out needs --tree dot|json|svg|gif"));
         }
         if self.trace && self.tree.is_some() && self.tree_out.is_none() {
             return Err(anyhow!(BadInput).context("--trace and --tree would both write to stdout: give --tree-out FILE"));
         }
         if self.tree.is_some() && self.tree_limit == 0 {
             return Err(anyhow!(BadInput).context("--tree-limit must be at least 1"));
+        }
+        if self.tree == Some(TreeFormat::Gif) {
+            match &self.tree_out {
+                Some(path) => crate::animate::check_path(path, "--tree-out")?,
+                None => return Err(anyhow!(BadInput).context("--tree gif needs --tree-out FILE.gif (a GIF is not written to a terminal)")),
+            }
+        }
+        if let Some(path) = &self.animate {
+            crate::animate::check_path(path, "--animate")?;
+        }
+        if self.animate.is_some() || self.tree == Some(TreeFormat::Gif) {
+            crate::animate::check_fps(self.fps)?;
+            if self.max_frames < 2 {
+                return Err(anyhow!(BadInput).context("--max-frames must be at least 2 (the start and the end)"));
+            }
         }
         Ok(())
     }
@@ -75,6 +104,11 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     let t = &args.teach;
     t.check()?;
     let cells = req.start.len();
+    if (t.animate.is_some() || t.tree == Some(TreeFormat::Gif)) && cells > crate::stream::BOARDS_UP_TO {
+        return Err(
+            anyhow!(BadInput).context(format!("a board of {cells} cells is too big to animate (at most {})", crate::stream::BOARDS_UP_TO))
+        );
+    }
     let rec = match t.tree {
         Some(_) => Recorder::new(cells, t.tree_limit, true),
         None => Recorder::new(cells, usize::MAX, true).with_selection_cap(t.trace_limit),
@@ -110,13 +144,34 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
             TreeFormat::Dot => tree::to_dot(&tree),
             TreeFormat::Svg => tree::to_svg(&tree),
             TreeFormat::Json => serde_json::to_string(&tree)? + "\n",
+            TreeFormat::Gif => String::new(),
         };
         match &t.tree_out {
+            Some(path) if fmt == TreeFormat::Gif => {
+                let frames = animate::tree_frames(&rec, w, h, t.tree_limit, t.max_frames);
+                crate::animate::write_gif(path, &frames.svgs, t.fps)?;
+                if let Some(n) = frames.cap_note("one per step") {
+                    note!("tree animation {n}");
+                }
+            }
             Some(path) => std::fs::write(path, doc).with_context(|| format!("writing {}", path.display()))?,
             None => out.write_all(doc.as_bytes())?,
         }
         if let Some(n) = tree.cap_note() {
             note!("tree {n}");
+        }
+    }
+
+    if let Some(path) = &t.animate {
+        match &report.path {
+            Some(boards) if outcome.status == npuzzle::Status::Solved => {
+                let frames = animate::path_frames(boards, &report.moves, t.max_frames);
+                crate::animate::write_gif(path, &frames.svgs, t.fps)?;
+                if let Some(n) = frames.cap_note("one per board on the path") {
+                    note!("animation {n}");
+                }
+            }
+            _ => note!("note: no solution, so no animation was written to {}", path.display()),
         }
     }
 

@@ -1,8 +1,11 @@
 //! Presentation of recorded searches, apart from the search layer: the numbered text trace
 //! ([`trace`]), the search tree as a document with each node's final state and as DOT or SVG
-//! ([`tree`]), and the teaching legend's states and colours ([`palette`]). Everything here reads
+//! ([`tree`]), the teaching legend's states and colours ([`palette`]), hand-execution exercises
+//! with their answer keys ([`exercise`]) and the frames of animations ([`animate`]). Everything here reads
 //! the one recorded model, [`crate::record::Node`] and [`crate::record::Event`].
 
+pub mod animate;
+pub mod exercise;
 pub mod palette;
 pub mod trace;
 pub mod tree;

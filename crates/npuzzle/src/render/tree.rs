@@ -68,6 +68,20 @@ pub struct TreeIteration {
 impl Tree {
     /// Builds the tree from a recorder whose node cap was `limit`.
     pub fn new(rec: &Recorder, width: usize, height: usize, limit: usize) -> Tree {
+        Tree::upto(rec, width, height, limit, rec.events.len())
+    }
+
+    /// The tree as it stood after the first `end` recorded events (each node's state then):
+    /// [`Tree::new`] is the tree after all of them. The frames of an animation of the search
+    /// are these trees.
+    pub fn upto(rec: &Recorder, width: usize, height: usize, limit: usize, end: usize) -> Tree {
+        let events = &rec.events[..end.min(rec.events.len())];
+        let generated = || {
+            events.iter().filter_map(|e| match e {
+                Event::Generated { node, .. } => Some(node),
+                _ => None,
+            })
+        };
         let mut goals: HashSet<NodeId> = HashSet::new();
         let mut last_goal = None;
         let mut last_selected = None;
@@ -75,7 +89,7 @@ impl Tree {
         let mut expanded: HashMap<NodeId, u64> = HashMap::new();
         let mut iterations = Vec::new();
         let mut pending: Option<(u64, Cost)> = None;
-        for ev in &rec.events {
+        for ev in events {
             match ev {
                 Event::Iteration { number, bound, .. } => pending = Some((*number, *bound)),
                 Event::Generated { node, .. } if node.parent.is_none() => {
@@ -95,7 +109,7 @@ impl Tree {
                 _ => {}
             }
         }
-        for n in rec.nodes() {
+        for n in generated() {
             if n.fate == Fate::Goal {
                 goals.insert(n.id);
                 last_goal.get_or_insert(n.id);
@@ -108,8 +122,7 @@ impl Tree {
             on_path.insert(n.id);
             cur = n.parent.and_then(|p| rec.node(p));
         }
-        let nodes = rec
-            .nodes()
+        let nodes = generated()
             .take(limit)
             .map(|n| {
                 let state = if goals.contains(&n.id) {
@@ -320,6 +333,26 @@ fn tidy(root: usize, kids: &[Vec<usize>], slot: &mut [f64], depth: &mut [usize])
 /// The tree drawn as a standalone SVG document: each node a box holding its label, board and
 /// `g + h = f`, coloured by its final state; edges labelled with the move; the legend on top.
 pub fn to_svg(t: &Tree) -> String {
+    draw_svg(t, None)
+}
+
+/// One frame of the search tree growing: laid out as the whole tree `t` (so every frame of an
+/// animation has the same size and puts each node in the same place), but drawing only the
+/// nodes of `at` (an earlier [`Tree::upto`] of the same search), in their states then, and the
+/// captions of the iterations begun by then; `title` replaces the title line.
+pub fn to_svg_frame(t: &Tree, at: &Tree, title: &str) -> String {
+    draw_svg(t, Some((at, title)))
+}
+
+fn draw_svg(t: &Tree, frame: Option<(&Tree, &str)>) -> String {
+    let shown: Option<HashMap<NodeId, &TreeNode>> = frame.map(|(at, _)| at.nodes.iter().map(|n| (n.node.id, n)).collect());
+    // A node as drawn: absent from the frame, or with its state then.
+    let drawn = |i: usize| -> Option<&TreeNode> {
+        match &shown {
+            None => Some(&t.nodes[i]),
+            Some(m) => m.get(&t.nodes[i].node.id).copied(),
+        }
+    };
     let n = t.nodes.len();
     let index: HashMap<NodeId, usize> = t.nodes.iter().enumerate().map(|(i, n)| (n.node.id, i)).collect();
     let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -349,12 +382,12 @@ pub fn to_svg(t: &Tree) -> String {
     let mut slot = vec![0f64; n];
     let mut depth = vec![0usize; n];
     let mut edge = vec![false; n];
-    let mut captions: Vec<(f64, f64, String)> = Vec::new();
+    let mut captions: Vec<(f64, f64, String, usize)> = Vec::new();
     let mut y = MARGIN + legend_h;
     let mut width = 560f64;
     for &r in &roots {
         if let Some(c) = t.caption(t.nodes[r].node.id) {
-            captions.push((MARGIN, y + LINE_H, c));
+            captions.push((MARGIN, y + LINE_H, c, r));
             y += LINE_H + 10.0;
         }
         let (members, leaves) = tidy(r, &kids, &mut slot, &mut depth);
@@ -375,6 +408,7 @@ pub fn to_svg(t: &Tree) -> String {
                     "too wide to draw as a tree ({:.0} px): one band per depth, {per_row} nodes to a row; a label spells its path (S213 is S21's third child)",
                     leaves * slot_w
                 ),
+                r,
             ));
             y += LINE_H + 10.0;
             let mut by_depth: Vec<Vec<usize>> = vec![Vec::new(); max_depth + 1];
@@ -384,7 +418,7 @@ pub fn to_svg(t: &Tree) -> String {
                 by_depth[depth[i]].push(i);
             }
             for (d, list) in by_depth.iter().enumerate() {
-                captions.push((MARGIN, y + LINE_H, format!("depth {d}: {} node{}", list.len(), if list.len() == 1 { "" } else { "s" })));
+                captions.push((MARGIN, y + LINE_H, format!("depth {d}: {} node{}", list.len(), if list.len() == 1 { "" } else { "s" }), r));
                 y += LINE_H + 6.0;
                 for (k, &i) in list.iter().enumerate() {
                     at[i] = (MARGIN + (k % per_row) as f64 * slot_w, y + (k / per_row) as f64 * (box_h + GAP_X));
@@ -407,7 +441,10 @@ pub fn to_svg(t: &Tree) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\" font-size=\"11\">"
     );
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
-    let title = t.cap_note().unwrap_or_else(|| node_count(n));
+    let title = match frame {
+        Some((_, title)) => title.to_string(),
+        None => t.cap_note().unwrap_or_else(|| node_count(n)),
+    };
     let _ = writeln!(s, "<text x=\"{MARGIN}\" y=\"{:.1}\" font-size=\"12\">{}</text>", MARGIN + 10.0, xml_escape(&title));
     let mut lx = MARGIN;
     let ly = MARGIN + LINE_H + 8.0;
@@ -425,7 +462,10 @@ pub fn to_svg(t: &Tree) -> String {
         lx += 16.0 + text.len() as f64 * CHAR_W + 14.0;
     }
     let _ = writeln!(s, "</g>");
-    for (x, y, text) in &captions {
+    for (x, y, text, root) in &captions {
+        if drawn(*root).is_none() {
+            continue;
+        }
         let _ = writeln!(
             s,
             "<text class=\"caption\" x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"12\" font-weight=\"bold\">{}</text>",
@@ -433,9 +473,10 @@ pub fn to_svg(t: &Tree) -> String {
         );
     }
     let _ = writeln!(s, "<g class=\"edges\" stroke=\"#555555\" fill=\"none\">");
-    for (i, node) in t.nodes.iter().enumerate() {
+    for i in 0..n {
+        let Some(node) = drawn(i) else { continue };
         let Some(&p) = node.node.parent.and_then(|p| index.get(&p)) else { continue };
-        if !(edge[i] && edge[p]) {
+        if !(edge[i] && edge[p]) || drawn(p).is_none() {
             continue;
         }
         let (x1, y1) = (x_of(p) + box_w / 2.0, y_of(p) + box_h);
@@ -449,7 +490,8 @@ pub fn to_svg(t: &Tree) -> String {
     }
     let _ = writeln!(s, "</g>");
     let _ = writeln!(s, "<g class=\"nodes\">");
-    for (i, node) in t.nodes.iter().enumerate() {
+    for i in 0..n {
+        let Some(node) = drawn(i) else { continue };
         let (x, y) = (x_of(i), y_of(i));
         let stroke = if node.on_path { "#c2185b\" stroke-width=\"3" } else { "#333333" };
         let _ = writeln!(

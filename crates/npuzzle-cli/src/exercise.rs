@@ -1,0 +1,121 @@
+//! `npuzzle exercise`: a hand-execution problem sheet on stdout and, with `--answers FILE`, its
+//! answer key. The sheet and key are built by the library (`npuzzle::render::exercise`) from one
+//! recorded run, the same events `solve --trace` prints.
+
+use crate::exit::{self, BadInput};
+use crate::input::{board_error, board_text};
+use crate::opts::SearchOpts;
+use anyhow::{anyhow, Context, Result};
+use clap::ValueEnum;
+use npuzzle::render::exercise::{self, Exercise, Part};
+use npuzzle::Algorithm;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Sheet formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SheetFormat {
+    /// Markdown.
+    Markdown,
+    /// A standalone HTML page, laid out for printing.
+    Html,
+    /// One JSON document with the questions, the answers and the expansions.
+    Json,
+}
+
+/// Arguments of `exercise`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The start board (quoted: it is one argument), a file holding it, or - for stdin. Without
+    /// it, --depth picks one.
+    #[arg(allow_hyphen_values = true)]
+    pub board: Option<String>,
+    #[command(flatten)]
+    pub search: SearchOpts,
+    /// Without a board: pick one exactly D moves from the goal whose search fits the sheet
+    /// (boards of at most 9 cells; --size, default 3x3).
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Seed for --depth (default: taken from the clock and printed on stderr).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Sheet format.
+    #[arg(long, short = 'f', value_enum, default_value = "markdown")]
+    pub format: SheetFormat,
+    /// Also write the answer key, in the same format, to this file.
+    #[arg(long, value_name = "FILE")]
+    pub answers: Option<PathBuf>,
+    /// Most steps (node selections) the sheet asks about; a longer search is cut, and the sheet
+    /// says so.
+    #[arg(long, default_value_t = exercise::DEFAULT_MAX_STEPS, value_name = "N")]
+    pub max_steps: u64,
+}
+
+/// Runs `exercise`; returns the exit code.
+pub fn run(mut args: Args) -> Result<u8> {
+    if let Some(path) = &args.answers {
+        crate::output::check_writable(path, "--answers")?;
+    }
+    if args.max_steps == 0 {
+        return Err(anyhow!(BadInput).context("--max-steps must be at least 1"));
+    }
+    // The textbook default: A* with misplaced tiles.
+    if args.search.algorithm.is_none() && args.search.heuristic.is_none() {
+        args.search.algorithm = Some("astar".to_string());
+        args.search.heuristic = Some("misplaced".to_string());
+    }
+    let plan = args.search.plan(1)?;
+    let algorithm = plan.algorithm.unwrap_or(Algorithm::Astar);
+    if algorithm == Algorithm::Reduce {
+        return Err(anyhow!(BadInput).context("reduce places tiles by construction and grows no search tree: choose a search algorithm"));
+    }
+    for n in plan.ignored(algorithm) {
+        note!("note: {n}");
+    }
+    let start = match (&args.board, args.depth) {
+        (Some(_), Some(_)) => return Err(anyhow!(BadInput).context("give a board or --depth, not both")),
+        (None, None) => return Err(anyhow!(BadInput).context("give a board, or --depth D (and --seed S) to pick one")),
+        (Some(board), None) => {
+            let (text, source) = board_text(board)?;
+            plan.board_text(&text).map_err(|e| board_error(board, source, e).context("bad board"))?
+        }
+        (None, Some(depth)) => {
+            let (w, h) = plan.size.unwrap_or((3, 3));
+            let goal = plan.goal_board(w, h).context(BadInput)?;
+            let template = plan.request(goal.clone()).context(BadInput)?;
+            let seed = args.seed.unwrap_or_else(|| {
+                let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+                note!("seed {s}");
+                s
+            });
+            exercise::pick_board(&template, depth, seed, args.max_steps).context(BadInput)?
+        }
+    };
+    let mut req = plan.request(start).context(BadInput)?;
+    if req.start.len() > crate::stream::BOARDS_UP_TO {
+        return Err(anyhow!(BadInput).context(format!("a board of {} cells is too big for a hand exercise", req.start.len())));
+    }
+    if !req.start.can_reach(&req.goal) {
+        note!("error: unsolvable: start and goal have different parity, so there is no search to set as an exercise");
+        return Ok(exit::UNSOLVABLE);
+    }
+    crate::pdb::prepare(&mut req)?;
+    let ex = Exercise::run(&req, args.max_steps)?;
+    let render = |part: Part| -> Result<String> {
+        Ok(match args.format {
+            SheetFormat::Markdown => exercise::to_markdown(&ex, part),
+            SheetFormat::Html => exercise::to_html(&ex, part),
+            SheetFormat::Json => serde_json::to_string_pretty(&ex)? + "\n",
+        })
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(render(Part::Sheet)?.as_bytes())?;
+    out.flush()?;
+    if let Some(path) = &args.answers {
+        std::fs::write(path, render(Part::Key)?).with_context(|| format!("writing {}", path.display()))?;
+    }
+    if let Some(n) = &ex.cut_note {
+        note!("note: {n}");
+    }
+    Ok(exit::for_status(ex.status))
+}

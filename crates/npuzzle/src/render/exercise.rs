@@ -287,6 +287,16 @@ impl Exercise {
                 _ => None,
             })
             .collect();
+        // Not the goal: its values and label would give the solution away.
+        let goal_ids: Vec<NodeId> = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Goal { id, .. } => Some(*id),
+                Event::Generated { node, .. } if node.fate == Fate::Goal => Some(node.id),
+                _ => None,
+            })
+            .collect();
+        let selected_nodes: Vec<NodeId> = selected_nodes.into_iter().filter(|id| !goal_ids.contains(id)).collect();
         let mut chosen: Vec<NodeId> = spread(&selected_nodes, 3);
         let never = events.iter().rev().find_map(|e| match e {
             Event::Generated { node, .. } if node.parent.is_some() && node.fate == Fate::Added && !expansions.contains(&node.label) => {
@@ -303,13 +313,12 @@ impl Exercise {
                 continue;
             }
             asked_labels.push(n.label.clone());
-            let path = rec.path_labels(id).join(" → ");
             let items = vec![format!("g = {}", n.g), format!("h = {}", n.h), format!("f = {}", n.f)];
             ask(
                 Kind::Values,
                 None,
                 Some(n.label.clone()),
-                format!("Give {value_word} of node {} (the node reached by the path {path}), and draw its board.", n.label),
+                format!("Give {value_word} of node {}, and draw its board.", n.label),
                 items,
                 format!("{}; board {}", ghf(n.g, n.h, n.f), board_line(&n.board, req.start.width())),
             );
@@ -409,7 +418,7 @@ impl Exercise {
     /// The heuristic in words, for the sheet.
     fn heuristic_text(&self) -> String {
         if self.algorithm.uses_heuristic() {
-            format!("{} ({})", self.heuristic.name(), self.heuristic.summary())
+            format!("{}: {}", self.heuristic.name(), self.heuristic.summary())
         } else {
             format!("none ({} uses no heuristic: h = 0)", self.algorithm_title)
         }
@@ -419,7 +428,8 @@ impl Exercise {
 /// A board at exactly `depth` moves from `template.goal` (at most [`PICK_TRIES`] drawn with
 /// `seed`) whose search with `template`'s algorithm, heuristic and order takes at most
 /// `max_steps` steps; when none of them fits, the one whose search is shortest (the sheet then
-/// says the search was cut). Boards of more than 16 cells are refused, as by [`DepthTable`].
+/// says the search was cut). Boards of more than [`crate::generate::MAX_TABLE_CELLS`] cells are
+/// refused, as by [`DepthTable`].
 pub fn pick_board(template: &Request, depth: u32, seed: u64, max_steps: u64) -> Result<Board, Error> {
     let table = DepthTable::new(&template.goal)?;
     let mut rng = Rng::new(seed);

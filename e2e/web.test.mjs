@@ -257,6 +257,105 @@ test("part 1: the tree grows with the replay, the frontier list agrees, and a st
   await page.close();
 });
 
+test("the worksheet grades each step against the recorded search, prints, links to a step, and records the replay", { timeout: 90000 }, async () => {
+  const { page, errors } = await openPage();
+  await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
+  await solveAndPause(page);
+  const api = await postJson("/api/solve", await page.evaluate(() => solveBody()));
+  const events = api.trace.events;
+  const label = (id) => api.tree.nodes[id].label;
+  // The expected answers, straight from the API's events: each selection, and the last open
+  // list reported before the next one.
+  const sels = events.map((e, i) => (e.event === "selected" ? i : -1)).filter((i) => i >= 0);
+  const expect = sels.slice(0, 4).map((at, j) => {
+    const end = j + 1 < sels.length ? sels[j + 1] : events.length;
+    const snap = events.slice(at + 1, end).filter((e) => e.event === "frontier").pop();
+    return { next: label(events[at].id), open: snap.entries.slice(0, 8).map((x) => label(x.id)), end };
+  });
+  assert.equal(expect[0].next, "S0");
+
+  await page.evaluate(() => S.tree.setStep(0));
+  await page.fill("#worksheet-steps", "4");
+  await page.click("#tree-worksheet");
+  await page.waitForSelector("#worksheet:not([hidden])");
+  assert.equal(await page.locator("#worksheet-rows .ws-row").count(), 4);
+  assert.match(await page.textContent("#worksheet-problem"), /move order/);
+  // The page gives no answer away while the worksheet is open: no "next" mark, no open list.
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById("frontier-list")).visibility), "hidden");
+  assert.equal(await page.locator(".ws-row[data-row='1'] input.ws-next").isDisabled(), true, "one step at a time");
+
+  const row = (i) => `.ws-row[data-row='${i}']`;
+  // Step 1 right, in lower case and with f values written beside the labels.
+  await page.fill(`${row(0)} .ws-next`, expect[0].next.toLowerCase());
+  await page.fill(`${row(0)} .ws-open`, expect[0].open.map((l) => `${l} (f ?)`).join(", "));
+  await page.click(`${row(0)} .ws-check`);
+  assert.equal(await page.getAttribute(`${row(0)} .ws-result`, "data-result"), "right");
+  assert.equal(await page.evaluate(() => S.tree.k), expect[0].end, "the tree shows the step just graded");
+  // Step 2: the wrong node, the right open list.
+  const wrong = expect[1].open.find((l) => l !== expect[1].next) || "S9";
+  await page.fill(`${row(1)} .ws-next`, wrong);
+  await page.fill(`${row(1)} .ws-open`, expect[1].open.join(" "));
+  await page.press(`${row(1)} .ws-open`, "Enter");
+  assert.equal(await page.getAttribute(`${row(1)} .ws-result`, "data-result"), "wrong");
+  assert.equal(await page.getAttribute(`${row(1)} .ws-result`, "data-next"), "wrong");
+  assert.equal(await page.getAttribute(`${row(1)} .ws-result`, "data-open"), "right");
+  assert.match(await page.textContent(`${row(1)} .ws-result`), new RegExp(`✗ next: ${expect[1].next}`));
+  // Step 3: the open list in the wrong order.
+  await page.fill(`${row(2)} .ws-next`, expect[2].next);
+  await page.fill(`${row(2)} .ws-open`, [...expect[2].open].reverse().join(", "));
+  await page.click(`${row(2)} .ws-check`);
+  assert.equal(await page.getAttribute(`${row(2)} .ws-result`, "data-open"), expect[2].open.length > 1 ? "wrong" : "right");
+  // Step 4 right.
+  await page.fill(`${row(3)} .ws-next`, expect[3].next);
+  await page.fill(`${row(3)} .ws-open`, expect[3].open.join(","));
+  await page.click(`${row(3)} .ws-check`);
+  assert.equal(await page.getAttribute(`${row(3)} .ws-result`, "data-result"), "right");
+  assert.equal(await page.getAttribute("#worksheet-score", "data-right"), expect[2].open.length > 1 ? "2" : "3");
+  assert.equal(await page.getAttribute("#worksheet-score", "data-done"), "4");
+  assert.match(await page.textContent("#worksheet-score"), /Worksheet done: \d of 4 steps right/);
+  await page.locator("#worksheet").scrollIntoViewIfNeeded();
+  await shot(page, "worksheet.png");
+
+  // Print: only the worksheet, with the student's answers and grades.
+  const printed = await page.evaluate(() => {
+    let seen = null;
+    window.print = () => {
+      seen = { cls: document.body.classList.contains("ws-print"), answer: document.querySelector(".ws-row .ws-next").value };
+      window.dispatchEvent(new Event("afterprint"));
+    };
+    document.getElementById("worksheet-print").click();
+    return { seen, after: document.body.classList.contains("ws-print") };
+  });
+  assert.deepEqual(printed, { seen: { cls: true, answer: "s0" }, after: false });
+  await page.click("#worksheet-close");
+  assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById("frontier-list")).visibility), "visible");
+
+  // A link to this step opens the same search at the same event.
+  await page.evaluate((k) => S.tree.setStep(k), expect[1].end);
+  await page.click("#tree-step-link");
+  const url = await page.getAttribute("#kit-msg", "data-url");
+  assert.equal(new URL(url).searchParams.get("step"), String(expect[1].end));
+  const other = await openPage(new URL(url).search);
+  await other.page.waitForSelector("#result-msg.ok");
+  await other.page.waitForFunction((k) => S.tree.tree && S.tree.k === k, expect[1].end);
+  assert.equal(await other.page.evaluate(() => S.tree.playing()), false, "opened paused at the step");
+  assert.deepEqual(other.errors, []);
+  await other.page.close();
+
+  // The replay from the last two expansions on, recorded as a WebM video.
+  await page.evaluate((k) => S.tree.setStep(k), sels[sels.length - 2]);
+  const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30000 }), page.click("#tree-export-webm")]);
+  assert.match(download.suggestedFilename(), /^npuzzle-replay-.*\.webm$/);
+  const file = await download.path();
+  const head = readFileSync(file).subarray(0, 4);
+  assert.deepEqual([...head], [0x1a, 0x45, 0xdf, 0xa3], "a WebM (Matroska) file");
+  await page.waitForSelector("#kit-msg[data-frames]");
+  const frames = 1 + 2 + (sels[sels.length - 1] + 1 < events.length ? 1 : 0);
+  assert.equal(await page.getAttribute("#kit-msg", "data-frames"), String(frames), "the event shown, one frame per expansion after it, and the end");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, captions, cut-offs, export, projector, contrast", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
   await solveAndPause(page);

@@ -450,6 +450,8 @@ async function readUrl() {
   if (problems.length) {
     $("link-note").textContent = `This link had problems: ${problems.join("; ")}. The defaults are used instead.`;
   }
+  // A link to a replay at one event (`step=N`, from "link to this step") opens the tree there.
+  if (/^\d+$/.test(p.get("step") || "")) S.openAtStep = Number(p.get("step"));
   if (p.get("run") === "1" && !problems.length) solve();
 }
 
@@ -610,6 +612,11 @@ function showResult(r) {
     S.tree.load(r.tree, r.trace || null, r, 0);
     showTab("tree");
     S.tree.togglePlay();
+    if (S.openAtStep !== undefined && S.openAtStep !== null) {
+      S.tree.stop();
+      S.tree.setStep(S.openAtStep);
+      S.openAtStep = null;
+    }
     const tabs = document.querySelector(".tabs");
     if (tabs.getBoundingClientRect().top < 0 || tabs.getBoundingClientRect().top > window.innerHeight - 200) {
       tabs.scrollIntoView({ block: "start" });
@@ -776,6 +783,60 @@ function onShortcut(ev) {
   if (!f) return;
   ev.preventDefault();
   f();
+}
+
+// ---------- the teacher's kit: worksheet, replay video, link to a step ----------
+
+// A link that reproduces this run and opens its search tree at the event shown now.
+function stepLink() {
+  const url = new URL(updateUrl(true));
+  url.searchParams.set("step", String(S.tree.k));
+  history.replaceState(null, "", url.pathname + url.search);
+  return url.href;
+}
+
+function wireTeachersKit() {
+  const msg = $("kit-msg");
+  const noTree = () => {
+    msg.className = "bad";
+    msg.textContent = "Solve with \u201crecord the search tree\u201d ticked first.";
+  };
+  $("tree-worksheet").addEventListener("click", () => {
+    if (!S.tree.tree) return noTree();
+    msg.textContent = "";
+    if ($("tree-worksheet").getAttribute("aria-pressed") === "true") S.tree.closeWorksheet();
+    else S.tree.openWorksheet();
+  });
+  $("worksheet-close").addEventListener("click", () => S.tree.closeWorksheet());
+  $("worksheet-print").addEventListener("click", () => S.tree.printWorksheet());
+  $("tree-step-link").addEventListener("click", async () => {
+    if (!S.tree.tree) return noTree();
+    const url = stepLink();
+    msg.className = "";
+    try {
+      await navigator.clipboard.writeText(url);
+      msg.textContent = `Link copied: it opens this search at event ${S.tree.k}.`;
+    } catch (e) {
+      msg.textContent = `Link to event ${S.tree.k}: ${url}`;
+    }
+    msg.dataset.url = url;
+  });
+  $("tree-export-webm").addEventListener("click", async () => {
+    if (!S.tree.tree) return noTree();
+    const b = $("tree-export-webm");
+    b.disabled = true;
+    msg.className = "";
+    try {
+      const r = await S.tree.exportWebm(2, (i, n) => (msg.textContent = `recording frame ${i} of ${n}…`));
+      msg.textContent = `Recorded ${r.frames} frames (${fmt(r.bytes)} bytes)${r.capped ? ", capped: the replay was longer" : ""}.`;
+      msg.dataset.frames = String(r.frames);
+    } catch (e) {
+      msg.className = "bad";
+      msg.textContent = `No video: ${e.message}`;
+    } finally {
+      b.disabled = false;
+    }
+  });
 }
 
 // ---------- compare ----------
@@ -1228,6 +1289,7 @@ async function main() {
   $("compare-log").addEventListener("change", drawChart);
   $("race-play").addEventListener("click", playRace);
   document.addEventListener("keydown", onShortcut);
+  wireTeachersKit();
   // The tree is what the page teaches with: it is the tab open from the start.
   showTab("tree");
   await readUrl();

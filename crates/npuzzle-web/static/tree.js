@@ -20,6 +20,9 @@ const BOARDS_UP_TO = 40;
 const LABELS_UP_TO = 400;
 const CHECKPOINT = 256;
 const LABEL_KEEP = 5;
+// Most open-list entries a worksheet step asks for; most frames of a recorded replay.
+const WORKSHEET_OPEN = 8;
+const WEBM_MAX_FRAMES = 300;
 
 function fmt(n) {
   return n === null || n === undefined ? "–" : Number(n).toLocaleString("en-US");
@@ -1205,6 +1208,235 @@ class TreeView {
     this.setStep(after >= 0 ? after : this.steps.length);
     this.nodeEls[want].classList.add("answer");
     setTimeout(() => this.nodeEls[want] && this.nodeEls[want].classList.remove("answer"), 1500);
+  }
+
+  // ---------- worksheet ----------
+
+  // The worksheet: the next `count` steps from here, each asking for the node selected next and
+  // the open list after that step; both answers are read from the recorded events (the same
+  // `selected` and `frontier` events the CLI's trace and `npuzzle exercise` read).
+  worksheetRows(count) {
+    const rows = [];
+    let number = this.steps.slice(0, Math.max(0, this.nextSelAt[this.k])).filter((e) => e.event === "selected").length;
+    let at = this.nextSelAt[this.k];
+    while (at >= 0 && rows.length < count) {
+      const sel = this.steps[at];
+      const nextAt = this.nextSelAt[at + 1];
+      const end = nextAt >= 0 ? nextAt : this.steps.length;
+      let snap = null;
+      for (let i = at + 1; i < end; i++) if (this.steps[i].event === "frontier") snap = this.steps[i];
+      const label = (id) => (this.nodes[id] ? this.nodes[id].label : `#${id}`);
+      number += 1;
+      rows.push({
+        at,
+        end,
+        number,
+        next: label(sel.id),
+        open: snap ? snap.entries.slice(0, WORKSHEET_OPEN).map((x) => label(x.id)) : null,
+        size: snap ? snap.size : null,
+      });
+      at = nextAt;
+    }
+    return rows;
+  }
+
+  openWorksheet() {
+    const box = document.getElementById("worksheet");
+    const msg = document.getElementById("worksheet-score");
+    if (!this.tree) return;
+    this.stop();
+    if (this.predict.on) this.togglePredict();
+    const count = Math.max(1, Math.min(30, Number(document.getElementById("worksheet-steps").value) || 5));
+    const at = this.nextSelAt[this.k];
+    if (at >= 0) this.setStep(at);
+    const rows = this.worksheetRows(count);
+    this.ws = { rows, i: 0, right: 0, done: 0 };
+    box.hidden = false;
+    document.getElementById("panel-tree").classList.add("ws-on");
+    document.getElementById("tree-worksheet").setAttribute("aria-pressed", "true");
+    const r = this.report;
+    const board = (rowsOf) => (rowsOf || []).map((row) => row.map((t) => (t === 0 ? "_" : t)).join(" ")).join(" / ");
+    document.getElementById("worksheet-problem").textContent =
+      `${(this.info && this.info.title) || r.algorithm || "search"}${r.heuristic && r.heuristic !== "zero" ? ", heuristic " + r.heuristic : ""}, move order ${r.order || "?"}; start ${board(r.start)}; goal ${board(r.goal)}.`;
+    const list = document.getElementById("worksheet-rows");
+    list.replaceChildren();
+    msg.className = "";
+    msg.dataset.right = "0";
+    msg.dataset.done = "0";
+    if (!rows.length) {
+      msg.textContent = "No node is selected after this point: go back (« start) and open the worksheet again.";
+      return;
+    }
+    msg.textContent = `${rows.length} step${rows.length === 1 ? "" : "s"} to fill in, one at a time: each is checked against the recorded search.`;
+    rows.forEach((row, i) => {
+      const li = document.createElement("li");
+      li.className = "ws-row";
+      li.dataset.row = String(i);
+      const q = document.createElement("span");
+      q.className = "ws-q";
+      q.textContent = `Step ${row.number}`;
+      li.appendChild(q);
+      const field = (cls, text, size, hint) => {
+        const label = document.createElement("label");
+        label.textContent = text + " ";
+        const input = document.createElement("input");
+        input.className = cls;
+        input.size = size;
+        input.autocomplete = "off";
+        input.spellcheck = false;
+        input.placeholder = hint;
+        input.addEventListener("keydown", (ev) => {
+          if (ev.key === "Enter") this.checkWorksheetRow(i);
+        });
+        label.appendChild(input);
+        li.appendChild(label);
+      };
+      field("ws-next", "node selected next:", 8, "e.g. S2");
+      if (row.open) {
+        const part = row.size > row.open.length ? `first ${row.open.length} entries of the open list after it` : "open list after it, next first";
+        field("ws-open", `${part}:`, 28, row.size === 0 ? "empty" : "e.g. S21, S1, S3");
+      }
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "ws-check";
+      b.textContent = "check";
+      b.addEventListener("click", () => this.checkWorksheetRow(i));
+      li.appendChild(b);
+      const res = document.createElement("span");
+      res.className = "ws-result";
+      res.setAttribute("role", "status");
+      li.appendChild(res);
+      list.appendChild(li);
+    });
+    this.enableWorksheetRow(0);
+  }
+
+  enableWorksheetRow(i) {
+    for (const li of document.querySelectorAll("#worksheet-rows .ws-row")) {
+      const on = Number(li.dataset.row) === i;
+      li.classList.toggle("ws-current", on);
+      for (const c of li.querySelectorAll("input, button")) c.disabled = !on;
+    }
+    const first = document.querySelector(`#worksheet-rows .ws-row[data-row='${i}'] input`);
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  // Grades step `i` of the worksheet, shows its answer on the tree, and opens the next step.
+  checkWorksheetRow(i) {
+    const ws = this.ws;
+    if (!ws || i !== ws.i || !ws.rows[i]) return;
+    const row = ws.rows[i];
+    const li = document.querySelector(`#worksheet-rows .ws-row[data-row='${i}']`);
+    const labels = (s) => (s.match(/[SG]\d+/gi) || []).map((x) => x.toUpperCase());
+    const gotNext = labels(li.querySelector(".ws-next").value)[0] || "";
+    const okNext = gotNext === row.next;
+    let okOpen = true;
+    const openInput = li.querySelector(".ws-open");
+    if (row.open && openInput) {
+      const got = labels(openInput.value);
+      okOpen = got.length === row.open.length && got.every((x, j) => x === row.open[j]);
+    }
+    const ok = okNext && okOpen;
+    ws.done += 1;
+    if (ok) ws.right += 1;
+    const res = li.querySelector(".ws-result");
+    res.dataset.result = ok ? "right" : "wrong";
+    res.dataset.next = okNext ? "right" : "wrong";
+    if (row.open) res.dataset.open = okOpen ? "right" : "wrong";
+    res.className = `ws-result ${ok ? "ok" : "bad"}`;
+    const openText = row.open ? (row.open.length ? row.open.join(", ") + (row.size > row.open.length ? ", …" : "") : "empty") : null;
+    const parts = [`${okNext ? "✓" : "✗"} next: ${row.next}`];
+    if (openText !== null) parts.push(`${okOpen ? "✓" : "✗"} open list: ${openText}`);
+    res.textContent = parts.join("; ");
+    li.classList.add(ok ? "ws-right" : "ws-wrong");
+    // Show the step on the tree: the selection and its children, before the next selection.
+    this.setStep(row.end);
+    ws.i += 1;
+    const msg = document.getElementById("worksheet-score");
+    msg.dataset.right = String(ws.right);
+    msg.dataset.done = String(ws.done);
+    if (ws.i < ws.rows.length) {
+      msg.textContent = `Score ${ws.right} of ${ws.done}.`;
+      this.enableWorksheetRow(ws.i);
+    } else {
+      msg.className = ws.right === ws.done ? "ok" : "";
+      msg.textContent = `Worksheet done: ${ws.right} of ${ws.done} steps right.`;
+      this.enableWorksheetRow(-1);
+    }
+  }
+
+  closeWorksheet() {
+    document.getElementById("worksheet").hidden = true;
+    document.getElementById("panel-tree").classList.remove("ws-on");
+    document.getElementById("tree-worksheet").setAttribute("aria-pressed", "false");
+    this.ws = null;
+  }
+
+  printWorksheet() {
+    document.body.classList.add("ws-print");
+    const done = () => {
+      document.body.classList.remove("ws-print");
+      window.removeEventListener("afterprint", done);
+    };
+    window.addEventListener("afterprint", done);
+    window.print();
+  }
+
+  // ---------- replay as a video ----------
+
+  // Records the replay from here to the end as a WebM video with the browser's MediaRecorder:
+  // one frame per expansion (the tree as its SVG export draws it), `fps` frames a second.
+  async exportWebm(fps = 2, onProgress = () => {}) {
+    if (!this.tree || typeof MediaRecorder === "undefined") throw new Error("this browser cannot record video (no MediaRecorder)");
+    this.stop();
+    const from = this.k;
+    const stops = [from];
+    for (let at = this.nextSelAt[from]; at >= 0; at = this.nextSelAt[at + 1]) stops.push(at + 1);
+    if (stops[stops.length - 1] !== this.steps.length) stops.push(this.steps.length);
+    const frames = stops.slice(0, WEBM_MAX_FRAMES);
+    const images = [];
+    for (const k of frames) {
+      this.setStep(k);
+      const url = URL.createObjectURL(new Blob([this.svgText()], { type: "image/svg+xml" }));
+      const img = new Image();
+      await new Promise((ok, bad) => {
+        img.onload = ok;
+        img.onerror = () => bad(new Error("a frame could not be drawn"));
+        img.src = url;
+      });
+      images.push({ img, url });
+    }
+    const W = Math.min(1920, Math.max(...images.map((x) => x.img.naturalWidth || 400)));
+    const H = Math.min(1080, Math.max(...images.map((x) => x.img.naturalHeight || 300)));
+    const c = document.createElement("canvas");
+    c.width = W + (W % 2);
+    c.height = H + (H % 2);
+    const ctx = c.getContext("2d");
+    const draw = ({ img }) => {
+      ctx.fillStyle = "#fff";
+      ctx.fillRect(0, 0, c.width, c.height);
+      const s = Math.min(1, c.width / (img.naturalWidth || c.width), c.height / (img.naturalHeight || c.height));
+      ctx.drawImage(img, 0, 0, (img.naturalWidth || c.width) * s, (img.naturalHeight || c.height) * s);
+    };
+    draw(images[0]);
+    const stream = c.captureStream(fps);
+    const type = ["video/webm;codecs=vp9", "video/webm;codecs=vp8", "video/webm"].find((t) => MediaRecorder.isTypeSupported(t)) || "";
+    const rec = new MediaRecorder(stream, type ? { mimeType: type } : {});
+    const chunks = [];
+    rec.ondataavailable = (e) => e.data.size && chunks.push(e.data);
+    const stopped = new Promise((ok) => (rec.onstop = ok));
+    rec.start();
+    for (let i = 0; i < images.length; i++) {
+      draw(images[i]);
+      onProgress(i + 1, images.length);
+      await new Promise((ok) => setTimeout(ok, (i + 1 === images.length ? 3 : 1) * 1000 / fps));
+    }
+    rec.stop();
+    await stopped;
+    for (const x of images) URL.revokeObjectURL(x.url);
+    const blob = new Blob(chunks, { type: "video/webm" });
+    this.download(blob, `npuzzle-replay-${this.report.algorithm || "search"}.webm`);
+    return { frames: images.length, capped: stops.length > frames.length, bytes: blob.size };
   }
 
   // ---------- export ----------

@@ -13,7 +13,7 @@ use std::path::Path;
 pub const MAX_FPS: u32 = 50;
 
 /// Most pixels a frame is drawn with; larger drawings are scaled down to fit.
-const MAX_PIXELS: f64 = 4_000_000.0;
+const MAX_PIXELS: f64 = 2_500_000.0;
 
 /// Checks, before any work, that `path` (given to `option`) names a `.gif` file that can be
 /// written.
@@ -37,61 +37,83 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing the animation: {e}")
 }
 
-/// Rasterises one SVG frame to RGB pixels on white, scaled down to at most [`MAX_PIXELS`]; `fit`
-/// gives the size (the first frame's, so every frame has it).
-fn pixels(svg: &str, opt: &usvg::Options<'_>, fit: Option<(u32, u32)>) -> Result<(u32, u32, Vec<[u8; 3]>)> {
-    let tree = usvg::Tree::from_str(svg, opt).map_err(err)?;
-    let size = tree.size();
-    let scale = (MAX_PIXELS / (size.width() as f64 * size.height() as f64)).sqrt().min(1.0) as f32;
-    let (w, h) = fit.unwrap_or(((size.width() * scale).ceil() as u32, (size.height() * scale).ceil() as u32));
-    let mut pixmap = tiny_skia::Pixmap::new(w.max(1), h.max(1)).ok_or_else(|| err("empty picture"))?;
-    pixmap.fill(tiny_skia::Color::WHITE);
-    resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
-    let rgb = pixmap.data().chunks_exact(4).map(|p| [p[0], p[1], p[2]]).collect();
-    Ok((pixmap.width(), pixmap.height(), rgb))
-}
-
-/// One frame's palette (its 256 most used colours) and its pixels as indices into it.
-fn quantise(rgb: &[[u8; 3]]) -> (Vec<u8>, Vec<u8>) {
-    let mut counts: HashMap<[u8; 3], u32> = HashMap::new();
-    for &p in rgb {
-        *counts.entry(p).or_insert(0) += 1;
+/// One frame's palette (its 256 most used colours, RGB) for `rgba` pixels, written as indices
+/// into it to `out`. Runs of one colour are looked up once: the drawings are mostly flat.
+fn quantise(rgba: &[u8], out: &mut [u8]) -> Vec<u8> {
+    let key = |p: &[u8]| u32::from_be_bytes([0, p[0], p[1], p[2]]);
+    let mut counts: HashMap<u32, u32> = HashMap::new();
+    let mut last = u32::MAX;
+    let mut run = 0u32;
+    for p in rgba.chunks_exact(4) {
+        let k = key(p);
+        if k == last {
+            run += 1;
+            continue;
+        }
+        if run > 0 {
+            *counts.entry(last).or_insert(0) += run;
+        }
+        last = k;
+        run = 1;
     }
-    let mut colours: Vec<([u8; 3], u32)> = counts.into_iter().collect();
+    if run > 0 {
+        *counts.entry(last).or_insert(0) += run;
+    }
+    let mut colours: Vec<(u32, u32)> = counts.into_iter().collect();
     colours.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let palette: Vec<[u8; 3]> = colours.iter().take(256).map(|c| c.0).collect();
-    let dist = |a: [u8; 3], b: [u8; 3]| (0..3).map(|i| (a[i] as i32 - b[i] as i32).pow(2)).sum::<i32>();
-    let index: HashMap<[u8; 3], u8> = colours
+    let palette: Vec<u32> = colours.iter().take(256).map(|c| c.0).collect();
+    let channels = |c: u32| [(c >> 16) as i32 & 255, (c >> 8) as i32 & 255, c as i32 & 255];
+    let dist = |a: u32, b: u32| {
+        let (a, b) = (channels(a), channels(b));
+        (0..3).map(|i| (a[i] - b[i]).pow(2)).sum::<i32>()
+    };
+    let index: HashMap<u32, u8> = colours
         .iter()
         .map(|&(c, _)| {
             let best = (0..palette.len()).min_by_key(|&i| dist(c, palette[i])).unwrap_or(0);
             (c, best as u8)
         })
         .collect();
-    let indices = rgb.iter().map(|p| index[p]).collect();
-    (palette.concat(), indices)
+    let mut last = (u32::MAX, 0u8);
+    for (p, o) in rgba.chunks_exact(4).zip(out.iter_mut()) {
+        let k = key(p);
+        if k != last.0 {
+            last = (k, index[&k]);
+        }
+        *o = last.1;
+    }
+    palette.iter().flat_map(|&c| [(c >> 16) as u8, (c >> 8) as u8, c as u8]).collect()
 }
 
 /// Writes `frames` (SVG documents of one size) as a looping GIF at `fps` frames a second; the
-/// last frame is held longer.
+/// last frame is held longer. Each frame is drawn on white, scaled down to at most
+/// [`MAX_PIXELS`], into one reused picture.
 pub fn write_gif(path: &Path, frames: &[String], fps: u32) -> Result<()> {
     let opt = crate::plot::svg_options();
     let delay = (100 / fps.max(1)).max(2) as u16;
     let Some(first) = frames.first() else { return Err(err("no frames")) };
-    let (w, h, rgb) = pixels(first, &opt, None)?;
+    let size = usvg::Tree::from_str(first, &opt).map_err(err)?.size();
+    let scale = (MAX_PIXELS / (size.width() as f64 * size.height() as f64)).sqrt().min(1.0) as f32;
+    let (w, h) = (((size.width() * scale).ceil() as u32).max(1), ((size.height() * scale).ceil() as u32).max(1));
     let (gw, gh) = (u16::try_from(w).map_err(|_| err("too wide for a GIF"))?, u16::try_from(h).map_err(|_| err("too tall for a GIF"))?);
+    let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| err("empty picture"))?;
+    let mut indices = vec![0u8; w as usize * h as usize];
     let mut encoded = Vec::new();
     {
         let mut enc = gif::Encoder::new(&mut encoded, gw, gh, &[]).map_err(err)?;
         enc.set_repeat(gif::Repeat::Infinite).map_err(err)?;
-        let mut rgb = Some(rgb);
         for (k, svg) in frames.iter().enumerate() {
-            let rgb = match rgb.take() {
-                Some(first) => first,
-                None => pixels(svg, &opt, Some((w, h)))?.2,
+            let tree = usvg::Tree::from_str(svg, &opt).map_err(err)?;
+            pixmap.fill(tiny_skia::Color::WHITE);
+            resvg::render(&tree, tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
+            let palette = quantise(pixmap.data(), &mut indices);
+            let mut frame = gif::Frame {
+                width: gw,
+                height: gh,
+                buffer: std::borrow::Cow::Borrowed(&indices),
+                palette: Some(palette),
+                ..gif::Frame::default()
             };
-            let (palette, buffer) = quantise(&rgb);
-            let mut frame = gif::Frame { width: gw, height: gh, buffer: buffer.into(), palette: Some(palette), ..gif::Frame::default() };
             frame.delay = if k + 1 == frames.len() { delay.saturating_mul(4).max(150) } else { delay };
             enc.write_frame(&frame).map_err(err)?;
         }

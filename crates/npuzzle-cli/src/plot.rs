@@ -83,6 +83,22 @@ pub fn svg_options() -> resvg::usvg::Options<'static> {
     let mut opt = usvg::Options::default();
     let db = opt.fontdb_mut();
     db.load_system_fonts();
+    // The database names font files, which it would read again for every text it lays out
+    // (every node of a tree, every frame of an animation): read each file once, into memory.
+    let mut loaded = usvg::fontdb::Database::new();
+    let mut files = std::collections::HashSet::new();
+    for face in db.faces() {
+        if let usvg::fontdb::Source::File(path) = &face.source {
+            if files.insert(path.clone()) {
+                if let Ok(data) = std::fs::read(path) {
+                    loaded.load_font_data(data);
+                }
+            }
+        }
+    }
+    if !files.is_empty() {
+        *db = loaded;
+    }
     // The generic families default to fonts a Linux machine rarely has (Arial, Times New Roman):
     // point them at a sans-serif face that is installed, if any.
     let families: Vec<String> = db.faces().flat_map(|f| f.families.iter().map(|(name, _)| name.clone())).collect();

@@ -129,12 +129,14 @@ pub fn path_frames(path: &[Board], moves: &str, max_frames: usize) -> Frames {
 pub fn tree_frames(rec: &Recorder, width: usize, height: usize, limit: usize, max_frames: usize) -> Frames {
     let whole = Tree::new(rec, width, height, limit);
     // Frame k ends where the (k + 1)-th selection begins.
-    let mut ends: Vec<(usize, Option<&str>)> = Vec::new();
-    let mut current: Option<&str> = None;
+    let mut ends: Vec<(usize, Option<String>)> = Vec::new();
+    let mut current: Option<String> = None;
     for (i, e) in rec.events.iter().enumerate() {
-        if let Event::Selected { label, .. } = e {
-            ends.push((i, current));
-            current = Some(label);
+        if let Event::Selected { label, id, .. } = e {
+            ends.push((i, current.take()));
+            // A goal found at selection is selected for its test, not expanded.
+            let goal = matches!(rec.events.get(i + 1), Some(Event::Goal { id: g, .. }) if g == id);
+            current = Some(if goal { format!("{label}, the goal") } else { label.clone() });
         }
     }
     ends.push((rec.events.len(), current));
@@ -143,8 +145,8 @@ pub fn tree_frames(rec: &Recorder, width: usize, height: usize, limit: usize, ma
     let svgs = kept(ends.len(), max_frames.max(1))
         .into_iter()
         .map(|k| {
-            let (end, label) = ends[k];
-            let at = Tree::upto(rec, width, height, limit, end);
+            let (end, label) = &ends[k];
+            let at = Tree::upto(rec, width, height, limit, *end);
             let title = match label {
                 None => format!("step 0 of {steps}: the start{note}"),
                 Some(l) => format!("step {k} of {steps}: select {l}{note}"),
@@ -201,5 +203,6 @@ mod tests {
         assert!(f.svgs.last().unwrap().contains(">iteration 2: bound 5<"));
         assert!(f.svgs[0].contains("class=\"legend\""));
         assert!(f.svgs[1].contains("step 1 of"));
+        assert!(f.svgs.last().unwrap().contains(": select S22111, the goal<"), "the last step tests the goal");
     }
 }

@@ -107,7 +107,8 @@ enum Command {
         shell: clap_complete::Shell,
     },
     /// Write a hand-execution exercise (problem sheet on stdout, answer key with --answers):
-    /// order of expansion, open lists, g, h and f, bounds, incumbents, the solution.
+    /// order of expansion, open lists, g, h and f, bounds, incumbents, the solution. Without -a and
+    /// -H: A* with misplaced tiles.
     #[command(after_help = AFTER_HELP)]
     Exercise(exercise::Args),
     /// Build, list, verify or clean the cached pattern databases.

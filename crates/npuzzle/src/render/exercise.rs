@@ -158,8 +158,12 @@ fn convention(a: Algorithm, order: &str) -> String {
     s
 }
 
-fn entry_text(e: &Entry) -> String {
-    if Cost::moves(e.g) + e.h == e.f {
+/// An open-list entry as the key writes it: `S2 (1 + 3 = 4)`, or `S2 (g 1)` for an algorithm
+/// that uses no heuristic (and orders by g alone).
+fn entry_text(e: &Entry, informed: bool) -> String {
+    if !informed && Cost::moves(e.g) == e.f {
+        format!("{} (g {})", e.label, e.g)
+    } else if Cost::moves(e.g) + e.h == e.f {
         format!("{} ({} + {} = {})", e.label, e.g, e.h, e.f)
     } else {
         format!("{} (g {}, h {}, f {})", e.label, e.g, e.h, e.f)
@@ -263,15 +267,16 @@ impl Exercise {
             }
         }
         for (step, size, entries) in spread(&by_step, 3) {
-            let items: Vec<String> = entries.iter().map(entry_text).collect();
+            let items: Vec<String> = entries.iter().map(|e| entry_text(e, info.uses_heuristic)).collect();
             let answer = if size == 0 { "empty".to_string() } else { items.join(", ") };
             ask(
                 Kind::Frontier,
                 Some(step),
                 None,
                 format!(
-                    "Give the {} after step {step}, next first, with g + h = f for each entry.",
-                    info.frontier.split(" (").next().unwrap_or(info.frontier)
+                    "Give the {} after step {step}, next first, with {} for each entry.",
+                    info.frontier.split(" (").next().unwrap_or(info.frontier),
+                    if info.uses_heuristic { "g + h = f" } else { "g" }
                 ),
                 items,
                 answer,
@@ -313,14 +318,19 @@ impl Exercise {
                 continue;
             }
             asked_labels.push(n.label.clone());
-            let items = vec![format!("g = {}", n.g), format!("h = {}", n.h), format!("f = {}", n.f)];
+            let items = if info.uses_heuristic {
+                vec![format!("g = {}", n.g), format!("h = {}", n.h), format!("f = {}", n.f)]
+            } else {
+                vec![format!("g = {}", n.g)]
+            };
+            let values = if info.uses_heuristic { ghf(n.g, n.h, n.f) } else { format!("g = {}", n.g) };
             ask(
                 Kind::Values,
                 None,
                 Some(n.label.clone()),
                 format!("Give {value_word} of node {}, and draw its board.", n.label),
                 items,
-                format!("{}; board {}", ghf(n.g, n.h, n.f), board_line(&n.board, req.start.width())),
+                format!("{values}; board {}", board_line(&n.board, req.start.width())),
             );
         }
 
@@ -623,6 +633,16 @@ mod tests {
         let i = ex.questions.iter().position(|q| q.kind == Kind::Incumbents).unwrap();
         assert!(!ex.answers[i].items.is_empty());
         assert!(!ex.questions.iter().any(|q| q.kind == Kind::Bounds));
+    }
+
+    #[test]
+    fn uninformed_searches_are_asked_for_g_alone() {
+        let ex = Exercise::run(&nilsson(Algorithm::Bfs), 4).unwrap();
+        let f = ex.questions.iter().position(|q| q.kind == Kind::Frontier && q.step == Some(1)).unwrap();
+        assert!(ex.questions[f].text.contains("with g for each entry"), "{}", ex.questions[f].text);
+        assert_eq!(ex.answers[f].items, ["S1 (g 1)", "S2 (g 1)", "S3 (g 1)"]);
+        let v = ex.questions.iter().position(|q| q.kind == Kind::Values).unwrap();
+        assert!(ex.answers[v].text.starts_with("g = "), "{}", ex.answers[v].text);
     }
 
     #[test]

@@ -71,6 +71,7 @@ pub fn run(args: Args) -> Result<u8> {
     if let Some(n) = npuzzle::solve::size_note(&req) {
         note!("note: {n}");
     }
+    args.teach.check_size(req.start.len())?;
     let prepared = crate::pdb::prepare(&mut req)?;
     if args.teach.active() {
         return crate::teach::run(&args, &req);
@@ -93,5 +94,6 @@ pub fn run(args: Args) -> Result<u8> {
     if let Some(path) = &args.output {
         std::fs::write(path, output::text(&report, true)).with_context(|| format!("writing {}", path.display()))?;
     }
+    args.teach.write_animation(&report)?;
     Ok(exit::for_status(outcome.status))
 }

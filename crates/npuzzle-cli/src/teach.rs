@@ -61,9 +61,35 @@ pub struct TeachOpts {
 }
 
 impl TeachOpts {
-    /// Whether any teaching output was asked for.
+    /// Whether any output that records the search was asked for (`--animate` alone needs only
+    /// the solution: a plain solve, at full speed).
     pub fn active(&self) -> bool {
-        self.trace || self.tree.is_some() || self.tree_out.is_some() || self.animate.is_some()
+        self.trace || self.tree.is_some() || self.tree_out.is_some()
+    }
+
+    /// Checks, before any work, that a board of `cells` cells can be animated.
+    pub fn check_size(&self, cells: usize) -> Result<()> {
+        if (self.animate.is_some() || self.tree == Some(TreeFormat::Gif)) && cells > crate::stream::BOARDS_UP_TO {
+            return Err(anyhow!(BadInput)
+                .context(format!("a board of {cells} cells is too big to animate (at most {})", crate::stream::BOARDS_UP_TO)));
+        }
+        Ok(())
+    }
+
+    /// Writes `--animate`'s GIF of the solution in `report` (a note instead when there is none).
+    pub fn write_animation(&self, report: &Report) -> Result<()> {
+        let Some(path) = &self.animate else { return Ok(()) };
+        match &report.path {
+            Some(boards) if report.status == npuzzle::Status::Solved => {
+                let frames = animate::path_frames(boards, &report.moves, self.max_frames);
+                crate::animate::write_gif(path, &frames.svgs, self.fps)?;
+                if let Some(n) = frames.cap_note("one per board on the path") {
+                    note!("animation {n}");
+                }
+            }
+            _ => note!("note: no solution, so no animation was written to {}", path.display()),
+        }
+        Ok(())
     }
 
     /// Checks the flags together, and that `--tree-out` can be written, before any work.
@@ -104,11 +130,7 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     let t = &args.teach;
     t.check()?;
     let cells = req.start.len();
-    if (t.animate.is_some() || t.tree == Some(TreeFormat::Gif)) && cells > crate::stream::BOARDS_UP_TO {
-        return Err(
-            anyhow!(BadInput).context(format!("a board of {cells} cells is too big to animate (at most {})", crate::stream::BOARDS_UP_TO))
-        );
-    }
+    t.check_size(cells)?;
     let rec = match t.tree {
         Some(_) => Recorder::new(cells, t.tree_limit, true),
         None => Recorder::new(cells, usize::MAX, true).with_selection_cap(t.trace_limit),
@@ -162,18 +184,7 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
         }
     }
 
-    if let Some(path) = &t.animate {
-        match &report.path {
-            Some(boards) if outcome.status == npuzzle::Status::Solved => {
-                let frames = animate::path_frames(boards, &report.moves, t.max_frames);
-                crate::animate::write_gif(path, &frames.svgs, t.fps)?;
-                if let Some(n) = frames.cap_note("one per board on the path") {
-                    note!("animation {n}");
-                }
-            }
-            _ => note!("note: no solution, so no animation was written to {}", path.display()),
-        }
-    }
+    t.write_animation(&report)?;
 
     // The summary: after the trace on stdout, or on stderr when the tree holds stdout.
     let summary = match args.format {

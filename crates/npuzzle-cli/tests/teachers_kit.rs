@@ -367,4 +367,10 @@ fn animation_paths_and_options_are_checked_before_any_work() {
         assert!(r.stdout.is_empty(), "{extra:?}: a search ran");
     }
     assert!(!png.exists() && !gif.exists());
+    // A board too big to draw frame by frame is refused before any search.
+    let big: Vec<String> = (1..441).map(|t| t.to_string()).chain(["0".to_string()]).collect();
+    let r = run(&["solve", &big.join(" "), "--size", "21x21", "--animate", gif.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("a board of 441 cells is too big to animate (at most 400)"), "{}", r.stderr);
+    assert!(r.stdout.is_empty() && !gif.exists());
 }

@@ -405,6 +405,45 @@ fn tree_docs(
     out.map_err(py_err)
 }
 
+/// Solves one board while recording it, as `npuzzle exercise` does, and builds the
+/// hand-execution exercise of its first `max_steps` steps; returns the sheet and the key as
+/// Markdown and as HTML (each exactly what that command writes) and the exercise as JSON.
+#[pyfunction]
+#[pyo3(signature = (start, spec, max_steps, cache_dir=None, progress=None))]
+fn exercise_docs(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    max_steps: u64,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<(String, String, String, String, String)> {
+    use npuzzle::render::exercise::{self as ex, Exercise, Part};
+    if max_steps == 0 {
+        return Err(PyValueError::new_err("max_steps must be at least 1 step"));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    if req.algorithm == Algorithm::Reduce {
+        return Err(PyValueError::new_err("reduce places tiles by construction and grows no search tree: choose a search algorithm"));
+    }
+    let (tx, rx) = channel();
+    type Docs = (String, String, String, String, String);
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
+        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let e = Exercise::run(&req, max_steps)?;
+        Ok((
+            ex::to_markdown(&e, Part::Sheet),
+            ex::to_markdown(&e, Part::Key),
+            ex::to_html(&e, Part::Sheet),
+            ex::to_html(&e, Part::Key),
+            serde_json::to_string(&e).expect("exercises serialise"),
+        ))
+    })?;
+    out.map_err(py_err)
+}
+
 /// Every algorithm/heuristic pair `npuzzle compare` would run for these names: each algorithm
 /// once if it uses no heuristic, else once per heuristic; the CLI's defaults when both are empty.
 fn compare_pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<(Algorithm, HeuristicKind)>, Error> {
@@ -661,6 +700,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace_events, m)?)?;
     m.add_function(wrap_pyfunction!(trace_text, m)?)?;
     m.add_function(wrap_pyfunction!(tree_docs, m)?)?;
+    m.add_function(wrap_pyfunction!(exercise_docs, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(is_solvable, m)?)?;

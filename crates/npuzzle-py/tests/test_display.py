@@ -221,3 +221,24 @@ def test_the_playback_slides_the_tiles_to_the_goal_and_back():
 
     out = _playback(page, ["slider", "prev"])
     assert out["label"] == "move 2 of 14 (D)"
+
+
+def test_exercise_is_the_clis_sheet_and_key(cli, tmp_path):
+    ex = npuzzle.exercise(NILSSON, **NILSSON_OPTS)
+    key = tmp_path / "key.md"
+    assert ex.sheet == cli("exercise", NILSSON, *NILSSON_ARGS, "--answers", str(key))
+    assert ex.key == key.read_text()
+    assert ex._repr_markdown_() == ex.sheet and "Answer" not in ex.sheet and "**Answer:** S0, S2," in ex.key
+    assert ex.data == json.loads(cli("exercise", NILSSON, *NILSSON_ARGS, "--format", "json"))
+    assert ex.data["expansions"][:2] == ["S0", "S2"] and ex.data["moves"] == "UULDR"
+    assert ex.sheet_html.startswith("<!DOCTYPE html>") and 'class="answer"' in ex.key_html
+    # Without algorithm and heuristic: A* with misplaced tiles, as the CLI.
+    assert npuzzle.exercise(NILSSON, goal=NILSSON_GOAL, order="LURD").data["heuristic"] == "misplaced"
+    short = npuzzle.exercise(NILSSON, **NILSSON_OPTS, max_steps=2)
+    assert short.data["cut"] and len(short.data["expansions"]) == 2
+    with pytest.raises(ValueError, match="grows no search tree"):
+        npuzzle.exercise(NILSSON, algorithm="reduce")
+    with pytest.raises(ValueError, match="max_steps"):
+        npuzzle.exercise(NILSSON, max_steps=0)
+    with pytest.raises(npuzzle.UnsolvableError):
+        npuzzle.exercise("1 2 3 4 5 6 8 7 0")

@@ -59,6 +59,8 @@ __all__ = [
     "trace_text",
     "Tree",
     "tree",
+    "Exercise",
+    "exercise",
     "compare",
     "plot_compare",
     "generate",
@@ -427,6 +429,75 @@ def tree(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = No
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
     return Tree(svg, json_text, dot, sol, note)
+
+
+class Exercise:
+    """A hand-execution exercise and its answer key, as :func:`exercise` returns it.
+
+    In Jupyter it shows as the problem sheet (Markdown); ``print(ex.key)`` shows the key.
+
+    Attributes:
+        sheet, key: the problem sheet and the answer key as Markdown (``npuzzle exercise`` and
+            its ``--answers`` file).
+        sheet_html, key_html: the same as standalone, printable HTML pages (``--format html``).
+        data: the whole exercise as a dict (``--format json``): ``start``, ``goal``,
+            ``algorithm``, ``heuristic``, ``order``, ``questions``, ``answers``, ``expansions``
+            (the labels of the selected nodes, as the trace's ``selected`` events), ``moves``,
+            ``cost``, ``cut``, ….
+    """
+
+    __slots__ = ("sheet", "key", "sheet_html", "key_html", "data")
+
+    def __init__(self, sheet: str, key: str, sheet_html: str, key_html: str, data: Dict[str, Any]):
+        self.sheet, self.key, self.sheet_html, self.key_html, self.data = sheet, key, sheet_html, key_html, data
+
+    def _repr_markdown_(self) -> str:
+        """The problem sheet, as Jupyter shows it."""
+        return self.sheet
+
+    def __repr__(self) -> str:
+        d = self.data
+        return f"<Exercise {d['algorithm']} heuristic={d['heuristic']} order={d['order']}: {len(d['questions'])} questions>"
+
+
+def exercise(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None,
+             heuristic: Optional[str] = None, order: str = "UDLR", weight: float = 1.0,
+             max_nodes: Optional[int] = None, timeout: Optional[float] = None,
+             max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None,
+             size: Optional[str] = None, max_steps: int = 12, cache_dir: Optional[str] = None,
+             progress: Progress = True) -> Exercise:
+    """A hand-execution exercise and its answer key, as ``npuzzle exercise`` writes them: the
+    order of expansion, the open list after chosen steps, g, h and f of chosen nodes, the bounds
+    (IDA*) or incumbents (DFBnB), and the solution, every answer read from the recorded search.
+
+    Takes the options of :func:`solve` (without ``algorithm`` and ``heuristic``: A* with
+    misplaced tiles), and:
+
+    Args:
+        max_steps: the most steps (selections) the sheet asks about (``--max-steps``, default
+            12); a longer search is cut, and the sheet says so.
+
+    ::
+
+        >>> ex = npuzzle.exercise("2 8 3/1 6 4/7 0 5", goal="1 2 3/8 0 4/7 6 5", order="LURD")
+        >>> ex.data["expansions"][:3]
+        ['S0', 'S2', 'S21']
+
+    Raises:
+        BoardError, UnsolvableError: as :func:`solve` does.
+        ValueError: a bad option, ``max_steps`` below 1, or ``reduce`` (it grows no search tree).
+    """
+    if algorithm is None and heuristic is None:
+        algorithm, heuristic = "astar", "misplaced"
+    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ValueError(f"max_steps {max_steps!r} must be a number of steps ≥ 1")
+    sheet, key, sheet_html, key_html, data = _npuzzle.exercise_docs(_board_json(start), spec, max_steps, _dir(cache_dir),
+                                                                    make_progress(progress))
+    data = json.loads(data)
+    if data["status"] == "unsolvable":
+        raise UnsolvableError("unsolvable: start and goal have different parity")
+    return Exercise(sheet, key, sheet_html, key_html, data)
 
 
 # The columns of `npuzzle compare --format json`, in its order (`limit` only on rows a limit

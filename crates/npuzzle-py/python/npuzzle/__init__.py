@@ -19,6 +19,8 @@ blank is 0 (or -1 in arrays).
   ``npuzzle solve --trace``.
 - :func:`tree` records the search tree: in Jupyter it shows as the SVG of
   ``npuzzle solve --tree svg``, and ``to_dict()`` is ``--tree json``.
+- :func:`exercise` writes a hand-execution exercise and its answer key, as ``npuzzle exercise``
+  does: in Jupyter it shows as the problem sheet.
 - :func:`compare` runs algorithm/heuristic pairs on the same boards, as ``npuzzle compare``
   does (a pandas DataFrame when pandas is installed); :func:`plot_compare` draws the rows.
 - :func:`generate`, :func:`is_solvable`, :func:`heuristics`.

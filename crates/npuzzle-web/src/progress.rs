@@ -140,7 +140,7 @@ impl Shared {
     }
 }
 
-/// Counts events, forwards them to `inner`, and publishes every [`PUBLISH_EVERY`] events.
+/// Counts events, forwards them to `inner`, and publishes every 4,096 events.
 pub struct Progress<O> {
     /// The observer events are forwarded to.
     pub inner: O,

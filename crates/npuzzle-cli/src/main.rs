@@ -16,6 +16,7 @@ macro_rules! note {
 mod batch;
 mod bench;
 mod bench_big;
+mod bench_local;
 mod compare;
 mod exit;
 mod generate;
@@ -107,7 +108,7 @@ enum Command {
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
-    /// large random boards, every answer replayed).
+    /// large random boards, every answer replayed; local: the local searches' success rates).
     Bench(bench::Args),
 }
 

@@ -487,6 +487,12 @@ fn solve_request(caps: &npuzzle::spec::Caps, bytes: &[u8], cancel: Option<Arc<At
     if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
         return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
     }
+    if body.tree && req.algorithm.info().local {
+        return Err(ApiError::unprocessable(format!(
+            "{} is a local search and keeps no search tree: ask for the trace instead",
+            req.algorithm
+        )));
+    }
     Ok((body, req))
 }
 

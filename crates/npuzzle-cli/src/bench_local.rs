@@ -152,13 +152,13 @@ pub fn run(args: &Args) -> Result<u8> {
         let limited = if t.limited > 0 { format!("  ({} stopped by a limit)", t.limited) } else { String::new() };
         writeln!(
             out,
-            "{:<30} {:>7.1}% {:>15} {:>14} {:>15} {:>8.3} ms{limited}",
+            "{:<30} {:>7.1}% {:>15} {:>14} {:>15} {:>8.1} µs{limited}",
             row.label,
             100.0 * t.solved as f64 / count.max(1) as f64,
             mean(t.steps_solved, t.solved),
             mean(t.steps_stuck, t.stuck),
             mean(t.moves_solved, t.solved),
-            1e3 * t.time / count.max(1) as f64
+            1e6 * t.time / count.max(1) as f64
         )?;
         out.flush()?;
     }

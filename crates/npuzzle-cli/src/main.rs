@@ -44,9 +44,11 @@ Exit codes:
   1  an I/O or internal error
   2  bad input: a malformed board, a bad option, a start/goal size mismatch
   3  unsolvable: start and goal have different parity (detected before any search)
-  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the search,
-     or a pattern-database build would need more memory than it may use
-  5  not found: the search space within --max-depth holds no solution
+  4  limit reached: --max-nodes, --timeout, --max-memory, --max-steps, or Ctrl-C stopped the
+     search, or a pattern-database build would need more memory than it may use
+  5  not found: the search space within --max-depth holds no solution, or a local search
+     stopped without the goal (a local minimum, a plateau, restarts exhausted, or the
+     temperature at its floor)
 
 Board formats: '1 4 2 0 5 3 6 7 8', '1,4,2,0,5,3,6,7,8', '142053678' (3×3), '1 4 2/0 5 3/6 7 8',
 rows on separate lines, '[[1,4,2],[0,5,3],[6,7,8]]'; the blank may be 0, -1, _, x or '.'.
@@ -73,8 +75,9 @@ Exit codes:
   1  an I/O or internal error
   2  bad input: a malformed board, a bad option, a start/goal size mismatch
   3  unsolvable: start and goal have different parity (detected before any search)
-  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the work
-  5  not found: the search space within --max-depth holds no solution";
+  4  limit reached: --max-nodes, --timeout, --max-memory, --max-steps, or Ctrl-C stopped the work
+  5  not found: the search space within --max-depth holds no solution, or a local search got
+     stuck";
 
 /// The npuzzle command line.
 #[derive(Parser, Debug)]

@@ -233,7 +233,7 @@ fn bench_local_prints_the_success_table() {
     let again = run(&["bench", "local", "--count", "20", "--seed", "2"]);
     // (Each row without its last column, the mean time.)
     let cut =
-        |s: &str| s.lines().map(|l| l.split(" ms").next().unwrap().rsplit_once(' ').map_or(l, |(a, _)| a).to_string()).collect::<Vec<_>>();
+        |s: &str| s.lines().map(|l| l.split(" µs").next().unwrap().rsplit_once(' ').map_or(l, |(a, _)| a).to_string()).collect::<Vec<_>>();
     assert_eq!(cut(&r.stdout), cut(&again.stdout));
     // Boards at a depth, and one algorithm.
     let r = run(&["bench", "local", "--count", "10", "--depth", "4", "-a", "hill-climbing"]);

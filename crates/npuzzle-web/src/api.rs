@@ -282,10 +282,15 @@ pub async fn health(State(state): State<App>) -> Json<Value> {
 pub async fn options(State(state): State<App>) -> Json<Value> {
     let c = &state.config;
     let algorithms: Vec<Value> = Algorithm::ALL.iter().map(|a| serde_json::to_value(a.info()).unwrap_or(Value::Null)).collect();
+    // The library's own choice for the smallest and the largest boards it solves optimally.
+    let (small, large) = (npuzzle::solve::default_choice(3, 3), npuzzle::solve::default_choice(5, 5));
     Json(json!({
         "algorithms": algorithms,
         "heuristics": WEB_HEURISTICS.map(|h| h.name()),
-        "optimal_choice": {"small": {"algorithm": "idastar", "heuristic": "exact", "max_cells": HeuristicKind::Exact.max_cells()}, "large": {"algorithm": "idastar", "heuristic": "pdb"}},
+        "optimal_choice": {
+            "small": {"algorithm": small.0, "heuristic": small.1, "max_cells": small.1.max_cells()},
+            "large": {"algorithm": large.0, "heuristic": large.1},
+        },
         "heuristic_info": WEB_HEURISTICS.map(|h| json!({"name": h.name(), "summary": h.summary(), "max_cells": h.max_cells()})),
         "legend": npuzzle::render::palette::legend(),
         "goals": ["blank-last", "blank-first", "snail"],

@@ -306,6 +306,8 @@ fn restarts_and_beams_are_marked() {
     let t = text(&rec, Algorithm::LocalBeam);
     assert!(t.contains("Step 1: the beam  (start)\n  [0] 1 2 3 / 4 _ 6 / 7 5 8   h = 2\n"), "{t}");
     assert!(t.contains("Step 2: the beam\n  [0] "), "{t}");
+    // One heading before the neighbours of all the beam's states.
+    assert_eq!(t.matches("  neighbours:\n").count(), 2, "{t}");
     assert!(t.contains("  [2] "), "{t}");
     assert!(t.contains("next beam [0] ← [0] D, h = 1: among the K best successors"), "{t}");
     let members: Vec<u32> =

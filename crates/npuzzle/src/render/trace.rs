@@ -225,7 +225,8 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
                             let _ = writeln!(s, "\nStep {step}: the beam{begins}");
                         }
                         let _ = writeln!(s, "  [{i}] {}   h = {h}", board_line(board, w));
-                        heading = *i == 0;
+                        // The neighbours of all the beam's states follow its last state.
+                        heading |= *i == 0;
                     }
                 }
             }

@@ -292,6 +292,7 @@ fn restarts_and_beams_are_marked() {
     assert!(restarts > 0);
     let t = text(&rec, Algorithm::RandomRestart);
     assert!(t.contains("\n=== Restart 1: a random walk of 18 moves from the start: "), "{}", &t[..2000]);
+    assert!(t.contains(" ===\n\nStep ") && t.contains("  (the restart's climb begins)\n"), "{}", &t[..2000]);
     // After a restart, each current state says which restart it belongs to.
     let v = serde_json::to_value(rec.events.iter().rfind(|e| matches!(e, Event::LocalCurrent { .. })).unwrap()).unwrap();
     assert_eq!(v["restart"].as_u64(), Some(restarts));

@@ -208,10 +208,14 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
             Event::Goal { id, label, .. } => {
                 let _ = writeln!(s, "  goal {label} reached: {}", path(*id));
             }
-            Event::LocalCurrent { board, h, initial, member, temperature, .. } => {
+            Event::LocalCurrent { board, h, initial, member, temperature, restart, .. } => {
                 current_h = *h;
                 let t = temperature.map_or(String::new(), |t| format!(", T = {t:.3}"));
-                let begins = if *initial { "  (start)" } else { "" };
+                let begins = match (initial, restart) {
+                    (false, _) => "",
+                    (true, None) => "  (start)",
+                    (true, Some(_)) => "  (the restart's climb begins)",
+                };
                 match member {
                     None => {
                         step += 1;

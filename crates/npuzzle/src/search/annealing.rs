@@ -49,6 +49,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let mut cur = p.start.clone();
     let mut h = p.h(&cur);
     ctx.stats.generated_at(0);
+    ctx.stats.frontier(1);
     let mut temperature = t0;
     let mut initial = true;
     loop {

@@ -9,7 +9,8 @@
 //!
 //! Statistics: `expanded` counts steps (each state whose neighbours were looked at: one per
 //! iteration of the main loop, K per step of a beam), `generated` the neighbours evaluated
-//! (and the start), `iterations` the climbs of random-restart hill climbing.
+//! (and the start), `max_frontier` the states held at once (1, or the beam's size),
+//! `iterations` the climbs of random-restart hill climbing.
 
 use super::observer::{Event, Observer};
 use super::{Ctx, End, LimitKind, Problem, Succ};
@@ -425,6 +426,8 @@ pub(crate) fn climb_end<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_,
     let mut moves = Vec::new();
     let h0 = p.h(&p.start);
     ctx.stats.generated_at(0);
+    // The "frontier" of a climb is its one current state.
+    ctx.stats.frontier(1);
     match climb(p, ctx, &mut rng, choose, sideways, p.start.clone(), h0, &mut moves) {
         Err(kind) => End::Limit(kind),
         Ok(Climbed::Goal) => End::Found(moves),

@@ -74,6 +74,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let h0 = p.h(&p.start);
     ctx.stats.generated_at(0);
     let mut beam = vec![Member { state: p.start.clone(), h: h0, node: 0 }];
+    ctx.stats.frontier(1);
     let mut next: Vec<Member<S>> = Vec::with_capacity(k);
     let mut cands: Vec<Cand<S>> = Vec::with_capacity(4 * k);
     let mut seen: FxHashSet<S> = FxHashSet::default();
@@ -135,6 +136,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             next.push(Member { state: c.state, h: c.h, node: arena.len() as u32 - 1 });
         }
         std::mem::swap(&mut beam, &mut next);
+        ctx.stats.frontier(beam.len());
         let new_best = beam.iter().map(|m| m.h).min().expect("a non-empty beam");
         if new_best < best {
             best = new_best;

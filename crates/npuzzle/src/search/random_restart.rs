@@ -57,6 +57,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let mut moves = Vec::new();
     let mut best_h = p.h(&p.start);
     ctx.stats.generated_at(0);
+    ctx.stats.frontier(1);
     for restart in 0..=restarts {
         moves.clear();
         let mut cur = p.start.clone();

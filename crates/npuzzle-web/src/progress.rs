@@ -186,6 +186,9 @@ impl<O: Observer> Observer for Progress<O> {
             }
             Event::Discarded { .. } => self.open -= 1,
             Event::Iteration { .. } => self.open = 0,
+            // A local search: one step per state it stands at, its neighbours generated.
+            Event::LocalCurrent { .. } => self.expanded += 1,
+            Event::LocalNeighbour { .. } => self.generated += 1,
             _ => {}
         }
         self.inner.event(e);

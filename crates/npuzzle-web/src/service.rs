@@ -358,11 +358,16 @@ impl Service {
     pub fn options(&self) -> Value {
         let c = &self.limits;
         let algorithms: Vec<Value> = Algorithm::ALL.iter().map(|a| serde_json::to_value(a.info()).unwrap_or(Value::Null)).collect();
+        // The library's own choice for the smallest and the largest boards it solves optimally.
+        let (small, large) = (npuzzle::solve::default_choice(3, 3), npuzzle::solve::default_choice(5, 5));
         json!({
             "engine": c.engine,
             "algorithms": algorithms,
             "heuristics": WEB_HEURISTICS.map(|h| h.name()),
-            "optimal_choice": {"small": {"algorithm": "idastar", "heuristic": "exact", "max_cells": HeuristicKind::Exact.max_cells()}, "large": {"algorithm": "idastar", "heuristic": "pdb"}},
+            "optimal_choice": {
+                "small": {"algorithm": small.0, "heuristic": small.1, "max_cells": small.1.max_cells()},
+                "large": {"algorithm": large.0, "heuristic": large.1},
+            },
             "heuristic_info": WEB_HEURISTICS.map(|h| json!({"name": h.name(), "summary": h.summary(), "max_cells": h.max_cells()})),
             "legend": npuzzle::render::palette::legend(),
             "goals": ["blank-last", "blank-first", "snail"],
@@ -472,6 +477,12 @@ impl Service {
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
             return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
+        }
+        if body.tree && req.algorithm.info().local {
+            return Err(ApiError::unprocessable(format!(
+                "{} is a local search and keeps no search tree: ask for the trace instead",
+                req.algorithm
+            )));
         }
         self.check_tables(&req)?;
         let cap = body.tree_cap.map_or(self.limits.tree_cap, |c| c.min(self.limits.tree_cap));

@@ -74,7 +74,7 @@ const wasm = readFileSync(join(SITE, "npuzzle_wasm_bg.wasm"));
 rows.push(["`npuzzle_wasm_bg.wasm`, raw", `${wasm.length.toLocaleString("en-US")} bytes`]);
 rows.push(["`npuzzle_wasm_bg.wasm`, gzip level 9 (Node's zlib)", `${gzipSync(wasm, { level: 9 }).length.toLocaleString("en-US")} bytes`]);
 let total = 0;
-for (const f of ["index.html", "app.js", "tree.js", "engine.js", "worker.js", "npuzzle_wasm.js", "style.css", "npuzzle_wasm_bg.wasm", "favicon.svg"]) total += statSync(join(SITE, f)).size;
+for (const f of ["index.html", "app.js", "tree.js", "engine.js", "local.js", "worker.js", "npuzzle_wasm.js", "style.css", "npuzzle_wasm_bg.wasm", "favicon.svg"]) total += statSync(join(SITE, f)).size;
 rows.push(["the whole site, raw", `${total.toLocaleString("en-US")} bytes`]);
 
 // Load to usable, and Nilsson's solve from click to the first tree node.

@@ -31,6 +31,9 @@ use std::time::Duration;
 /// Frontier snapshots in a trace keep at most this many entries (the panel shows the head of
 /// the open list); `size` still gives the whole length.
 const FRONTIER_SHOWN: usize = 100;
+/// Most steps of a local search a trace keeps (a step is a few events: the current state, its
+/// neighbours, the choice); annealing may take a hundred thousand.
+const LOCAL_STEPS_SHOWN: u64 = 5_000;
 /// Deepest scramble `generate` makes.
 const MAX_GENERATE_DEPTH: u32 = 1000;
 
@@ -538,7 +541,11 @@ impl Service {
             let cells = req.start.len();
             // Frontier entries without labels: the page takes them from the generated events,
             // and a deep search's labels would make every snapshot megabytes.
-            let rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
+            let mut rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
+            if req.algorithm.info().local {
+                // A local search records no nodes, only its steps: the first ones are kept.
+                rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);
+            }
             let (out, mut rec) = search(req, rec, shared)?;
             if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
                 if let Ok(exact) = self.tables.exact(&req.goal, &|_| {}) {

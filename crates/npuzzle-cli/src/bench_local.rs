@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use npuzzle::generate::{random_solvable, DepthTable, Rng};
 use npuzzle::goal::Goal;
 use npuzzle::parse::parse_size;
-use npuzzle::search::{Limits, LocalParams};
+use npuzzle::search::{Limits, LocalParams, Param};
 use npuzzle::solve::{solve, Request, Status};
 use npuzzle::spec::Spec;
 use npuzzle::{Algorithm, Board, HeuristicKind};
@@ -41,8 +41,8 @@ struct Tally {
 }
 
 /// The rows: every local search with the options given, plus, unless an option or
-/// `--algorithms` settles it, hill climbing with 100 sideways moves (AIMA's 8-queens setting)
-/// and stochastic beam search.
+/// `--algorithms` settles it, the single climbers with 100 sideways moves (AIMA's 8-queens
+/// setting) and stochastic beam search.
 fn rows(args: &Args, base: &LocalParams) -> Result<Vec<Row>> {
     let local: Vec<Algorithm> = Algorithm::ALL.iter().copied().filter(|a| a.info().local).collect();
     let chosen: Vec<Algorithm> = match &args.algorithms {
@@ -61,18 +61,17 @@ fn rows(args: &Args, base: &LocalParams) -> Result<Vec<Row>> {
         let label = a.name().to_string();
         rows.push(Row { label, algorithm: a, local: *base });
         let info = a.info();
-        if info.takes(npuzzle::search::Param::Sideways)
-            && base.sideways.is_none()
-            && args.algorithms.is_none()
-            && info.name == "hill-climbing"
-        {
+        // The single climbers (sideways moves, but no restarts and no beam) also run with
+        // AIMA's 100 sideways moves.
+        let climber = info.takes(Param::Sideways) && !info.takes(Param::Restarts) && !info.takes(Param::BeamWidth);
+        if climber && base.sideways.is_none() && args.algorithms.is_none() {
             rows.push(Row {
                 label: format!("{} --sideways 100", a.name()),
                 algorithm: a,
                 local: LocalParams { sideways: Some(100), ..*base },
             });
         }
-        if info.takes(npuzzle::search::Param::Stochastic) && !base.stochastic {
+        if info.takes(Param::Stochastic) && !base.stochastic {
             rows.push(Row { label: format!("{} --stochastic", a.name()), algorithm: a, local: LocalParams { stochastic: true, ..*base } });
         }
     }

@@ -889,3 +889,79 @@ test("statistics update while a long search runs, and Stop cancels it", { timeou
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("local search: the current board and its neighbours with h, a chart of h with restarts, the pseudocode lit, a seeded link, compare", { timeout: 90000 }, async () => {
+  // Annealing on a 3×3 board, seeded: the view replays its steps.
+  const { page, errors } = await openPage(q({ start: "1 2 3 4 5 6 0 7 8", goal: "blank-last", algorithm: "annealing", heuristic: "manhattan", seed: "1" }));
+  await page.waitForSelector("#check.ok");
+  assert.ok(await page.isVisible("#local-options"));
+  assert.ok(await page.isDisabled("#local-beam-width"), "annealing takes no beam width");
+  assert.equal(await page.isDisabled("#local-cooling"), false);
+  await solveAndPause(page);
+  await page.evaluate(() => S.local.stop());
+  assert.match(await page.textContent("#result-msg"), /^annealing \+ manhattan: solved in \d+ moves? .*\(not guaranteed optimal\)/);
+  assert.equal(await page.getAttribute("#tab-local", "aria-selected"), "true");
+  const r = await page.evaluate(() => S.result);
+  assert.equal(r.optimal, false);
+  assert.equal(r.seed, 1);
+  // The same events as the API's trace; the first step shows the start and its neighbour.
+  const api = await postJson("/api/solve", { start: "1 2 3 4 5 6 0 7 8", algorithm: "annealing", seed: 1, trace: true });
+  assert.equal(api.moves, r.moves, "a seeded run repeats");
+  const n = api.trace.events.filter((e) => e.event.startsWith("local_")).length;
+  assert.equal(await page.getAttribute("#local-step", "max"), String(n));
+  await page.click("#local-first");
+  await page.click("#local-fwd");
+  assert.equal(await page.getAttribute("#local-current .board", "data-tiles"), "1 2 3 4 5 6 0 7 8");
+  assert.match(await page.textContent("#local-current figcaption"), /h = 2 · T = 2\.000/);
+  assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["current ← problem.INITIAL"]);
+  await page.click("#local-fwd");
+  assert.match(await page.textContent("#local-neighbours"), /R: h = 1/);
+  assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["next ← a randomly selected successor of current"]);
+  await page.click("#local-fwd");
+  assert.match(await page.textContent("#local-why"), /move R \(h = 1\): accepted, Δ = -1 ≤ 0/);
+  assert.equal(await page.locator("#local-neighbours .local-board.chosen").count(), 1);
+  // The chart: h and, for annealing, the temperature; the marker follows the replay.
+  assert.equal(await page.locator("#local-chart polyline.h-line").count(), 1);
+  assert.equal(await page.locator("#local-chart polyline.t-line").count(), 1);
+  await page.click("#local-last");
+  assert.match(await page.textContent("#local-why"), /goal reached/);
+  // A rejected move is said with its probability: replay the API's first rejection.
+  const rej = api.trace.events.filter((e) => e.event.startsWith("local_")).findIndex((e) => e.event === "local_choice" && e.reason.kind === "rejected");
+  if (rej >= 0) {
+    await page.evaluate((k) => S.local.setStep(k), rej + 1);
+    assert.match(await page.textContent("#local-why"), /rejected: probability e\^\(−Δ\/T\) = e\^\(−\d+\/[\d.]+\) = 0\.\d\d; the search stays/);
+    assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["else current ← next only with probability e^(−Δ/T)"]);
+  }
+  // Random restarts: the chart marks each restart.
+  await page.selectOption("#algorithm", "random-restart");
+  await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
+  await page.waitForSelector("#board[data-tiles='8 6 7 2 5 4 3 0 1']");
+  await page.waitForSelector("#check.ok");
+  await page.fill("#local-seed", "3");
+  await solveAndPause(page);
+  await page.evaluate(() => S.local.stop());
+  const restarts = await page.evaluate(() => S.result.trace.events.filter((e) => e.event === "local_restart").length);
+  assert.ok(restarts > 0);
+  assert.equal(await page.locator("#local-chart line.restart").count(), restarts);
+  assert.match(await page.textContent("#local-note"), new RegExp(`${restarts.toLocaleString("en-US")} restarts`));
+  // The link carries the seed and repeats the run.
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get("seed"), "3");
+  // Hill climbing that gets stuck says why.
+  await page.selectOption("#algorithm", "hill-climbing");
+  await page.fill("#start-text", "8 1 3 4 0 2 7 6 5");
+  await page.waitForSelector("#board[data-tiles='8 1 3 4 0 2 7 6 5']");
+  await page.waitForSelector("#check.ok");
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /local minimum/);
+  // Compare runs the local searches too.
+  await page.click("#tab-compare");
+  await page.locator("#compare-pairs .pair").first().locator(".pair-alg").selectOption("random-restart");
+  await page.click("#compare-run");
+  await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
+  const first = await page.evaluate(() => S.compare[0]);
+  assert.equal(first.algorithm, "random-restart");
+  assert.equal(first.status, "solved");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -41,6 +41,10 @@ pub enum Suite {
     /// Random boards of 6×6, 10×10, 40×40, 100×100 and 300×300 (or --sizes) solved by
     /// row-and-column reduction, every answer replayed; moves against the Manhattan bound.
     Big,
+    /// Every local search (hill climbing and its variants, annealing, local beam) on the same
+    /// random boards (3×3 unless --sizes; --count, --depth): the share solved, mean steps when
+    /// solved and when stuck, mean moves and time.
+    Local,
 }
 
 /// Arguments of `bench`.
@@ -73,9 +77,21 @@ pub struct Args {
     /// beyond).
     #[arg(long)]
     pub count: Option<usize>,
-    /// Seed of the first board for `big`; each board's seed is the next.
+    /// Seed of the first board for `big`; each board's seed is the next. For `local`: the seed
+    /// of the boards, and run i's seed is this + i.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// `local`: boards exactly D moves (optimally) from the goal (boards of at most 9 cells).
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// `local`: which local searches, e.g. hill-climbing,annealing (default: all).
+    #[arg(long, short = 'a')]
+    pub algorithms: Option<String>,
+    /// `local`: the heuristic [default: manhattan].
+    #[arg(long = "heuristic", short = 'H')]
+    pub heuristic: Option<String>,
+    #[command(flatten)]
+    pub local: crate::opts::LocalOpts,
 }
 
 struct Instance {
@@ -132,6 +148,7 @@ pub fn run(args: Args) -> Result<u8> {
         Suite::Korf100 => korf(&args, KORF100, 4, false, None),
         Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED))),
         Suite::Big => crate::bench_big::run(&args),
+        Suite::Local => crate::bench_local::run(&args),
     })
 }
 

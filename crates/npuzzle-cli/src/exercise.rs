@@ -23,6 +23,63 @@ pub enum SheetFormat {
     Json,
 }
 
+/// The search options of `solve` that an exercise takes: those of a tree search (a local
+/// search's options, and its `--seed` and `--max-steps`, have no place on a sheet).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ExerciseSearch {
+    /// Goal: blank-last (default), blank-first, snail, or a board in any format.
+    #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
+    pub goal: String,
+    /// Algorithm (a tree search: not reduce, nor a local search) [default: astar, with
+    /// misplaced tiles when --heuristic is not given either].
+    #[arg(long, short = 'a', value_parser = crate::opts::algorithm_names(), hide_possible_values = true)]
+    pub algorithm: Option<String>,
+    /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict, pdb, exact.
+    #[arg(long = "heuristic", short = 'H', value_parser = crate::opts::heuristic_names(), hide_possible_values = true)]
+    pub heuristic: Option<String>,
+    /// Order in which successors are generated (the blank's moves), e.g. LURD.
+    #[arg(long, default_value = "UDLR")]
+    pub order: String,
+    /// Weight W on h for A* (f = g + W·h); 1 is plain A*.
+    #[arg(long, short = 'w', default_value_t = 1.0)]
+    pub weight: f64,
+    /// Depth bound for dfs.
+    #[arg(long)]
+    pub max_depth: Option<u32>,
+    /// Board size WxH (or N) when the text does not say, e.g. 3x2.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Stop after generating this many nodes.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after this much time, e.g. 2s, 500ms, 1m.
+    #[arg(long)]
+    pub timeout: Option<String>,
+    /// Stop when the search's frontier and explored set reach this size, e.g. 1G, 512M.
+    #[arg(long)]
+    pub max_memory: Option<String>,
+}
+
+impl ExerciseSearch {
+    /// The same options as `solve` reads them.
+    fn search_opts(&self) -> SearchOpts {
+        SearchOpts {
+            goal: self.goal.clone(),
+            algorithm: self.algorithm.clone(),
+            heuristic: self.heuristic.clone(),
+            order: self.order.clone(),
+            weight: self.weight,
+            max_depth: self.max_depth,
+            size: self.size.clone(),
+            max_nodes: self.max_nodes,
+            timeout: self.timeout.clone(),
+            max_memory: self.max_memory.clone(),
+            seed: None,
+            local: crate::opts::LocalOpts::default(),
+        }
+    }
+}
+
 /// Arguments of `exercise`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -31,7 +88,7 @@ pub struct Args {
     #[arg(allow_hyphen_values = true)]
     pub board: Option<String>,
     #[command(flatten)]
-    pub search: SearchOpts,
+    pub search: ExerciseSearch,
     /// Without a board: pick one exactly D moves from the goal whose search fits the sheet
     /// (boards of at most 9 cells; --size, default 3x3).
     #[arg(long, value_name = "D")]
@@ -64,11 +121,9 @@ pub fn run(mut args: Args) -> Result<u8> {
         args.search.algorithm = Some("astar".to_string());
         args.search.heuristic = Some("misplaced".to_string());
     }
-    let plan = args.search.plan(1)?;
+    let plan = args.search.search_opts().plan(1)?;
     let algorithm = plan.algorithm.unwrap_or(Algorithm::Astar);
-    if algorithm == Algorithm::Reduce {
-        return Err(anyhow!(BadInput).context("reduce places tiles by construction and grows no search tree: choose a search algorithm"));
-    }
+    exercise::check_algorithm(algorithm).context(BadInput)?;
     for n in plan.ignored(algorithm) {
         note!("note: {n}");
     }

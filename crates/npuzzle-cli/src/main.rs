@@ -17,6 +17,7 @@ mod animate;
 mod batch;
 mod bench;
 mod bench_big;
+mod bench_local;
 mod compare;
 mod exercise;
 mod exit;
@@ -45,9 +46,11 @@ Exit codes:
   1  an I/O or internal error
   2  bad input: a malformed board, a bad option, a start/goal size mismatch
   3  unsolvable: start and goal have different parity (detected before any search)
-  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the search,
-     or a pattern-database build would need more memory than it may use
-  5  not found: the search space within --max-depth holds no solution
+  4  limit reached: --max-nodes, --timeout, --max-memory, --max-steps, or Ctrl-C stopped the
+     search, or a pattern-database build would need more memory than it may use
+  5  not found: the search space within --max-depth holds no solution, or a local search
+     stopped without the goal (a local minimum, a plateau, restarts exhausted, or the
+     temperature at its floor)
 
 Board formats: '1 4 2 0 5 3 6 7 8', '1,4,2,0,5,3,6,7,8', '142053678' (3×3), '1 4 2/0 5 3/6 7 8',
 rows on separate lines, '[[1,4,2],[0,5,3],[6,7,8]]'; the blank may be 0, -1, _, x or '.'.
@@ -74,8 +77,9 @@ Exit codes:
   1  an I/O or internal error
   2  bad input: a malformed board, a bad option, a start/goal size mismatch
   3  unsolvable: start and goal have different parity (detected before any search)
-  4  limit reached: --max-nodes, --timeout, --max-memory, or Ctrl-C stopped the work
-  5  not found: the search space within --max-depth holds no solution";
+  4  limit reached: --max-nodes, --timeout, --max-memory, --max-steps, or Ctrl-C stopped the work
+  5  not found: the search space within --max-depth holds no solution, or a local search got
+     stuck";
 
 /// The npuzzle command line.
 #[derive(Parser, Debug)]
@@ -114,7 +118,7 @@ enum Command {
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
-    /// large random boards, every answer replayed).
+    /// large random boards, every answer replayed; local: the local searches' success rates).
     Bench(bench::Args),
 }
 

@@ -85,6 +85,56 @@ pub struct SearchOpts {
     /// [default: half the memory the system reports available, shared among batch jobs].
     #[arg(long)]
     pub max_memory: Option<String>,
+    /// Seed of a local search's random choices (default: taken from the clock and printed on
+    /// stderr).
+    #[arg(long, help_heading = "Local search")]
+    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub local: LocalOpts,
+}
+
+/// The local searches' options, shared by `solve`, `batch` and `bench local`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct LocalOpts {
+    /// Sideways moves (to a neighbour with the same h) allowed in a row: hill-climbing,
+    /// first-choice, random-restart (default 0); local-beam: steps its best h may stall
+    /// (default 10).
+    #[arg(long, value_name = "N", help_heading = "Local search")]
+    pub sideways: Option<u32>,
+    /// Restarts of random-restart hill climbing [default: 10000].
+    #[arg(long, value_name = "N", help_heading = "Local search")]
+    pub restarts: Option<u32>,
+    /// Annealing's starting temperature T0 > 0; T = T0·α^t, and the run stops when T < 0.01
+    /// [default: 2].
+    #[arg(long, value_name = "T0", allow_hyphen_values = true, help_heading = "Local search")]
+    pub temperature: Option<f64>,
+    /// Annealing's cooling factor α, 0 < α < 1 [default: 0.99995].
+    #[arg(long, value_name = "ALPHA", allow_hyphen_values = true, help_heading = "Local search")]
+    pub cooling: Option<f64>,
+    /// States local-beam keeps [default: 10].
+    #[arg(long, value_name = "K", allow_hyphen_values = true, help_heading = "Local search")]
+    pub beam_width: Option<String>,
+    /// Stochastic beam search: local-beam draws its next beam at random, weighted towards
+    /// lower h.
+    #[arg(long, help_heading = "Local search")]
+    pub stochastic: bool,
+    /// Stop a local search after this many steps (exit 4).
+    #[arg(long, value_name = "N", help_heading = "Local search")]
+    pub max_steps: Option<u64>,
+}
+
+impl LocalOpts {
+    /// Fills the local-search fields of `spec` from these flags.
+    pub fn fill(&self, spec: &mut Spec) -> Result<()> {
+        spec.sideways = self.sideways;
+        spec.restarts = self.restarts;
+        spec.temperature = self.temperature;
+        spec.cooling = self.cooling;
+        spec.beam_width = self.beam_width.as_deref().map(parse_beam_width).transpose()?;
+        spec.stochastic = self.stochastic.then_some(true);
+        spec.max_steps = self.max_steps;
+        Ok(())
+    }
 }
 
 /// The memory limit of each of `share` searches running at once when none is given: half the
@@ -155,7 +205,7 @@ pub fn parse_bytes(s: &str) -> Result<u64> {
 impl SearchOpts {
     /// The library's request specification for these flags.
     pub fn spec(&self) -> Result<Spec> {
-        Ok(Spec {
+        let mut spec = Spec {
             goal: Some(BoardInput::Text(self.goal.clone())),
             size: self.size.clone(),
             algorithm: self.algorithm.as_deref().map(str::parse).transpose().context(BadInput)?,
@@ -163,12 +213,16 @@ impl SearchOpts {
             order: Some(npuzzle::MoveOrder::parse(&self.order).context(BadInput)?),
             weight: Some(self.weight),
             max_depth: self.max_depth,
+            seed: self.seed,
             limits: LimitSpec {
                 nodes: self.max_nodes,
                 time: self.timeout.as_deref().map(parse_duration).transpose()?,
                 memory: self.max_memory.as_deref().map(parse_bytes).transpose()?,
             },
-        })
+            ..Spec::default()
+        };
+        self.local.fill(&mut spec)?;
+        Ok(spec)
     }
 
     /// Validates every option (stage two of parsing), with Ctrl-C as the cancel flag and, unless
@@ -177,10 +231,29 @@ impl SearchOpts {
     pub fn plan(&self, share: usize) -> Result<Plan> {
         let mut plan = self.spec()?.plan().context(BadInput)?;
         plan.cancel_with(cancel_flag());
+        pick_seed(&mut plan);
         if plan.limits.memory.is_none() {
             plan.limits.memory = default_memory(share);
         }
         Ok(plan)
+    }
+}
+
+/// `--beam-width`: a whole number (its range is checked with the other local-search options).
+fn parse_beam_width(s: &str) -> Result<u32> {
+    s.trim()
+        .parse()
+        .map_err(|_| anyhow!(BadInput).context(format!("--beam-width {}: not a whole number of states", npuzzle::error::quote(s))))
+}
+
+/// When the algorithm asked for makes random choices and no seed was given, a seed from the
+/// clock, printed on stderr as `generate` does, so the run can be repeated.
+pub fn pick_seed(plan: &mut Plan) {
+    let random = plan.algorithm.is_some_and(|a| a.info().takes(npuzzle::search::Param::Seed));
+    if random && plan.local.seed.is_none() {
+        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        note!("seed {s}");
+        plan.local.seed = Some(s);
     }
 }
 

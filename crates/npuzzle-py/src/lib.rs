@@ -425,9 +425,7 @@ fn exercise_docs(
     let cancel = Arc::new(AtomicBool::new(false));
     let plan = plan(spec, &cancel)?;
     let mut req = request(&plan, start).map_err(py_err)?;
-    if req.algorithm == Algorithm::Reduce {
-        return Err(PyValueError::new_err("reduce places tiles by construction and grows no search tree: choose a search algorithm"));
-    }
+    ex::check_algorithm(req.algorithm).map_err(py_err)?;
     let (tx, rx) = channel();
     type Docs = (String, String, String, String, String);
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {

@@ -162,6 +162,7 @@ pub fn router(config: Config) -> Router {
         .route("/app.js", get(app_js))
         .route("/tree.js", get(tree_js))
         .route("/engine.js", get(engine_js))
+        .route("/local.js", get(local_js))
         .route("/style.css", get(style_css))
         .route("/favicon.svg", get(favicon))
         .route("/favicon.ico", get(favicon))
@@ -187,6 +188,8 @@ const APP_JS: &str = include_str!("../static/app.js");
 const TREE_JS: &str = include_str!("../static/tree.js");
 #[cfg(feature = "server")]
 const ENGINE_JS: &str = include_str!("../static/engine.js");
+#[cfg(feature = "server")]
+const LOCAL_JS: &str = include_str!("../static/local.js");
 #[cfg(feature = "server")]
 const STYLE_CSS: &str = include_str!("../static/style.css");
 #[cfg(feature = "server")]
@@ -215,6 +218,11 @@ async fn tree_js() -> Response {
 #[cfg(feature = "server")]
 async fn engine_js() -> Response {
     asset("text/javascript; charset=utf-8", ENGINE_JS)
+}
+
+#[cfg(feature = "server")]
+async fn local_js() -> Response {
+    asset("text/javascript; charset=utf-8", LOCAL_JS)
 }
 
 #[cfg(feature = "server")]

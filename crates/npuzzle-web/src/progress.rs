@@ -140,7 +140,7 @@ impl Shared {
     }
 }
 
-/// Counts events, forwards them to `inner`, and publishes every [`PUBLISH_EVERY`] events.
+/// Counts events, forwards them to `inner`, and publishes every 4,096 events.
 pub struct Progress<O> {
     /// The observer events are forwarded to.
     pub inner: O,
@@ -186,6 +186,9 @@ impl<O: Observer> Observer for Progress<O> {
             }
             Event::Discarded { .. } => self.open -= 1,
             Event::Iteration { .. } => self.open = 0,
+            // A local search: one step per state it stands at, its neighbours generated.
+            Event::LocalCurrent { .. } => self.expanded += 1,
+            Event::LocalNeighbour { .. } => self.generated += 1,
             _ => {}
         }
         self.inner.event(e);

@@ -31,6 +31,9 @@ use std::time::Duration;
 /// Frontier snapshots in a trace keep at most this many entries (the panel shows the head of
 /// the open list); `size` still gives the whole length.
 const FRONTIER_SHOWN: usize = 100;
+/// Most steps of a local search a trace keeps (a step is a few events: the current state, its
+/// neighbours, the choice); annealing may take a hundred thousand.
+const LOCAL_STEPS_SHOWN: u64 = 5_000;
 /// Deepest scramble `generate` makes.
 const MAX_GENERATE_DEPTH: u32 = 1000;
 
@@ -358,11 +361,16 @@ impl Service {
     pub fn options(&self) -> Value {
         let c = &self.limits;
         let algorithms: Vec<Value> = Algorithm::ALL.iter().map(|a| serde_json::to_value(a.info()).unwrap_or(Value::Null)).collect();
+        // The library's own choice for the smallest and the largest boards it solves optimally.
+        let (small, large) = (npuzzle::solve::default_choice(3, 3), npuzzle::solve::default_choice(5, 5));
         json!({
             "engine": c.engine,
             "algorithms": algorithms,
             "heuristics": WEB_HEURISTICS.map(|h| h.name()),
-            "optimal_choice": {"small": {"algorithm": "idastar", "heuristic": "exact", "max_cells": HeuristicKind::Exact.max_cells()}, "large": {"algorithm": "idastar", "heuristic": "pdb"}},
+            "optimal_choice": {
+                "small": {"algorithm": small.0, "heuristic": small.1, "max_cells": small.1.max_cells()},
+                "large": {"algorithm": large.0, "heuristic": large.1},
+            },
             "heuristic_info": WEB_HEURISTICS.map(|h| json!({"name": h.name(), "summary": h.summary(), "max_cells": h.max_cells()})),
             "legend": npuzzle::render::palette::legend(),
             "goals": ["blank-last", "blank-first", "snail"],
@@ -473,6 +481,12 @@ impl Service {
         if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
             return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
         }
+        if body.tree && req.algorithm.info().local {
+            return Err(ApiError::unprocessable(format!(
+                "{} is a local search and keeps no search tree: ask for the trace instead",
+                req.algorithm
+            )));
+        }
         self.check_tables(&req)?;
         let cap = body.tree_cap.map_or(self.limits.tree_cap, |c| c.min(self.limits.tree_cap));
         Ok(SolveJob { req, record: Record { tree: body.tree, trace: body.trace, cap }, stream: body.stream })
@@ -527,7 +541,11 @@ impl Service {
             let cells = req.start.len();
             // Frontier entries without labels: the page takes them from the generated events,
             // and a deep search's labels would make every snapshot megabytes.
-            let rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
+            let mut rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
+            if req.algorithm.info().local {
+                // A local search records no nodes, only its steps: the first ones are kept.
+                rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);
+            }
             let (out, mut rec) = search(req, rec, shared)?;
             if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
                 if let Ok(exact) = self.tables.exact(&req.goal, &|_| {}) {

@@ -294,6 +294,7 @@ async function loadOptions() {
   if (!ok) return;
   S.options = data;
   S.tree.setOptions(data);
+  S.local.setOptions(data);
   drawLegend(data.legend);
   const algSel = $("algorithm");
   for (const a of data.algorithms) {
@@ -329,6 +330,10 @@ function syncHeuristic() {
   $("heuristic").disabled = !usesHeuristic(alg);
   $("weight").disabled = !takes(alg, "weight");
   $("max-depth").disabled = !takes(alg, "max_depth");
+  $("local-options").hidden = !isLocal(alg);
+  for (const [param, id] of LOCAL_PARAMS) $(id).disabled = !takes(alg, param);
+  $("tab-local").hidden = !isLocal(alg) && !(S.result && isLocal(S.result.algorithm));
+  if (S.local && isLocal(alg) && !(S.result && S.result.algorithm === alg)) S.local.preview(alg);
   // reduce walks one path: there is no search tree to record.
   $("record-tree").disabled = alg === "reduce";
   $("alg-summary").textContent = a ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.` : "";
@@ -386,6 +391,14 @@ function updateUrl(run) {
   if ($("max-depth").value) p.set("max_depth", $("max-depth").value);
   if ($("limit-nodes").value) p.set("nodes", $("limit-nodes").value);
   if ($("limit-time").value) p.set("time_ms", $("limit-time").value);
+  if (isLocal($("algorithm").value)) {
+    // The seed of the last run, so the link repeats it.
+    const seed = $("local-seed").value || S.seed;
+    if (seed) p.set("seed", seed);
+    for (const [param, id] of LOCAL_PARAMS) {
+      if (param === "stochastic" ? $(id).checked : $(id).value !== "") p.set(param, param === "stochastic" ? "1" : $(id).value);
+    }
+  }
   p.set("tree", $("record-tree").checked ? "1" : "0");
   if (run) p.set("run", "1");
   const url = `${location.pathname}?${p}`;
@@ -413,6 +426,11 @@ async function readUrl() {
   pick("order", "order", (v) => /^[UDLR]{4}$/i.test(v) && new Set(v.toUpperCase()).size === 4);
   pick("weight", "weight", (v) => Number(v) >= 1);
   pick("max_depth", "max-depth", (v) => /^\d+$/.test(v));
+  pick("seed", "local-seed", (v) => /^\d+$/.test(v));
+  for (const [param, id] of LOCAL_PARAMS) {
+    if (param === "stochastic") $(id).checked = p.get(param) === "1";
+    else pick(param, id, (v) => Number.isFinite(Number(v)) && Number(v) >= 0);
+  }
   pick("nodes", "limit-nodes", (v) => /^\d+$/.test(v));
   pick("time_ms", "limit-time", (v) => /^\d+$/.test(v));
   if (p.has("tree")) $("record-tree").checked = p.get("tree") !== "0";
@@ -514,11 +532,48 @@ function solveBody() {
   if (takes(alg, "max_depth") && $("max-depth").value !== "") body.max_depth = Number($("max-depth").value);
   if ($("limit-nodes").value) body.limits.nodes = Number($("limit-nodes").value);
   if ($("limit-time").value) body.limits.time_ms = Number($("limit-time").value);
+  if (isLocal(alg)) {
+    // A local search keeps no tree: its steps are the trace, which the local view replays.
+    const num = (id) => ($(id).value === "" ? null : Number($(id).value));
+    body.seed = Number(S.seed);
+    for (const [param, id] of LOCAL_PARAMS) {
+      if (!takes(alg, param)) continue;
+      if (param === "stochastic") {
+        if ($(id).checked) body.stochastic = true;
+      } else if (num(id) !== null) body[param] = num(id);
+    }
+    body.trace = true;
+    return body;
+  }
   if ($("record-tree").checked && !$("record-tree").disabled) {
     body.tree = true;
     body.trace = true;
   }
   return body;
+}
+
+// The local searches' options: request field, input.
+const LOCAL_PARAMS = [
+  ["sideways", "local-sideways"],
+  ["restarts", "local-restarts"],
+  ["temperature", "local-temperature"],
+  ["cooling", "local-cooling"],
+  ["beam_width", "local-beam-width"],
+  ["stochastic", "local-stochastic"],
+  ["max_steps", "local-max-steps"],
+];
+
+function isLocal(name) {
+  const a = algInfo(name);
+  return !!(a && a.local);
+}
+
+// A local search's seed: the one typed, else a fresh one for each run (shown, so a run can be
+// repeated).
+function localSeed() {
+  const typed = $("local-seed").value;
+  if (typed !== "") return typed;
+  return String(Math.floor(Math.random() * 2 ** 31));
 }
 
 function setRunning(on) {
@@ -541,6 +596,7 @@ async function solve() {
     $("result-msg").textContent = $("check").textContent.replace(/^✗ /, "");
     return;
   }
+  S.seed = isLocal($("algorithm").value) ? localSeed() : null;
   const body = solveBody();
   body.stream = true;
   updateUrl();
@@ -607,7 +663,15 @@ function showResult(r) {
   S.playIdx = 0;
   layoutMoves();
   showStep(0);
-  if (r.tree) {
+  if (isLocal(r.algorithm)) {
+    // A local search: its own view, replayed from the start.
+    $("tab-local").hidden = false;
+    S.local.load(r);
+    if (r.seed !== undefined) $("result-hint").textContent = `Seed ${r.seed}: the same seed repeats this run.`;
+    S.tree.clear("A local search keeps no search tree: the Local search tab replays its steps.");
+    showTab("local");
+    S.local.togglePlay();
+  } else if (r.tree) {
     // After a solve, go to the tree and replay the search from its start.
     S.tree.load(r.tree, r.trace || null, r, 0);
     showTab("tree");
@@ -1136,7 +1200,8 @@ function playRace() {
 // ---------- tabs, health, wiring ----------
 
 function showTab(name) {
-  for (const t of ["solution", "tree", "compare"]) {
+  if (name !== "local" && S.local) S.local.stop();
+  for (const t of ["solution", "tree", "compare", "local"]) {
     $(`tab-${t}`).setAttribute("aria-selected", String(t === name));
     $(`panel-${t}`).hidden = t !== name;
   }
@@ -1179,6 +1244,8 @@ function wireHints() {
 
 async function main() {
   S.tree = new TreeView({ renderBoard });
+  S.local = new LocalView({ renderBoard });
+  $("tab-local").addEventListener("click", () => showTab("local"));
   await loadOptions();
   wireHints();
   $("width").addEventListener("change", changeSize);

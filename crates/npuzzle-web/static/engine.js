@@ -12,8 +12,8 @@
 // board checks that run as the user types are never stuck behind a search. Stopping a search in
 // the browser terminates its worker at once; the next search starts a fresh one.
 //
-// The engine is chosen by <meta name="npuzzle-engine"> (the static site says "browser"), or by
-// ?engine=server|browser in the page's address.
+// The engine is chosen by <meta name="npuzzle-engine">: the server's page says "server", the
+// static site's copy (scripts/build-site) "browser".
 
 (function () {
   const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "health"];
@@ -222,8 +222,6 @@
   }
 
   function chosen() {
-    const asked = new URLSearchParams(location.search).get("engine");
-    if (asked === "server" || asked === "browser") return asked;
     const meta = document.querySelector('meta[name="npuzzle-engine"]');
     return meta && meta.content === "browser" ? "browser" : "server";
   }

@@ -11,7 +11,7 @@
 use crate::board::{Move, Tile};
 use crate::cost::Cost;
 use crate::search::observer::{self, Fate, NodeId, Observer};
-use crate::search::Step;
+use crate::search::{Step, Stuck, Why};
 use crate::state::State;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
@@ -156,6 +156,79 @@ pub enum Event {
         /// Label.
         label: String,
     },
+    /// A local search stands at a state: its step begins (local beam: one event per beam
+    /// state, `member` 0 first).
+    LocalCurrent {
+        /// Step number (this step's).
+        step: u64,
+        /// Row-major tiles.
+        board: Vec<Tile>,
+        /// Its estimate.
+        h: Cost,
+        /// Whether a run, or a restart's climb, begins here.
+        initial: bool,
+        /// Its index in a local beam.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        member: Option<u32>,
+        /// Simulated annealing's temperature T at this step.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        temperature: Option<f64>,
+        /// The restart this step belongs to, once random-restart hill climbing has restarted.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        restart: Option<u32>,
+    },
+    /// A neighbour of the current state (local beam: of beam state `member`) and its h.
+    LocalNeighbour {
+        /// Step number.
+        step: u64,
+        /// The move to it, as a letter.
+        #[serde(rename = "move")]
+        mv: char,
+        /// Row-major tiles.
+        board: Vec<Tile>,
+        /// Its estimate.
+        h: Cost,
+        /// The beam state it is a neighbour of.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        member: Option<u32>,
+    },
+    /// The move a local search chose and why (`reason.kind`: `best_improvement`, `sideways`,
+    /// `first_improvement`, `accepted`, `rejected` (the move is not made), `beam_best`,
+    /// `beam_drawn`).
+    LocalChoice {
+        /// Step number.
+        step: u64,
+        /// The move, as a letter.
+        #[serde(rename = "move")]
+        mv: char,
+        /// The estimate of the state it leads to.
+        h: Cost,
+        /// Why, with the probability and temperature for annealing.
+        reason: Why,
+        /// Local beam: its index in the next beam.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        member: Option<u32>,
+        /// Local beam: the beam state it is made from.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        from: Option<u32>,
+    },
+    /// Random-restart hill climbing begins again from a random walk of the start.
+    LocalRestart {
+        /// Step number.
+        step: u64,
+        /// 1-based restart number.
+        number: u32,
+        /// The walk's moves, as letters.
+        walk: String,
+    },
+    /// A local search, or one climb of random-restart hill climbing, ended: at the goal
+    /// (`stuck` null) or stuck, and why.
+    LocalEnd {
+        /// Step number.
+        step: u64,
+        /// Why it stopped without the goal.
+        stuck: Option<Stuck>,
+    },
 }
 
 impl Event {
@@ -181,7 +254,21 @@ impl Event {
             Event::Incumbent { .. } => Step::Incumbent,
             Event::BackedUp { .. } => Step::BackUp,
             Event::Goal { .. } => Step::Goal,
+            Event::LocalCurrent { initial: true, .. } => Step::Start,
+            Event::LocalCurrent { .. } => Step::Select,
+            Event::LocalNeighbour { .. } => Step::Evaluate,
+            Event::LocalChoice { reason: Why::Rejected { .. }, .. } => Step::Reject,
+            Event::LocalChoice { .. } => Step::Move,
+            Event::LocalRestart { .. } => Step::Restart,
+            Event::LocalEnd { stuck: None, .. } => Step::Goal,
+            Event::LocalEnd { stuck: Some(_), .. } => Step::Fail,
         })
+    }
+
+    /// Whether the event begins a step: a selection, or a local search's current state (the
+    /// first of a beam's).
+    pub fn begins_step(&self) -> bool {
+        matches!(self, Event::Selected { .. } | Event::LocalCurrent { member: None | Some(0), .. })
     }
 
     /// The number of the selection the event belongs to.
@@ -195,7 +282,12 @@ impl Event {
             | Event::IterationEnd { step, .. }
             | Event::Incumbent { step, .. }
             | Event::BackedUp { step, .. }
-            | Event::Goal { step, .. } => *step,
+            | Event::Goal { step, .. }
+            | Event::LocalCurrent { step, .. }
+            | Event::LocalNeighbour { step, .. }
+            | Event::LocalChoice { step, .. }
+            | Event::LocalRestart { step, .. }
+            | Event::LocalEnd { step, .. } => *step,
         }
     }
 }
@@ -227,6 +319,8 @@ pub struct Recorder {
     /// Whether a root was generated and nothing selected since (a second root then is the
     /// backward tree of bidirectional search).
     fresh_root: bool,
+    /// The restart random-restart hill climbing is in, once it has restarted.
+    restart: Option<u32>,
 }
 
 impl Recorder {
@@ -249,6 +343,7 @@ impl Recorder {
             cells,
             selection_cap: None,
             fresh_root: false,
+            restart: None,
         }
     }
 
@@ -363,15 +458,16 @@ impl Recorder {
 impl Observer for Recorder {
     fn event<S: State>(&mut self, e: &observer::Event<'_, S>) {
         use observer::Event as E;
+        let begins_step = matches!(e, E::Selected { .. } | E::LocalCurrent { member: None | Some(0), .. });
         match e {
-            E::Generated { .. } => self.total_nodes += 1,
-            E::Selected { .. } => self.expansions += 1,
+            E::Generated { .. } | E::LocalNeighbour { .. } => self.total_nodes += 1,
+            _ if begins_step => self.expansions += 1,
             _ => {}
         }
         if self.truncated {
             return;
         }
-        if matches!(e, E::Selected { .. }) && self.selection_cap.is_some_and(|cap| self.expansions > cap) {
+        if begins_step && self.selection_cap.is_some_and(|cap| self.expansions > cap) {
             self.truncated = true;
             return;
         }
@@ -400,6 +496,18 @@ impl Observer for Recorder {
                 Event::BackedUp { step, id, label: self.label(id), f }
             }
             E::Goal { id } => Event::Goal { step, id, label: self.label(id) },
+            E::LocalCurrent { state, h, initial, member, temperature } => {
+                Event::LocalCurrent { step, board: state.to_tiles(self.cells), h, initial, member, temperature, restart: self.restart }
+            }
+            E::LocalNeighbour { mv, state, h, member } => {
+                Event::LocalNeighbour { step, mv: mv.letter(), board: state.to_tiles(self.cells), h, member }
+            }
+            E::LocalChoice { mv, h, why, member, from } => Event::LocalChoice { step, mv: mv.letter(), h, reason: why, member, from },
+            E::LocalRestart { number, walk } => {
+                self.restart = Some(number);
+                Event::LocalRestart { step, number, walk: crate::board::moves_to_string(walk) }
+            }
+            E::LocalEnd { stuck } => Event::LocalEnd { step, stuck },
         };
         self.events.push(event);
     }
@@ -473,7 +581,8 @@ mod tests {
                         assert!(!info.lines_for(step).is_empty(), "{}: no pseudocode line for {step:?} ({e:?})", info.name);
                     }
                 }
-                assert!(seen.contains(&Step::Select) && seen.contains(&Step::Start), "{}: {seen:?}", info.name);
+                // A local search stuck at its start makes no second step (no selection).
+                assert!((info.local || seen.contains(&Step::Select)) && seen.contains(&Step::Start), "{}: {seen:?}", info.name);
             }
         }
     }

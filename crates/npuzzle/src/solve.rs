@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::fast;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::search::observer::{NoObserver, Observer};
-use crate::search::{Algorithm, Ctx, End, LimitKind, Limits, Param, Problem};
+use crate::search::{Algorithm, Ctx, End, Keeps, LimitKind, Limits, LocalParams, Param, Problem, Stuck};
 use crate::state::{encode, Packed128, Packed64, State, Wide};
 use crate::stats::Stats;
 use crate::tables::Tables;
@@ -56,17 +56,6 @@ pub fn node_bytes(cells: usize) -> u64 {
     board + 40
 }
 
-/// Whether the algorithm keeps a whole node for every move of the path it returns: in an arena
-/// of every node generated (breadth-first, uniform-cost, greedy, A*, LC, depth-first, both sides
-/// of bidirectional search), a table of every board seen (depth-first branch and bound), or one
-/// list of children per level of its recursion (RBFS). The iterative-deepening searches keep only
-/// the moves of the path and the siblings still to try. An algorithm is listed here only when
-/// that holds for it.
-fn keeps_a_node_per_move(a: Algorithm) -> bool {
-    use Algorithm::*;
-    matches!(a, Bfs | Dfs | Ucs | Greedy | Astar | Lc | Dfbnb | Rbfs | Bidirectional)
-}
-
 /// The least memory, in bytes, a search that keeps a whole node for every move of its path must
 /// hold for `req`: its solution has at least as many moves as the sum of the tiles' Manhattan
 /// distances to their goal cells, and every node holds the whole board.
@@ -80,7 +69,7 @@ pub fn memory_floor(req: &Request) -> u64 {
 /// searches always pass (see [`size_note`]).
 pub fn check_fits(req: &Request) -> Result<(), Error> {
     let Some(limit) = req.limits.memory else { return Ok(()) };
-    if !keeps_a_node_per_move(req.algorithm) {
+    if req.algorithm.info().keeps != Keeps::NodePerMove {
         return Ok(());
     }
     let floor = memory_floor(req);
@@ -109,7 +98,7 @@ pub fn size_note(req: &Request) -> Option<String> {
         return Some(e.to_string());
     }
     let limit = req.limits.memory?;
-    let classic_deepening = matches!(req.algorithm, Algorithm::Idastar | Algorithm::Iddfs) && !req.effective_heuristic().is_table();
+    let classic_deepening = req.algorithm.info().keeps == Keeps::PathMoves && !req.effective_heuristic().is_table();
     if !classic_deepening || memory_floor(req) <= limit {
         return None;
     }
@@ -157,6 +146,8 @@ pub struct Request {
     pub weight: f64,
     /// Depth bound for depth-first search.
     pub max_depth: Option<u32>,
+    /// The local searches' parameters (seed, sideways moves, restarts, schedule, beam).
+    pub local: LocalParams,
     /// Node, time and memory limits, and the cancel flag.
     pub limits: Limits,
     /// The prepared tables the heuristic reads (none for the heuristics computed from the
@@ -178,6 +169,7 @@ impl Request {
             order: MoveOrder::default(),
             weight: 1.0,
             max_depth: None,
+            local: LocalParams::default(),
             limits: Limits::default(),
             tables: Tables::none(),
             parallel: true,
@@ -214,6 +206,12 @@ impl Request {
         self
     }
 
+    /// Sets the local searches' parameters.
+    pub fn local(mut self, l: LocalParams) -> Request {
+        self.local = l;
+        self
+    }
+
     /// Sets the prepared tables.
     pub fn tables(mut self, t: Tables) -> Request {
         self.tables = t;
@@ -247,7 +245,8 @@ pub enum Status {
     Unsolvable,
     /// A node, time, memory or recursion limit, or a cancel, stopped the search.
     Limit,
-    /// The search space within the depth bound held no solution.
+    /// The search space within the depth bound held no solution, or a local search stopped
+    /// without the goal (the outcome's `stuck` says why).
     NotFound,
 }
 
@@ -258,6 +257,8 @@ pub struct Outcome {
     pub status: Status,
     /// Which limit, for [`Status::Limit`].
     pub limit: Option<LimitKind>,
+    /// Why a local search stopped without the goal, for [`Status::NotFound`].
+    pub stuck: Option<Stuck>,
     /// The moves of the blank, start to goal (empty unless solved).
     pub moves: Vec<Move>,
     /// Number of moves, when solved.
@@ -271,15 +272,16 @@ impl Outcome {
     /// an outcome.
     pub fn from_end(end: End, stats: Stats) -> Outcome {
         match end {
-            End::Found(moves) => Outcome { status: Status::Solved, limit: None, cost: Some(moves.len() as u64), moves, stats },
-            End::Exhausted => Outcome { status: Status::NotFound, limit: None, moves: Vec::new(), cost: None, stats },
-            End::Limit(kind) => Outcome { status: Status::Limit, limit: Some(kind), moves: Vec::new(), cost: None, stats },
+            End::Found(moves) => Outcome { status: Status::Solved, limit: None, stuck: None, cost: Some(moves.len() as u64), moves, stats },
+            End::Exhausted => Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, stats },
+            End::Limit(kind) => Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, stats },
+            End::Stuck(why) => Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, stats },
         }
     }
 
     /// The outcome of a pair that parity rules out: no search ran.
     pub fn unsolvable() -> Outcome {
-        Outcome { status: Status::Unsolvable, limit: None, moves: Vec::new(), cost: None, stats: Stats::default() }
+        Outcome { status: Status::Unsolvable, limit: None, stuck: None, moves: Vec::new(), cost: None, stats: Stats::default() }
     }
 
     /// The moves as a letter string.
@@ -301,7 +303,10 @@ impl Outcome {
             },
             Status::Unsolvable => "unsolvable: start and goal have different parity".to_string(),
             Status::Limit => format!("limit reached ({})", self.limit.map_or("limit".to_string(), |l| l.to_string())),
-            Status::NotFound => "no solution within the depth limit".to_string(),
+            Status::NotFound => match self.stuck {
+                Some(why) => format!("not found: {why}"),
+                None => "no solution within the depth limit".to_string(),
+            },
         }
     }
 }
@@ -314,6 +319,13 @@ pub struct Report {
     /// Which limit stopped the search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<LimitKind>,
+    /// Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
+    /// `restarts_exhausted` or `temperature_floor`, with its figures).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stuck: Option<Stuck>,
+    /// The seed of the run's random choices, for algorithms that make any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// Human-readable summary.
     pub message: String,
     /// The start, as rows.
@@ -365,6 +377,8 @@ impl Report {
         Report {
             status: outcome.status,
             limit: outcome.limit,
+            stuck: outcome.stuck,
+            seed: req.algorithm.info().takes(Param::Seed).then(|| req.local.seed()),
             message: outcome.summary(),
             start: req.start.clone(),
             goal: req.goal.clone(),
@@ -480,6 +494,7 @@ fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> (O
         order: req.order,
         weight: req.weight,
         max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.max_depth } else { None },
+        local: req.local,
     };
     let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
     let end = req.algorithm.run(&problem, &mut ctx);

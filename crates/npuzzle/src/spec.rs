@@ -19,7 +19,7 @@ use crate::error::{BoardError, Error};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::parse::{parse_size, BoardInput};
-use crate::search::{Algorithm, Limits, Param};
+use crate::search::{Algorithm, Limits, LocalParams, Param};
 use crate::solve::{default_choice, Request};
 use crate::tables::Tables;
 use serde::{Deserialize, Deserializer};
@@ -48,6 +48,24 @@ pub struct Spec {
     pub weight: Option<f64>,
     /// A depth bound, for algorithms that take one.
     pub max_depth: Option<u32>,
+    /// The seed of a local search's random choices (default 0; the command line picks one
+    /// from the clock and prints it).
+    pub seed: Option<u64>,
+    /// Sideways moves a local search may make in a row (default: the algorithm's own, 0 for
+    /// hill climbing).
+    pub sideways: Option<u32>,
+    /// Restarts of random-restart hill climbing.
+    pub restarts: Option<u32>,
+    /// Simulated annealing's starting temperature T0 (> 0).
+    pub temperature: Option<f64>,
+    /// Simulated annealing's cooling factor α (0 < α < 1).
+    pub cooling: Option<f64>,
+    /// The number of states local beam search keeps (≥ 1).
+    pub beam_width: Option<u32>,
+    /// Stochastic local beam search: the next beam drawn at random, weighted towards lower h.
+    pub stochastic: Option<bool>,
+    /// The most steps a local search takes.
+    pub max_steps: Option<u64>,
     /// Limits on the search.
     pub limits: LimitSpec,
 }
@@ -106,6 +124,8 @@ pub struct Plan {
     pub weight: f64,
     /// The depth bound.
     pub max_depth: Option<u32>,
+    /// The local searches' parameters.
+    pub local: LocalParams,
     /// The limits (no cancel flag until [`Plan::cancel_with`]).
     pub limits: Limits,
 }
@@ -115,6 +135,17 @@ impl Spec {
     pub fn plan(&self) -> Result<Plan, Error> {
         let size = self.size.as_deref().map(parse_size).transpose()?;
         let weight = check_weight(self.weight.unwrap_or(1.0))?;
+        let local = LocalParams {
+            seed: self.seed,
+            sideways: self.sideways,
+            restarts: self.restarts,
+            temperature: self.temperature,
+            cooling: self.cooling,
+            beam_width: self.beam_width,
+            stochastic: self.stochastic.unwrap_or(false),
+            max_steps: self.max_steps,
+        };
+        local.check()?;
         let goal = match &self.goal {
             None => Goal::BlankLast,
             Some(BoardInput::Text(t)) => Goal::parse(t, size).map_err(Error::about_goal)?,
@@ -128,6 +159,7 @@ impl Spec {
             order: self.order.unwrap_or_default(),
             weight,
             max_depth: self.max_depth,
+            local,
             limits: Limits { nodes: self.limits.nodes, time: self.limits.time, memory: self.limits.memory, cancel: None },
         })
     }
@@ -193,6 +225,7 @@ impl Plan {
             order: self.order,
             weight: self.weight,
             max_depth: self.max_depth,
+            local: self.local,
             limits: self.limits.clone(),
             tables: Tables::none(),
             parallel: true,
@@ -213,7 +246,39 @@ impl Plan {
         if let Some(d) = self.max_depth.filter(|_| !info.takes(Param::MaxDepth)) {
             notes.push(format!("{algorithm} takes no depth bound: max depth {d} is ignored"));
         }
+        let l = &self.local;
+        let given = [
+            (Param::Seed, "a seed", l.seed.map(|v| v.to_string())),
+            (Param::Sideways, "sideways moves", l.sideways.map(|v| v.to_string())),
+            (Param::Restarts, "restarts", l.restarts.map(|v| v.to_string())),
+            (Param::Temperature, "a temperature", l.temperature.map(|v| v.to_string())),
+            (Param::Cooling, "a cooling factor", l.cooling.map(|v| v.to_string())),
+            (Param::BeamWidth, "a beam width", l.beam_width.map(|v| v.to_string())),
+            (Param::Stochastic, "a stochastic beam", l.stochastic.then(|| "true".to_string())),
+            (Param::MaxSteps, "a step limit", l.max_steps.map(|v| v.to_string())),
+        ];
+        for (param, what, value) in given {
+            if let Some(v) = value.filter(|_| !info.takes(param)) {
+                notes.push(format!("{algorithm} takes no {}: {} {v} is ignored", what.trim_start_matches("a "), param_name(param)));
+            }
+        }
         notes
+    }
+}
+
+/// A parameter's name in messages, as the options spell it without dashes.
+fn param_name(p: Param) -> &'static str {
+    match p {
+        Param::Weight => "weight",
+        Param::MaxDepth => "max depth",
+        Param::Seed => "seed",
+        Param::Sideways => "sideways",
+        Param::Restarts => "restarts",
+        Param::Temperature => "temperature",
+        Param::Cooling => "cooling",
+        Param::BeamWidth => "beam width",
+        Param::Stochastic => "stochastic",
+        Param::MaxSteps => "max steps",
     }
 }
 

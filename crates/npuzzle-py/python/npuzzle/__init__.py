@@ -119,9 +119,22 @@ def _bytes(v: Union[int, str, None]) -> Optional[int]:
     return int(float(m.group(1)) * _UNITS[m.group(2).lower()])
 
 
+def _local(seed: Optional[int], sideways: Optional[int], restarts: Optional[int], temperature: Optional[float],
+           cooling: Optional[float], beam_width: Optional[int], stochastic: bool,
+           max_steps: Optional[int]) -> Dict[str, Any]:
+    """The local searches' options, as the library's request specification names them. Without a
+    seed, one is drawn here (as :func:`generate` does) and reported in ``Solution.seed``."""
+    if seed is None:
+        seed = _random.getrandbits(63)
+    options = {"seed": seed, "sideways": sideways, "restarts": restarts, "temperature": temperature,
+               "cooling": cooling, "beam_width": beam_width, "stochastic": bool(stochastic) or None,
+               "max_steps": max_steps}
+    return {k: v for k, v in options.items() if v is not None}
+
+
 def _spec(goal: Board, algorithm: Optional[str], heuristic: Optional[str], order: str, weight: float,
           max_nodes: Optional[int], timeout: Optional[float], max_memory: Union[int, str, None],
-          max_depth: Optional[int], size: Optional[str]) -> str:
+          max_depth: Optional[int], size: Optional[str], local: Optional[Dict[str, Any]] = None) -> str:
     if timeout is not None and not isinstance(timeout, (int, float)):
         raise ValueError(f"timeout must be a number of seconds, not {timeout!r}")
     spec: Dict[str, Any] = {
@@ -137,6 +150,7 @@ def _spec(goal: Board, algorithm: Optional[str], heuristic: Optional[str], order
     for key, value in (("algorithm", algorithm), ("heuristic", heuristic), ("max_depth", max_depth), ("size", size)):
         if value is not None:
             spec[key] = value
+    spec.update(local or {})
     return json.dumps(spec)
 
 
@@ -147,7 +161,11 @@ class Solution:
         status: ``"solved"``, ``"unsolvable"``, ``"limit"``, ``"not_found"``, or (in
             :func:`solve_many` only) ``"invalid"`` for a board that could not be searched.
         limit: which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
-            ``"cancelled"``, ...), for status ``"limit"``.
+            ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``.
+        stuck: why a local search stopped without the goal, for status ``"not_found"``: a dict
+            with ``kind`` (``"local_minimum"``, ``"plateau"``, ``"restarts_exhausted"``,
+            ``"temperature_floor"``) and its figures.
+        seed: the seed of a local search's random choices.
         moves: the blank's moves as letters (``U``, ``D``, ``L``, ``R``), start to goal.
         cost: the number of moves, when solved.
         optimal: whether the answer is a solution proven optimal.
@@ -176,7 +194,7 @@ class Solution:
 
     def __getattr__(self, name: str) -> Any:
         if name in ("status", "moves", "cost", "optimal", "stats", "start", "goal", "algorithm", "heuristic",
-                    "weight", "order", "message", "limit", "path", "error", "input"):
+                    "weight", "order", "message", "limit", "path", "error", "input", "stuck", "seed"):
             return self._data.get(name)
         raise AttributeError(name)
 
@@ -204,7 +222,10 @@ class Solution:
 def solve(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
           order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
           max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None, size: Optional[str] = None,
-          cache_dir: Optional[str] = None, progress: Progress = True) -> Solution:
+          cache_dir: Optional[str] = None, progress: Progress = True,
+          seed: Optional[int] = None, sideways: Optional[int] = None, restarts: Optional[int] = None,
+          temperature: Optional[float] = None, cooling: Optional[float] = None, beam_width: Optional[int] = None,
+          stochastic: bool = False, max_steps: Optional[int] = None) -> Solution:
     """Solves one board.
 
     Args:
@@ -222,6 +243,11 @@ def solve(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = N
             A search they stop has status ``"limit"``.
         max_depth: a depth bound for depth-first search.
         size: ``"WxH"`` for text that does not say its size.
+        seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps: the
+            local searches' options (``"hill-climbing"``, ``"first-choice"``,
+            ``"random-restart"``, ``"annealing"``, ``"local-beam"``), as ``npuzzle solve
+            --seed`` etc. take them. Without a seed one is drawn (``Solution.seed``). A local
+            search that gets stuck has status ``"not_found"`` and ``Solution.stuck`` says why.
         cache_dir: where pattern databases are cached (default: the set chosen by
             :func:`npuzzle.tables.load` or :func:`~npuzzle.tables.build` for this size, else
             ``$NPUZZLE_CACHE_DIR`` or the user's cache directory).
@@ -234,7 +260,8 @@ def solve(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = N
         ValueError: an unknown algorithm, heuristic or order, or a bad option.
         KeyboardInterrupt: Ctrl-C stopped the search.
     """
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    local = _local(seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps)
+    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size, local)
     text = _npuzzle.solve_one(_board_json(start), spec, _dir(cache_dir), make_progress(progress))
     sol = Solution._from_json(text)
     if sol.status == "unsolvable":
@@ -247,7 +274,10 @@ def solve_many(boards: Sequence[Board], goal: Board = "blank-last", algorithm: O
                max_nodes: Optional[int] = None, timeout: Optional[float] = None,
                max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None,
                size: Optional[str] = None, jobs: Optional[int] = None, paths: bool = False,
-               cache_dir: Optional[str] = None, progress: Progress = True) -> List[Solution]:
+               cache_dir: Optional[str] = None, progress: Progress = True,
+               seed: Optional[int] = None, sideways: Optional[int] = None, restarts: Optional[int] = None,
+               temperature: Optional[float] = None, cooling: Optional[float] = None, beam_width: Optional[int] = None,
+               stochastic: bool = False, max_steps: Optional[int] = None) -> List[Solution]:
     """Solves many boards in parallel (the GIL released), one :class:`Solution` per board, in
     input order.
 
@@ -262,7 +292,8 @@ def solve_many(boards: Sequence[Board], goal: Board = "blank-last", algorithm: O
     (an unknown algorithm, say) raise ``ValueError``. Ctrl-C stops the whole batch and raises
     KeyboardInterrupt.
     """
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    local = _local(seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps)
+    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size, local)
     results: List[Optional[Solution]] = [None] * len(boards)
     encoded, where = [], []
     for i, b in enumerate(boards):
@@ -288,7 +319,10 @@ def solve_many(boards: Sequence[Board], goal: Board = "blank-last", algorithm: O
 def trace(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
           order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
           max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None, size: Optional[str] = None,
-          limit: int = 200, cache_dir: Optional[str] = None, progress: Progress = True) -> Iterator[Dict[str, Any]]:
+          limit: int = 200, cache_dir: Optional[str] = None, progress: Progress = True,
+          seed: Optional[int] = None, sideways: Optional[int] = None, restarts: Optional[int] = None,
+          temperature: Optional[float] = None, cooling: Optional[float] = None, beam_width: Optional[int] = None,
+          stochastic: bool = False, max_steps: Optional[int] = None) -> Iterator[Dict[str, Any]]:
     """Yields the events of a recorded search as dicts: the same events, in the same order, as
     ``npuzzle solve --trace --format json`` prints.
 
@@ -297,7 +331,8 @@ def trace(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = N
     ``{"event": "end", ..., "report": {...}}`` with the solution. Takes the options of
     :func:`solve`; the search itself runs when iteration starts.
     """
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    local = _local(seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps)
+    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size, local)
     start_json = _board_json(start)
     if not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")

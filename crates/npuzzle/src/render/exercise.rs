@@ -180,13 +180,29 @@ fn spread<T: Clone>(xs: &[T], n: usize) -> Vec<T> {
     idx.into_iter().map(|i| xs[i].clone()).collect()
 }
 
+/// Whether `a` can be set as an exercise: it grows a search tree from an open list. Reduction
+/// places tiles by construction, and a local search keeps only its current state.
+pub fn check_algorithm(a: Algorithm) -> Result<(), Error> {
+    if a == Algorithm::Reduce {
+        return Err(Error::Invalid("reduce places tiles by construction and grows no search tree: choose a search algorithm".to_string()));
+    }
+    if a.info().local {
+        return Err(Error::Invalid(format!(
+            "{a} is a local search: it keeps no search tree or open list to set questions on; choose a tree search (astar, bfs, idastar, …)"
+        )));
+    }
+    Ok(())
+}
+
 impl Exercise {
     /// Solves `req` with the trace's recorder (stopping recording after `max_steps` selections)
-    /// and builds the exercise from what it recorded.
+    /// and builds the exercise from what it recorded; an algorithm [`check_algorithm`] refuses is
+    /// an error.
     pub fn run(req: &Request, max_steps: u64) -> Result<Exercise, Error> {
         if max_steps == 0 {
             return Err(Error::Invalid("an exercise needs at least 1 step".to_string()));
         }
+        check_algorithm(req.algorithm)?;
         let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(max_steps);
         let (outcome, rec) = solve_observed(req, rec)?;
         Ok(Exercise::from_recording(req, &outcome, &rec, max_steps))
@@ -653,6 +669,10 @@ mod tests {
         assert!(ex.steps_total > 5);
         assert!(to_markdown(&ex, Part::Sheet).contains("asks about the first 5 only (--max-steps 5)"));
         assert!(Exercise::run(&nilsson(Algorithm::Bfs), 0).is_err());
+        assert!(Exercise::run(&nilsson(Algorithm::Reduce), 5).is_err());
+        for &a in Algorithm::ALL {
+            assert_eq!(check_algorithm(a).is_ok(), a != Algorithm::Reduce && !a.info().local, "{a}");
+        }
     }
 
     #[test]

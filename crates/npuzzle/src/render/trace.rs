@@ -17,7 +17,7 @@ use crate::cost::Cost;
 use crate::heuristic::HeuristicKind;
 use crate::record::{Event, Node, Recorder};
 use crate::search::observer::Fate;
-use crate::search::{Algorithm, Bound, GoalTest};
+use crate::search::{Algorithm, Bound, GoalTest, Why};
 use crate::solve::{Report, Request};
 use serde::Serialize;
 use std::fmt::Write;
@@ -121,15 +121,15 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
     let mut step = 0u64;
     let mut bound: Option<Cost> = None;
     let mut incumbent: Option<u32> = None;
+    // A local search's current h, for its moves' wording.
+    let mut current_h = Cost::ZERO;
     // The "children:" heading waits for the first child, so a goal selected and not expanded
     // shows none.
     let mut heading = false;
     let path = |id| path_text(&rec.path_labels(id));
     for (i, ev) in rec.events.iter().enumerate() {
-        if let Event::Selected { .. } = ev {
-            if step >= setup.limit {
-                break;
-            }
+        if ev.begins_step() && step >= setup.limit {
+            break;
         }
         match ev {
             Event::Generated { node: n, .. } => match n.parent {
@@ -208,6 +208,62 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
             Event::Goal { id, label, .. } => {
                 let _ = writeln!(s, "  goal {label} reached: {}", path(*id));
             }
+            Event::LocalCurrent { board, h, initial, member, temperature, restart, .. } => {
+                current_h = *h;
+                let t = temperature.map_or(String::new(), |t| format!(", T = {t:.3}"));
+                let begins = match (initial, restart) {
+                    (false, _) => "",
+                    (true, None) => "  (start)",
+                    (true, Some(_)) => "  (the restart's climb begins)",
+                };
+                match member {
+                    None => {
+                        step += 1;
+                        let _ = writeln!(s, "\nStep {step}: current h = {h}{t}{begins}");
+                        s.push_str(&board_grid(board, w, "  "));
+                        heading = true;
+                    }
+                    Some(i) => {
+                        if *i == 0 {
+                            step += 1;
+                            let _ = writeln!(s, "\nStep {step}: the beam{begins}");
+                        }
+                        let _ = writeln!(s, "  [{i}] {}   h = {h}", board_line(board, w));
+                        // The neighbours of all the beam's states follow its last state.
+                        heading |= *i == 0;
+                    }
+                }
+            }
+            Event::LocalNeighbour { mv, board, h, member, .. } => {
+                if heading {
+                    let _ = writeln!(s, "  neighbours:");
+                    heading = false;
+                }
+                let of = member.map_or(String::new(), |i| format!("of [{i}] "));
+                let _ = writeln!(s, "    {of}{mv}  {}   h = {h}", board_line(board, w));
+            }
+            Event::LocalChoice { mv, h, reason, member, from, .. } => match (member, from) {
+                (Some(j), Some(i)) => {
+                    let _ = writeln!(s, "  next beam [{j}] ← [{i}] {mv}, h = {h}: {reason}");
+                }
+                _ if matches!(reason, Why::Rejected { .. }) => {
+                    let _ = writeln!(s, "  stay: move {mv} (h {current_h} → {h}) {reason}");
+                }
+                _ => {
+                    let _ = writeln!(s, "  move {mv} (h {current_h} → {h}): {reason}");
+                }
+            },
+            Event::LocalRestart { number, walk, .. } => {
+                let _ = writeln!(s, "\n=== Restart {number}: a random walk of {} moves from the start: {walk} ===", walk.len());
+            }
+            Event::LocalEnd { stuck, .. } => match stuck {
+                None => {
+                    let _ = writeln!(s, "  the goal: h = {current_h}");
+                }
+                Some(why) => {
+                    let _ = writeln!(s, "  {why}");
+                }
+            },
         }
     }
     let shown = step;
@@ -394,7 +450,7 @@ pub fn json_trace<'a>(req: &'a Request, rec: &'a Recorder, report: &'a Report, l
 fn shown_events(events: &[Event], limit: u64) -> (&[Event], u64) {
     let mut shown = 0;
     for (i, e) in events.iter().enumerate() {
-        if let Event::Selected { .. } = e {
+        if e.begins_step() {
             if shown == limit {
                 return (&events[..i], shown);
             }

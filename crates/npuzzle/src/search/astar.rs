@@ -14,6 +14,8 @@ pub const INFO: Info = Info {
     summary: "expands nodes in order of f = g + h; optimal with an admissible h; with a weight W ≠ 1 it is weighted A*, f = g + W·h",
     optimal: true,
     uses_heuristic: true,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
     params: &[Param::Weight],

@@ -19,6 +19,8 @@ pub const INFO: Info = Info {
     summary: "expands nodes level by level from a FIFO queue, testing each child as it is generated; optimal in moves",
     optimal: true,
     uses_heuristic: false,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",
     params: &[],

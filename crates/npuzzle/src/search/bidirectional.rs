@@ -4,7 +4,7 @@
 //! side, the round finishes and the shortest meeting found is returned. Optimal in moves, with
 //! roughly the square root of the nodes of one-sided breadth-first search.
 
-use super::info::{GoalTest, Info, Words, line, Step};
+use super::info::{self, GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
@@ -38,6 +38,8 @@ pub const INFO: Info = Info {
     summary: "breadth-first from the start and from the goal until they meet; optimal in moves",
     optimal: true,
     uses_heuristic: false,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",
     params: &[],

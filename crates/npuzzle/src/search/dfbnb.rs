@@ -3,7 +3,7 @@
 //! f ≥ bound is pruned. A table of the cheapest g seen per state drops repeated states. When the
 //! stack empties, the incumbent is optimal (given an admissible heuristic).
 
-use super::info::{Bound, GoalTest, Info, Words, line, Step};
+use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::memory::{state_heap, Footprint};
@@ -22,6 +22,8 @@ pub const INFO: Info = Info {
     summary: "depth-first, children by f; the best solution so far bounds the rest; optimal",
     optimal: true,
     uses_heuristic: true,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],

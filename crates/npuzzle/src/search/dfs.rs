@@ -24,6 +24,8 @@ pub const INFO: Info = Info {
     summary: "graph search from a LIFO stack with an explored set; a depth limit may bound it; not optimal",
     optimal: false,
     uses_heuristic: false,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "stack (top first)",
     params: &[Param::MaxDepth],

@@ -14,6 +14,8 @@ pub const INFO: Info = Info {
     summary: "expands the node with the smallest h; fast on easy boards, not optimal",
     optimal: false,
     uses_heuristic: true,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
     params: &[],

@@ -3,7 +3,7 @@
 //! hash table, and the move that undoes the last one is never generated. Optimal with an
 //! admissible heuristic.
 
-use super::info::{Bound, GoalTest, Info, Words, line, Step};
+use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::{Ctx, End, Problem};
@@ -19,6 +19,8 @@ pub const INFO: Info = Info {
     summary: "depth-first passes bounded by f, the bound raised to the smallest f cut off; optimal, memory linear in the depth",
     optimal: true,
     uses_heuristic: true,
+    keeps: info::Keeps::PathMoves,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],

@@ -2,7 +2,7 @@
 //! Each pass keeps only the current path and its siblings, and skips the move that undoes the
 //! last one. Optimal in moves, with memory linear in the depth.
 
-use super::info::{Bound, GoalTest, Info, Words, line, Step};
+use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
 use super::{Ctx, End, Problem};
@@ -18,6 +18,8 @@ pub const INFO: Info = Info {
     summary: "depth-limited depth-first passes with limits 0, 1, 2, …; optimal in moves, memory linear in the depth",
     optimal: true,
     uses_heuristic: false,
+    keeps: info::Keeps::PathMoves,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],

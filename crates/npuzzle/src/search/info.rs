@@ -21,6 +21,13 @@ pub struct Info {
     pub optimal: bool,
     /// Whether it uses a heuristic at all.
     pub uses_heuristic: bool,
+    /// What it keeps in memory as its path grows, which decides whether a board too large for
+    /// it is refused before the search (see [`crate::solve::check_fits`]).
+    pub keeps: Keeps,
+    /// Whether it is a local search (Russell and Norvig, chapter 4): it keeps only its current
+    /// state (or beam of states), moves to a neighbour each step, and may stop without the goal,
+    /// stuck at a local minimum or a plateau, with status `not_found` and the reason.
+    pub local: bool,
     /// When it tests a node for the goal.
     pub goal_test: GoalTest,
     /// How the trace names its open list, e.g. `queue (front first)`.
@@ -93,11 +100,19 @@ pub enum Step {
     Incumbent,
     /// A value is backed up to a node as the recursion unwinds.
     BackUp,
+    /// A local search evaluates the current state's neighbours (or a random one of them).
+    Evaluate,
+    /// A local search moves to the neighbour it chose.
+    Move,
+    /// Simulated annealing refuses a worse neighbour and stays.
+    Reject,
+    /// Random-restart hill climbing begins again from a random walk of the start.
+    Restart,
 }
 
 impl Step {
     /// Every step.
-    pub const ALL: [Step; 12] = [
+    pub const ALL: [Step; 16] = [
         Step::Start,
         Step::Select,
         Step::Goal,
@@ -110,6 +125,10 @@ impl Step {
         Step::Fail,
         Step::Incumbent,
         Step::BackUp,
+        Step::Evaluate,
+        Step::Move,
+        Step::Reject,
+        Step::Restart,
     ];
 }
 
@@ -131,6 +150,39 @@ pub enum Param {
     Weight,
     /// A depth bound on the nodes expanded.
     MaxDepth,
+    /// The seed of every random choice the algorithm makes.
+    Seed,
+    /// How many sideways moves in a row (to a neighbour with the same h) a climb may make.
+    Sideways,
+    /// How many times random-restart hill climbing begins again.
+    Restarts,
+    /// Simulated annealing's starting temperature T0.
+    Temperature,
+    /// Simulated annealing's cooling factor α (T = T0·α^t).
+    Cooling,
+    /// The number of states a local beam search keeps.
+    BeamWidth,
+    /// Local beam search draws its next beam at random, weighted towards lower h.
+    Stochastic,
+    /// The most steps a local search takes.
+    MaxSteps,
+}
+
+/// What an algorithm keeps in memory as the path it returns grows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Keeps {
+    /// A whole node for every move of its path: in an arena of every node generated, a table of
+    /// every board seen, or one list of children per level of its recursion. A board whose
+    /// solution is too long for the memory limit is refused before the search.
+    NodePerMove,
+    /// Only the moves of the path and the siblings still to try, though every step copies a
+    /// board (the iterative-deepening searches): never refused, but told when the board is too
+    /// large to finish.
+    PathMoves,
+    /// A fixed number of boards whatever the path's length (local searches, reduction), and
+    /// the moves made.
+    FewBoards,
 }
 
 /// The trace's wording for one algorithm.

@@ -1,6 +1,6 @@
 //! Least-cost branch and bound, LC-search (Horowitz and Sahni). The live nodes form a min-heap on c = g + h, and each node is tested as an answer when it is generated, so the search stops at the first answer node generated. Fast, but not guaranteed optimal.
 
-use super::info::{GoalTest, Info, Words, line, Step};
+use super::info::{self, GoalTest, Info, Words, line, Step};
 use super::best_first::{self, Spec};
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
@@ -15,6 +15,8 @@ pub const INFO: Info = Info {
     summary: "LC-search: a min-heap on c = g + h with the answer check at generation; fast, not optimal",
     optimal: false,
     uses_heuristic: true,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "open list (priority queue, next first)",
     params: &[],

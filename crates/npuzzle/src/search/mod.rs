@@ -14,11 +14,13 @@
 
 mod best_first;
 pub mod info;
+pub mod local;
 mod memory;
 pub mod observer;
 mod stack;
 
-pub use info::{Bound, GoalTest, Info, Line, Param, Step, Words};
+pub use info::{Bound, GoalTest, Info, Keeps, Line, Param, Step, Words};
+pub use local::{LocalParams, Stuck, Why};
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::clock::Instant;
@@ -86,6 +88,11 @@ algorithms! {
     Rbfs => rbfs,
     Bidirectional => bidirectional,
     Reduce => reduce,
+    HillClimbing => hill_climbing,
+    FirstChoice => first_choice,
+    RandomRestart => random_restart,
+    Annealing => annealing,
+    LocalBeam => local_beam,
 }
 
 impl Algorithm {
@@ -186,6 +193,8 @@ pub enum LimitKind {
     Cancelled,
     /// The recursion depth a recursive search allows.
     Depth,
+    /// The most steps a local search may take.
+    Steps,
 }
 
 impl fmt::Display for LimitKind {
@@ -196,6 +205,7 @@ impl fmt::Display for LimitKind {
             LimitKind::Memory => "memory limit",
             LimitKind::Cancelled => "cancelled",
             LimitKind::Depth => "recursion depth limit",
+            LimitKind::Steps => "step limit",
         })
     }
 }
@@ -209,6 +219,8 @@ pub enum End {
     Exhausted,
     /// A limit stopped the search.
     Limit(LimitKind),
+    /// A local search stopped without the goal, for this reason.
+    Stuck(Stuck),
 }
 
 /// What an algorithm searches: a start, a goal, moves in a fixed order, and a heuristic.
@@ -228,6 +240,8 @@ pub struct Problem<S: State> {
     pub weight: f64,
     /// Depth bound for depth-first search.
     pub max_depth: Option<u32>,
+    /// The local searches' parameters.
+    pub local: LocalParams,
 }
 
 /// A successor of a state.

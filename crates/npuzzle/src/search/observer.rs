@@ -101,6 +101,57 @@ pub enum Event<'a, S> {
         /// The node.
         id: NodeId,
     },
+    /// A local search stands at `state`: a step begins (local beam: one event per beam state,
+    /// the first with `member` 0 begins the step).
+    LocalCurrent {
+        /// The current state.
+        state: &'a S,
+        /// Its estimate.
+        h: Cost,
+        /// Whether a run (or a restart's climb) begins here.
+        initial: bool,
+        /// Its index in a local beam.
+        member: Option<u32>,
+        /// Simulated annealing's temperature at this step.
+        temperature: Option<f64>,
+    },
+    /// A local search evaluated a neighbour of the current state (local beam: of `member`).
+    LocalNeighbour {
+        /// The move to it.
+        mv: Move,
+        /// The neighbour.
+        state: &'a S,
+        /// Its estimate.
+        h: Cost,
+        /// The beam state it is a neighbour of.
+        member: Option<u32>,
+    },
+    /// A local search chose a move, and why (annealing: or refused it).
+    LocalChoice {
+        /// The move.
+        mv: Move,
+        /// The estimate of the state it leads to.
+        h: Cost,
+        /// Why it was made or refused.
+        why: super::local::Why,
+        /// The index of the state it makes in the next beam.
+        member: Option<u32>,
+        /// The beam state it is made from.
+        from: Option<u32>,
+    },
+    /// Random-restart hill climbing begins again, after a random walk from the start.
+    LocalRestart {
+        /// 1-based restart number.
+        number: u32,
+        /// The walk's moves.
+        walk: &'a [Move],
+    },
+    /// A local search (or one climb of random-restart hill climbing) ended: at the goal
+    /// (`None`) or stuck.
+    LocalEnd {
+        /// Why it stopped without the goal.
+        stuck: Option<super::local::Stuck>,
+    },
 }
 
 /// Receives search events.

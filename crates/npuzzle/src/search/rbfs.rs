@@ -46,6 +46,8 @@ pub const INFO: Info = Info {
     summary: "best-first order in linear memory, backing up the best f of forgotten subtrees; optimal",
     optimal: true,
     uses_heuristic: true,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "children of the current node (best F first)",
     params: &[],

@@ -14,7 +14,7 @@
 //! [`crate::tables::TableStore::prepare_request`]); a request without one builds it for the run
 //! (a few milliseconds for a 3×3 block).
 
-use super::info::{line, GoalTest, Info, Step, PLAIN};
+use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
 use super::{Ctx, End, LimitKind, Problem};
 use crate::board::{Board, Move};
@@ -33,6 +33,8 @@ pub const INFO: Info = Info {
     summary: "places tiles a row or a column at a time, then solves the last small block exactly; any size, near-linear time, not optimal",
     optimal: false,
     uses_heuristic: false,
+    keeps: info::Keeps::FewBoards,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
     params: &[],

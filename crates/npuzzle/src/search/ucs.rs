@@ -15,6 +15,8 @@ pub const INFO: Info = Info {
     summary: "expands nodes in order of g (Dijkstra on unit moves); optimal, ignores h",
     optimal: true,
     uses_heuristic: false,
+    keeps: info::Keeps::NodePerMove,
+    local: false,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
     params: &[],

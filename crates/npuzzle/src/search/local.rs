@@ -1,0 +1,436 @@
+//! What the local searches share (Russell and Norvig, *AIMA*, chapter 4): their parameters
+//! ([`LocalParams`]), why a run stopped without the goal ([`Stuck`]), why a move was made
+//! ([`Why`]), the climb that hill climbing, first-choice and random-restart hill climbing all
+//! make, and the random numbers, every one drawn from the run's seed.
+//!
+//! A local search keeps only its current state (local beam: its K states), not a tree. Its
+//! solution is the sequence of moves it actually made, bad moves included, so it is never
+//! claimed optimal; a run that stops without the goal ends with [`End::Stuck`] and the reason.
+//!
+//! Statistics: `expanded` counts steps (each state whose neighbours were looked at: one per
+//! iteration of the main loop, K per step of a beam), `generated` the neighbours evaluated
+//! (and the start), `max_frontier` the states held at once (1, or the beam's size),
+//! `iterations` the climbs of random-restart hill climbing.
+
+use super::observer::{Event, Observer};
+use super::{Ctx, End, LimitKind, Problem, Succ};
+use crate::board::Move;
+use crate::cost::Cost;
+use crate::generate::Rng;
+use crate::state::State;
+use serde::Serialize;
+use std::fmt;
+
+/// Restarts random-restart hill climbing makes unless told otherwise: enough that nearly every
+/// 8-puzzle is solved (see `docs/local-search.md`).
+pub const DEFAULT_RESTARTS: u32 = 10_000;
+/// Simulated annealing's starting temperature T0 unless told otherwise.
+pub const DEFAULT_TEMPERATURE: f64 = 2.0;
+/// Simulated annealing's cooling factor α unless told otherwise.
+pub const DEFAULT_COOLING: f64 = 0.99995;
+/// The temperature below which simulated annealing stops: with T0 and α it sets the schedule's
+/// length, ⌈ln(floor / T0) / ln α⌉ steps (105,964 with the defaults). At T = 0.01 a move one
+/// unit of h worse is accepted with probability e^(−100), never in practice.
+pub const TEMPERATURE_FLOOR: f64 = 0.01;
+/// The number of states local beam search keeps unless told otherwise.
+pub const DEFAULT_BEAM_WIDTH: u32 = 10;
+/// The largest beam accepted.
+pub const MAX_BEAM_WIDTH: u32 = 100_000;
+
+/// The parameters of the local searches. Each reads the ones its [`super::Info`] lists.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct LocalParams {
+    /// The seed of every random choice (`None`: 0; front ends pick one and say which).
+    pub seed: Option<u64>,
+    /// Sideways moves allowed in a row (`None`: the algorithm's default, 0 for hill climbing).
+    pub sideways: Option<u32>,
+    /// Restarts of random-restart hill climbing (`None`: [`DEFAULT_RESTARTS`]).
+    pub restarts: Option<u32>,
+    /// Annealing's T0 (`None`: [`DEFAULT_TEMPERATURE`]).
+    pub temperature: Option<f64>,
+    /// Annealing's α (`None`: [`DEFAULT_COOLING`]).
+    pub cooling: Option<f64>,
+    /// Local beam's K (`None`: [`DEFAULT_BEAM_WIDTH`]).
+    pub beam_width: Option<u32>,
+    /// Stochastic beam search: draw the next beam at random, weighted towards lower h.
+    pub stochastic: bool,
+    /// The most steps (see the module documentation); reaching it ends the run with
+    /// [`LimitKind::Steps`].
+    pub max_steps: Option<u64>,
+}
+
+impl LocalParams {
+    /// Checks every value given: a positive, finite temperature, a cooling factor strictly
+    /// between 0 and 1, and a beam of 1 to [`MAX_BEAM_WIDTH`] states.
+    pub fn check(&self) -> Result<(), crate::Error> {
+        let bad = |m: String| Err(crate::Error::Invalid(m));
+        if let Some(t) = self.temperature.filter(|t| !(t.is_finite() && *t > 0.0)) {
+            return bad(format!("temperature {t} must be a positive number (the annealing schedule starts at T0 > 0)"));
+        }
+        if let Some(c) = self.cooling.filter(|c| !(c.is_finite() && *c > 0.0 && *c < 1.0)) {
+            return bad(format!("cooling {c} must be between 0 and 1, both excluded (T = T0·α^t must fall towards 0)"));
+        }
+        if let Some(k) = self.beam_width.filter(|k| !(1..=MAX_BEAM_WIDTH).contains(k)) {
+            return bad(format!("beam width {k} must be from 1 to {MAX_BEAM_WIDTH} (the number of states the beam keeps)"));
+        }
+        Ok(())
+    }
+
+    /// The seed used.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or(0)
+    }
+
+    /// Annealing's T0.
+    pub fn temperature(&self) -> f64 {
+        self.temperature.unwrap_or(DEFAULT_TEMPERATURE)
+    }
+
+    /// Annealing's α.
+    pub fn cooling(&self) -> f64 {
+        self.cooling.unwrap_or(DEFAULT_COOLING)
+    }
+
+    /// Local beam's K.
+    pub fn beam_width(&self) -> u32 {
+        self.beam_width.unwrap_or(DEFAULT_BEAM_WIDTH)
+    }
+
+    /// Random-restart's restarts.
+    pub fn restarts(&self) -> u32 {
+        self.restarts.unwrap_or(DEFAULT_RESTARTS)
+    }
+}
+
+/// Why a local search stopped without reaching the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Stuck {
+    /// Every neighbour has a larger h than the current state.
+    LocalMinimum {
+        /// The current state's h.
+        h: Cost,
+    },
+    /// The best neighbour's h equals the current h, and the sideways moves allowed in a row are
+    /// used up (local beam: its best h has not fallen for that many steps).
+    Plateau {
+        /// The current (best) h.
+        h: Cost,
+        /// Sideways moves made in a row before stopping (the limit).
+        sideways: u32,
+    },
+    /// Random-restart hill climbing made every restart it was allowed without the goal.
+    RestartsExhausted {
+        /// Restarts made.
+        restarts: u32,
+        /// The lowest h any climb reached.
+        best_h: Cost,
+    },
+    /// Simulated annealing's temperature fell below [`TEMPERATURE_FLOOR`].
+    TemperatureFloor {
+        /// The h where it stopped.
+        h: Cost,
+        /// Steps taken.
+        steps: u64,
+    },
+}
+
+impl fmt::Display for Stuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stuck::LocalMinimum { h } => write!(f, "stuck at a local minimum (h = {h}): every neighbour has a larger h"),
+            Stuck::Plateau { h, sideways: 0 } => {
+                write!(f, "stuck on a plateau (h = {h}): no neighbour is better, and no sideways moves are allowed")
+            }
+            Stuck::Plateau { h, sideways } => {
+                write!(f, "stuck on a plateau (h = {h}): {sideways} sideways move{} in a row without improvement", plural(*sideways as u64))
+            }
+            Stuck::RestartsExhausted { restarts, best_h } => {
+                write!(f, "restarts exhausted: {restarts} restart{} without the goal (best h {best_h})", plural(*restarts as u64))
+            }
+            Stuck::TemperatureFloor { h, steps } => {
+                write!(f, "the temperature fell below its floor {TEMPERATURE_FLOOR} after {steps} steps, at h = {h}")
+            }
+        }
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// Why a local search made (or, annealing, refused) a move.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Why {
+    /// Steepest ascent: the neighbour with the lowest h, lower than the current h (one of
+    /// `tied` equally good, picked at random).
+    BestImprovement {
+        /// Neighbours sharing the lowest h.
+        tied: u32,
+    },
+    /// No neighbour is better: one of the `tied` best, with the same h, picked at random.
+    Sideways {
+        /// This sideways move's number in the current run of them.
+        used: u32,
+        /// Sideways moves allowed in a row.
+        allowed: u32,
+        /// Neighbours sharing the lowest h.
+        tied: u32,
+    },
+    /// First choice: the first neighbour drawn at random that is better, after `tried` draws.
+    FirstImprovement {
+        /// Neighbours drawn, this one included.
+        tried: u32,
+    },
+    /// Simulated annealing moved: always when Δ = h(next) − h(current) ≤ 0, else with
+    /// probability e^(−Δ/T).
+    Accepted {
+        /// Δ, in moves.
+        delta: f64,
+        /// The temperature.
+        temperature: f64,
+        /// The probability of accepting (1 when Δ ≤ 0).
+        probability: f64,
+    },
+    /// Simulated annealing stayed: the random draw was above e^(−Δ/T).
+    Rejected {
+        /// Δ, in moves.
+        delta: f64,
+        /// The temperature.
+        temperature: f64,
+        /// The probability it had of being accepted.
+        probability: f64,
+    },
+    /// Local beam: among the K best successors of the whole beam.
+    BeamBest,
+    /// Stochastic beam: drawn at random, with weight e^(−(h − h_min)) among the successors left.
+    BeamDrawn {
+        /// The probability it had of being drawn at its turn.
+        probability: f64,
+    },
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tie = |t: u32| if t > 1 { format!(" (one of {t} tied, picked at random)") } else { String::new() };
+        match self {
+            Why::BestImprovement { tied } => write!(f, "best improvement{}", tie(*tied)),
+            Why::Sideways { used, allowed, tied } => write!(f, "sideways move {used} of {allowed} allowed in a row{}", tie(*tied)),
+            Why::FirstImprovement { tried } => write!(f, "first improvement, after {tried} random neighbour{}", plural(*tried as u64)),
+            Why::Accepted { delta, probability, .. } if *delta <= 0.0 => {
+                write!(f, "accepted: Δ = {} ≤ 0 (probability {probability})", num(*delta))
+            }
+            Why::Accepted { delta, temperature, probability } => {
+                write!(f, "accepted with probability e^(−Δ/T) = e^(−{}/{}) = {:.2}", num(*delta), num(*temperature), probability)
+            }
+            Why::Rejected { delta, temperature, probability } => {
+                write!(f, "rejected: probability e^(−Δ/T) = e^(−{}/{}) = {:.2}", num(*delta), num(*temperature), probability)
+            }
+            Why::BeamBest => f.write_str("among the K best successors"),
+            Why::BeamDrawn { probability } => write!(f, "drawn at random with probability {probability:.2}"),
+        }
+    }
+}
+
+/// A number for traces: whole values as integers, others with three decimals.
+fn num(x: f64) -> String {
+    if x == x.trunc() && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x:.3}")
+    }
+}
+
+/// A uniform number in `[0, 1)`.
+pub(crate) fn uniform(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// The signed difference `b − a`, in moves.
+pub(crate) fn delta(a: Cost, b: Cost) -> f64 {
+    (b.0 as f64 - a.0 as f64) / Cost::ONE as f64
+}
+
+/// The neighbour of `s` (whose estimate is `h`) reached by move `m`, if it stays on the board.
+#[inline]
+pub(crate) fn neighbour<S: State>(p: &Problem<S>, s: &S, h: Cost, m: Move) -> Option<Succ<S>> {
+    let blank = s.blank();
+    let to = p.table.target(blank, m)?;
+    let mut child = s.clone();
+    let tile = child.slide(to);
+    let h = p.heuristic.update(&child, h, tile, to, blank);
+    Some(Succ { mv: m, state: child, h })
+}
+
+/// The moves that keep the blank on the board from `s`, in the problem's order, and how many.
+#[inline]
+pub(crate) fn legal_moves<S: State>(p: &Problem<S>, s: &S) -> ([Move; 4], usize) {
+    let mut out = [Move::Up; 4];
+    let mut n = 0;
+    for m in p.order.moves() {
+        if p.table.target(s.blank(), m).is_some() {
+            out[n] = m;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+/// Checks the run's limits and its step limit before a step: `steps` taken so far, `memory`
+/// bytes held.
+#[inline]
+pub(crate) fn check<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, memory: usize) -> Result<(), LimitKind> {
+    if p.local.max_steps.is_some_and(|m| ctx.stats.expanded >= m) {
+        return Err(LimitKind::Steps);
+    }
+    ctx.check(memory)
+}
+
+/// Bytes a climb holds: its current state and neighbours, and the moves made.
+fn climb_memory<S: State>(s: &S, moves: &Vec<Move>) -> usize {
+    5 * (std::mem::size_of::<S>() + s.heap_bytes()) + moves.capacity() * std::mem::size_of::<Move>()
+}
+
+/// How a climb picks its next state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choose {
+    /// Steepest ascent: look at every neighbour, take the best.
+    Steepest,
+    /// First choice: draw neighbours at random until one is better.
+    FirstChoice,
+}
+
+/// How a climb ended.
+pub(crate) enum Climbed<S> {
+    /// At the goal.
+    Goal,
+    /// Stuck here.
+    Stuck(Stuck, S),
+}
+
+/// Climbs from `start` (estimate `h0`), appending every move made to `moves`: the climb of
+/// hill climbing, first-choice and random-restart hill climbing. Allows `sideways` moves in a
+/// row to a neighbour with the same h. `initial` marks the first state as where a run begins.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn climb<S: State, O: Observer>(
+    p: &Problem<S>,
+    ctx: &mut Ctx<'_, O>,
+    rng: &mut Rng,
+    choose: Choose,
+    sideways: u32,
+    start: S,
+    h0: Cost,
+    moves: &mut Vec<Move>,
+) -> Result<Climbed<S>, LimitKind> {
+    let mut cur = start;
+    let mut h = h0;
+    let mut used = 0u32;
+    let mut initial = true;
+    // Neighbours of the current state that tie for the best h (steepest) or that are as good
+    // as it (first choice): at most four, no allocation.
+    let mut ties: [Option<Succ<S>>; 4] = [None, None, None, None];
+    loop {
+        check(p, ctx, climb_memory(&cur, moves))?;
+        ctx.note(Event::LocalCurrent { state: &cur, h, initial, member: None, temperature: None });
+        initial = false;
+        if p.is_goal(&cur) {
+            ctx.note::<S>(Event::LocalEnd { stuck: None });
+            return Ok(Climbed::Goal);
+        }
+        ctx.stats.expanded += 1;
+        let depth = moves.len() as u32 + 1;
+        let mut n_ties = 0usize;
+        let mut best = Cost::INFINITY;
+        let mut chosen: Option<(Succ<S>, Why)> = None;
+        match choose {
+            Choose::Steepest => {
+                for succ in p.successors(&cur, h, None) {
+                    ctx.stats.generated_at(depth);
+                    ctx.note(Event::LocalNeighbour { mv: succ.mv, state: &succ.state, h: succ.h, member: None });
+                    if succ.h < best {
+                        best = succ.h;
+                        n_ties = 0;
+                    }
+                    if succ.h == best {
+                        ties[n_ties] = Some(succ);
+                        n_ties += 1;
+                    }
+                }
+                if best < h {
+                    let pick = rng.below(n_ties as u64) as usize;
+                    let succ = ties[pick].take().expect("a tied neighbour");
+                    chosen = Some((succ, Why::BestImprovement { tied: n_ties as u32 }));
+                }
+            }
+            Choose::FirstChoice => {
+                let (mut order, n) = legal_moves(p, &cur);
+                for i in 0..n {
+                    // Draw the next untried move uniformly (a Fisher–Yates shuffle, one swap a draw).
+                    let j = i + rng.below((n - i) as u64) as usize;
+                    order.swap(i, j);
+                    let succ = neighbour(p, &cur, h, order[i]).expect("a legal move");
+                    let tried = i as u32 + 1;
+                    ctx.stats.generated_at(depth);
+                    ctx.note(Event::LocalNeighbour { mv: succ.mv, state: &succ.state, h: succ.h, member: None });
+                    best = best.min(succ.h);
+                    if succ.h < h {
+                        chosen = Some((succ, Why::FirstImprovement { tried }));
+                        break;
+                    }
+                    if succ.h == h {
+                        ties[n_ties] = Some(succ);
+                        n_ties += 1;
+                    }
+                }
+            }
+        }
+        let (succ, why) = match chosen {
+            Some(c) => {
+                used = 0;
+                c
+            }
+            None if best > h || n_ties == 0 => {
+                let stuck = Stuck::LocalMinimum { h };
+                ctx.note::<S>(Event::LocalEnd { stuck: Some(stuck) });
+                return Ok(Climbed::Stuck(stuck, cur));
+            }
+            None if used >= sideways => {
+                let stuck = Stuck::Plateau { h, sideways: used };
+                ctx.note::<S>(Event::LocalEnd { stuck: Some(stuck) });
+                return Ok(Climbed::Stuck(stuck, cur));
+            }
+            None => {
+                used += 1;
+                let pick = rng.below(n_ties as u64) as usize;
+                let succ = ties[pick].take().expect("a tied neighbour");
+                (succ, Why::Sideways { used, allowed: sideways, tied: n_ties as u32 })
+            }
+        };
+        ties = [None, None, None, None];
+        ctx.note::<S>(Event::LocalChoice { mv: succ.mv, h: succ.h, why, member: None, from: None });
+        moves.push(succ.mv);
+        cur = succ.state;
+        h = succ.h;
+    }
+}
+
+/// The end of a single climb (hill climbing, first choice) as a search's end.
+pub(crate) fn climb_end<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, choose: Choose, default_sideways: u32) -> End {
+    let mut rng = Rng::new(p.local.seed());
+    let sideways = p.local.sideways.unwrap_or(default_sideways);
+    let mut moves = Vec::new();
+    let h0 = p.h(&p.start);
+    ctx.stats.generated_at(0);
+    // The "frontier" of a climb is its one current state.
+    ctx.stats.frontier(1);
+    match climb(p, ctx, &mut rng, choose, sideways, p.start.clone(), h0, &mut moves) {
+        Err(kind) => End::Limit(kind),
+        Ok(Climbed::Goal) => End::Found(moves),
+        Ok(Climbed::Stuck(stuck, _)) => End::Stuck(stuck),
+    }
+}

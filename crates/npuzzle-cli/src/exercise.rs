@@ -121,6 +121,10 @@ pub fn run(mut args: Args) -> Result<u8> {
         args.search.algorithm = Some("astar".to_string());
         args.search.heuristic = Some("misplaced".to_string());
     }
+    // An algorithm no sheet can be set on is refused first, before the plan notes anything.
+    if let Some(a) = args.search.algorithm.as_deref().and_then(|n| n.parse::<Algorithm>().ok()) {
+        exercise::check_algorithm(a).context(BadInput)?;
+    }
     let plan = args.search.search_opts().plan(1)?;
     let algorithm = plan.algorithm.unwrap_or(Algorithm::Astar);
     exercise::check_algorithm(algorithm).context(BadInput)?;

@@ -99,6 +99,7 @@ fn expansions_equal_the_traces_selected_labels_for_every_algorithm() {
             assert_eq!(r.code, 2, "{}", r.stderr);
             assert!(r.stderr.contains("grows no search tree") || r.stderr.contains("is a local search"), "{}", r.stderr);
             assert!(r.stdout.is_empty());
+            assert!(!r.stderr.contains("seed"), "refused before a seed is picked: {}", r.stderr);
             continue;
         }
         for steps in [4, 60] {

@@ -238,6 +238,8 @@ def test_exercise_is_the_clis_sheet_and_key(cli, tmp_path):
     assert short.data["cut"] and len(short.data["expansions"]) == 2
     with pytest.raises(ValueError, match="grows no search tree"):
         npuzzle.exercise(NILSSON, algorithm="reduce")
+    with pytest.raises(ValueError, match="is a local search"):
+        npuzzle.exercise(NILSSON, algorithm="hill-climbing")
     with pytest.raises(ValueError, match="max_steps"):
         npuzzle.exercise(NILSSON, max_steps=0)
     with pytest.raises(npuzzle.UnsolvableError):

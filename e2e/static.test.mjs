@@ -126,6 +126,17 @@ test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudoc
   const drawn = Number(await page.getAttribute("#tree-svg", "data-drawn"));
   assert.ok(drawn > 5, `${drawn} nodes drawn`);
   assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 1);
+  // The worksheet grades from the same recorded events.
+  await page.evaluate(() => S.tree.setStep(0));
+  await page.fill("#worksheet-steps", "2");
+  await page.click("#tree-worksheet");
+  await page.waitForSelector("#worksheet:not([hidden])");
+  await page.fill(".ws-row[data-row='0'] .ws-next", "S0");
+  await page.fill(".ws-row[data-row='0'] .ws-open", "S9");
+  await page.click(".ws-row[data-row='0'] .ws-check");
+  assert.equal(await page.getAttribute(".ws-row[data-row='0'] .ws-result", "data-next"), "right");
+  assert.equal(await page.getAttribute(".ws-row[data-row='0'] .ws-result", "data-open"), "wrong");
+  await page.click("#worksheet-close");
   // Bad input gets the library's own message, as from the server.
   await page.fill("#start-text", "1 2 3 4 5 6 8 8 0");
   await page.waitForSelector("#check.bad");

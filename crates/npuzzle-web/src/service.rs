@@ -195,9 +195,9 @@ fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
     let board = plan.board(start).map_err(|e| ApiError::bad_request(format!("bad start board: {e}")))?;
     check_size(board.width(), board.height())?;
     let req = plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if req.start.len() > CLASSIC_MAX_CELLS && req.algorithm != Algorithm::Reduce {
+    if req.start.len() > CLASSIC_MAX_CELLS && !req.algorithm.reduces() {
         return Err(ApiError::unprocessable(format!(
-            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce only, not {} (the command line takes any algorithm at any size)",
+            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce-plus or reduce only, not {} (the command line takes any algorithm at any size)",
             req.algorithm
         )));
     }
@@ -445,7 +445,7 @@ impl Service {
     /// the command that solves the board.
     fn check_tables(&self, req: &Request) -> Result<(), ApiError> {
         let Some(max) = self.limits.pdb_max_entries else { return Ok(()) };
-        if req.algorithm == Algorithm::Reduce || req.effective_heuristic() != HeuristicKind::Pdb {
+        if req.algorithm.reduces() || req.effective_heuristic() != HeuristicKind::Pdb {
             return Ok(());
         }
         let set = self.tables.choose_set(&req.goal).map_err(|e| ApiError::bad_request(e.to_string()))?;
@@ -470,7 +470,7 @@ impl Service {
         let req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
         ensure_solvable(&req.start, &req.goal)?;
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
+        if (body.tree || body.trace) && req.algorithm.reduces() {
             return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
         }
         self.check_tables(&req)?;

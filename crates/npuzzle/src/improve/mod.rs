@@ -46,10 +46,8 @@ pub type Stop<'a> = &'a mut dyn FnMut(u64) -> bool;
 pub struct ImproveOptions {
     /// Run the staged subgoal search (else only reduction and windows).
     pub stages: bool,
-    /// Most tiles placed by one stage search; longer lines are split into nearly equal groups.
-    pub group: usize,
-    /// Weight on the estimate in the stage search, in tenths (20: f = g + 2·h).
-    pub weight_tenths: u32,
+    /// The staged runs tried, the shortest answer kept.
+    pub variants: Vec<StageVariant>,
     /// Most nodes one stage search generates before reduction takes over the rest.
     pub stage_nodes: usize,
     /// Moves in one window.
@@ -67,10 +65,10 @@ impl ImproveOptions {
     /// shorter, with smaller budgets as the path grows.
     pub fn for_board(w: usize, h: usize) -> ImproveOptions {
         let cells = w * h;
+        let v = |group, weight_tenths, columns_first| StageVariant { group, weight_tenths, columns_first };
         let base = ImproveOptions {
             stages: true,
-            group: 4,
-            weight_tenths: 20,
+            variants: vec![v(4, 20, false), v(4, 20, true), v(3, 20, false), v(5, 30, true)],
             stage_nodes: 400_000,
             window: 50,
             window_nodes: 400_000,
@@ -79,15 +77,26 @@ impl ImproveOptions {
         if cells <= 49 {
             base
         } else if cells <= 100 {
-            ImproveOptions { weight_tenths: 30, window: 44, window_nodes: 300_000, ..base }
+            ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true), v(3, 25, false)], window: 44, window_nodes: 300_000, ..base }
         } else if cells <= 144 {
-            ImproveOptions { weight_tenths: 30, window: 40, window_nodes: 200_000, ..base }
+            ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true)], window: 40, window_nodes: 200_000, ..base }
         } else if cells <= 1600 {
             ImproveOptions { stages: false, window: 30, window_nodes: 30_000, passes: 3, ..base }
         } else {
             ImproveOptions { stages: false, window: 24, window_nodes: 2_000, passes: 1, ..base }
         }
     }
+}
+
+/// One staged run's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageVariant {
+    /// Most tiles placed by one stage search; longer lines are split into nearly equal groups.
+    pub group: usize,
+    /// Weight on the estimate in the stage search, in tenths (20: f = g + 2·h).
+    pub weight_tenths: u32,
+    /// Peel a column (else a row) from a square region.
+    pub columns_first: bool,
 }
 
 /// What [`improve`] returns.
@@ -99,7 +108,7 @@ pub struct Improved {
     pub reduce_moves: u64,
     /// Moves reduction made (its trial runs on small boards included).
     pub made: u64,
-    /// Moves of the staged answer, when it ran to the end.
+    /// Moves of the shortest staged answer, when one ran to the end.
     pub staged_moves: Option<u64>,
     /// Stages that ran out of nodes (reduction finished the board from there).
     pub failed_stages: u64,
@@ -142,13 +151,18 @@ pub fn improve(
     out.reduce_moves = best.len() as u64;
     out.made = made;
     out.stopped = stop(made);
-    if opts.stages && !out.stopped {
-        let mut staged_stop = |nodes: u64| stop(made + nodes);
-        match stages::solve(start, goal, opts, finisher, &mut staged_stop)? {
+    for variant in opts.variants.iter().filter(|_| opts.stages) {
+        if out.stopped {
+            break;
+        }
+        let before = made + out.nodes;
+        let mut staged_stop = |nodes: u64| stop(before + nodes);
+        match stages::solve(start, goal, opts, variant, finisher, &mut staged_stop)? {
             stages::Staged::Done { moves, failed, nodes } => {
                 out.nodes += nodes;
-                out.failed_stages = failed;
-                out.staged_moves = Some(moves.len() as u64);
+                out.failed_stages += failed;
+                let staged = moves.len() as u64;
+                out.staged_moves = Some(out.staged_moves.map_or(staged, |s| s.min(staged)));
                 if moves.len() < best.len() {
                     best = moves;
                 }

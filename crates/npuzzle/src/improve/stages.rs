@@ -1,7 +1,7 @@
 //! The staged subgoal search: lines peeled like reduction's, each placed by a weighted A* over
 //! only the tiles being placed and the blank.
 
-use super::{block_rect, finish_block, Grid, ImproveOptions, Stop};
+use super::{block_rect, finish_block, Grid, ImproveOptions, StageVariant, Stop};
 use crate::board::{neighbor, Board, Move};
 use crate::reduce::{reduce, ExactFinisher, ReduceError, ReduceOptions};
 use rustc_hash::FxHashMap;
@@ -31,6 +31,7 @@ pub(super) fn solve(
     start: &Board,
     goal: &Board,
     opts: &ImproveOptions,
+    variant: &StageVariant,
     finisher: &mut ExactFinisher,
     stop: Stop<'_>,
 ) -> Result<Staged, ReduceError> {
@@ -43,8 +44,8 @@ pub(super) fn solve(
     let mut moves = Vec::new();
     let mut search = StageSearch::new(w * h);
     let mut failed = 0;
-    while let Some((cells, next)) = next_line(region, block, w) {
-        let groups = cells.len().div_ceil(opts.group.clamp(2, search.max_tiles));
+    while let Some((cells, next)) = next_line(region, block, w, variant.columns_first) {
+        let groups = cells.len().div_ceil(variant.group.clamp(2, search.max_tiles));
         let mut from = 0;
         for k in 0..groups {
             let to = cells.len() * (k + 1) / groups;
@@ -53,17 +54,36 @@ pub(super) fn solve(
             if stop(search.total) {
                 return Ok(Staged::Stopped { nodes: search.total });
             }
-            match search.run(&g, &free, group, opts) {
-                Some(path) => {
-                    for &m in &path {
-                        g.apply(m);
+            // A group that runs out of nodes is placed in two halves of at least two tiles each
+            // (a line's last tile cannot be placed alone).
+            let mut pending = vec![group];
+            let mut placed = true;
+            while let Some(part) = pending.pop() {
+                match search.run(&g, &free, part, opts.stage_nodes, variant.weight_tenths) {
+                    Some(path) => {
+                        for &m in &path {
+                            g.apply(m);
+                        }
+                        moves.extend_from_slice(&path);
+                        for &c in part {
+                            free[c] = false;
+                        }
                     }
-                    moves.extend_from_slice(&path);
-                    for &c in group {
-                        free[c] = false;
+                    None if part.len() >= 4 => {
+                        failed += 1;
+                        let half = part.len() / 2;
+                        pending.push(&part[half..]);
+                        pending.push(&part[..half]);
+                    }
+                    None => {
+                        placed = false;
+                        break;
                     }
                 }
-                None => {
+            }
+            match placed {
+                true => {}
+                false => {
                     // Out of nodes: reduction finishes the board from here.
                     failed += 1;
                     let now = Board::new(w, h, g.lab.iter().map(|&l| goal.tiles()[l as usize]).collect())
@@ -84,8 +104,9 @@ pub(super) fn solve(
 
 /// The next line to place, its cells in order along it, and the region left once it is placed;
 /// `None` when only the block is left. Rows are peeled from a region taller than wide, columns
-/// from one wider than tall, each from the side farther from the block.
-fn next_line(region: Rect, block: Rect, w: usize) -> Option<(Vec<usize>, Rect)> {
+/// from one wider than tall (from a square one, as `columns_first` says), each from the side
+/// farther from the block.
+fn next_line(region: Rect, block: Rect, w: usize, columns_first: bool) -> Option<(Vec<usize>, Rect)> {
     let (top, bottom) = (block.r0 - region.r0, region.r1 - block.r1);
     let (left, right) = (block.c0 - region.c0, region.c1 - block.c1);
     let rows = top + bottom > 0;
@@ -93,7 +114,8 @@ fn next_line(region: Rect, block: Rect, w: usize) -> Option<(Vec<usize>, Rect)> 
     if !rows && !cols {
         return None;
     }
-    let take_row = rows && (!cols || region.r1 - region.r0 >= region.c1 - region.c0);
+    let (height, width) = (region.r1 - region.r0, region.c1 - region.c0);
+    let take_row = rows && (!cols || height > width || (height == width && !columns_first));
     Some(if take_row {
         let r = if top >= bottom { region.r0 } else { region.r1 - 1 };
         let next = if top >= bottom { Rect { r0: region.r0 + 1, ..region } } else { Rect { r1: region.r1 - 1, ..region } };
@@ -150,7 +172,7 @@ impl StageSearch {
 
     /// Moves placing the tiles whose goal cells are `group` (their labels on `g`), the blank
     /// staying on `free` cells, or `None` when the node budget runs out first.
-    fn run(&mut self, g: &Grid, free: &[bool], group: &[usize], opts: &ImproveOptions) -> Option<Vec<Move>> {
+    fn run(&mut self, g: &Grid, free: &[bool], group: &[usize], budget: usize, wt: u32) -> Option<Vec<Move>> {
         let k = group.len();
         let w = g.w;
         // pos[0] is the blank, pos[1..=k] the tiles, goals[i] the goal cell of pos[i].
@@ -162,7 +184,6 @@ impl StageSearch {
             pos[i + 1] = g.lab.iter().position(|&l| l as usize == cell).expect("every label is on the board");
         }
         let row_line = k < 2 || group[0] / w == group[1] / w;
-        let wt = opts.weight_tenths;
         let estimate = |pos: &[usize]| -> u32 {
             let mut md = 0;
             let mut near = usize::MAX;
@@ -230,7 +251,7 @@ impl StageSearch {
                 path.reverse();
                 return Some(path);
             }
-            if self.nodes.len() >= opts.stage_nodes {
+            if self.nodes.len() >= budget {
                 return None;
             }
             let blank = pos[0];

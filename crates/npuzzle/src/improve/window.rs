@@ -5,7 +5,7 @@ use super::{Grid, ImproveOptions, Stop};
 use crate::board::{neighbor, Board, Move};
 
 /// Most cells of a window's rectangle.
-const MAX_AREA: usize = 64;
+const MAX_AREA: usize = 100;
 /// Longest window.
 const MAX_WINDOW: usize = 60;
 /// No cell (a move off the rectangle).

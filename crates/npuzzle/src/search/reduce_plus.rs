@@ -45,7 +45,7 @@ pub const INFO: Info = Info {
         line(1, "board ← start; moves ← empty", &[]),
         line(1, "while the unsolved block is larger than the exact table's size do", &[]),
         line(2, "line ← the row or column on the block's longer side away from the goal's blank", &[]),
-        line(2, "for each group of at most 8 tiles of line do", &[]),
+        line(2, "for each group of at most 4 or 5 tiles of line do    ▷ a few such runs; the shortest kept", &[]),
         line(3, "weighted A* over those tiles and the blank only, h = Manhattan + linear conflict", &[]),
         line(3, "append its moves; the group's cells are fixed", &[]),
         line(1, "append the exact table's optimal moves for the remaining block", &[]),

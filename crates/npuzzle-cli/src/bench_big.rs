@@ -145,8 +145,9 @@ pub fn run(args: &Args) -> Result<u8> {
         let n = (w + h) as f64 / 2.0;
         let mb = peak.max(npuzzle::reduce::memory_bytes(w, h)) as f64 / 1e6;
         println!(
-            "{:>9} {algorithm:>11} {count:>6} {shown:>11} {mv:>12.0} {mh:>12.0} {lb:>12.0} {:>7.3} {:>7.3} {:>7.3} {mb:>10.1}",
+            "{:>9} {:>11} {count:>6} {shown:>11} {mv:>12.0} {mh:>12.0} {lb:>12.0} {:>7.3} {:>7.3} {:>7.3} {mb:>10.1}",
             format!("{w}x{h}"),
+            algorithm.name(),
             mv / mh,
             mv / lb,
             mv / n.powi(3)

@@ -143,9 +143,13 @@ class Solution:
         status: ``"solved"``, ``"unsolvable"``, ``"limit"``, ``"not_found"``, or (in
             :func:`solve_many` only) ``"invalid"`` for a board that could not be searched.
         limit: which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
-            ``"cancelled"``, ...), for status ``"limit"``.
+            ``"cancelled"``, ...), for status ``"limit"``; for status ``"solved"``, the limit that
+            stopped the default solver beyond 25 cells (``reduce-plus``) while it was still
+            shortening its answer (the moves are the best it had).
         moves: the blank's moves as letters (``U``, ``D``, ``L``, ``R``), start to goal.
         cost: the number of moves, when solved.
+        lower_bound: when solved, a number of moves no solution is shorter than (the cost when
+            proven optimal, else Manhattan distance plus linear conflicts).
         optimal: whether the answer is a solution proven optimal.
         path: the boards along the path (lists of rows), start first; ``None`` when
             :func:`solve_many` was not asked for paths.
@@ -171,8 +175,8 @@ class Solution:
         return json.loads(json.dumps(self._data))
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("status", "moves", "cost", "optimal", "stats", "start", "goal", "algorithm", "heuristic",
-                    "weight", "order", "message", "limit", "path", "error", "input"):
+        if name in ("status", "moves", "cost", "lower_bound", "optimal", "stats", "start", "goal", "algorithm",
+                    "heuristic", "weight", "order", "message", "limit", "path", "error", "input"):
             return self._data.get(name)
         raise AttributeError(name)
 

@@ -7,7 +7,7 @@
 //! small final block is left — but changes how a line is placed and what happens afterwards:
 //!
 //! - **Stages.** The tiles of a line (a few at a time on long lines, see
-//!   [`ImproveOptions::group`]) are placed together by a weighted A* over only those tiles and
+//!   [`StageVariant::group`]) are placed together by a weighted A* over only those tiles and
 //!   the blank: every other tile of the unsolved region is a "don't care", so a state is a
 //!   handful of cells and the search sees how moving one tile helps the next. It is guided by
 //!   the tiles' Manhattan distance plus linear conflicts among them, plus the blank's distance to

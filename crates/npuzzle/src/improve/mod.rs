@@ -56,6 +56,8 @@ pub struct ImproveOptions {
     pub window_nodes: u64,
     /// Most passes of window search over the whole path.
     pub passes: usize,
+    /// Moves reduction makes between two calls of the stop function.
+    pub poll_every: u64,
 }
 
 impl ImproveOptions {
@@ -73,6 +75,7 @@ impl ImproveOptions {
             window: 50,
             window_nodes: 400_000,
             passes: 4,
+            poll_every: 1 << 16,
         };
         if cells <= 49 {
             base
@@ -143,7 +146,7 @@ pub fn improve(
 ) -> Result<Improved, ReduceError> {
     let mut out = Improved::default();
     // Reduction's answer first, under the stop function too: on large boards it takes seconds.
-    let ropts = ReduceOptions::default();
+    let ropts = ReduceOptions { poll_every: opts.poll_every.max(1), ..ReduceOptions::default() };
     let mut best = Vec::new();
     let cell = std::cell::RefCell::new(stop);
     let made = reduce(start, goal, &ropts, finisher, &mut |m| best.push(m), &|made| (*cell.borrow_mut())(made))?.made;

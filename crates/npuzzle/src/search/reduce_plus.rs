@@ -115,16 +115,23 @@ pub fn run<O: Observer>(
         Some(b) => ExactFinisher::new([b.clone()]),
         None => ExactFinisher::build(goal, &ReduceOptions::default())?,
     };
-    let opts = ImproveOptions::for_board(w, h);
+    // A node limit is checked at every move of reduction, as `reduce` does, so a limit below
+    // its work ends the run without an answer, exactly on the limit.
+    let node_limit = ctx.limits().nodes.is_some();
+    let opts = ImproveOptions { poll_every: if node_limit { 1 } else { 1 << 16 }, ..ImproveOptions::for_board(w, h) };
     let mut stopped = None;
+    let mut calls = 0u64;
     let mut stop = |work: u64| {
         if stopped.is_some() {
             return true;
         }
         ctx.stats.generated = work + 1;
-        // Each call is a piece of work (4,096 moves of reduction, a stage, 64 windows): the
-        // clock is read every time.
-        match ctx.check_now(memory) {
+        calls += 1;
+        // Each call is a piece of work (65,536 moves of reduction, a stage, 64 windows): the
+        // clock is read every time, or every 1,024th call when a node limit has reduction call
+        // at every move.
+        let checked = if node_limit && calls % 1024 != 1 { ctx.check(memory) } else { ctx.check_now(memory) };
+        match checked {
             Ok(()) => false,
             Err(kind) => {
                 stopped = Some(kind);

@@ -17,11 +17,14 @@
 //!   its exact table ([`crate::reduce::Finisher`]).
 //! - **Windows.** The path is then shortened piece by piece: for each window of consecutive
 //!   moves, the blank stays within a small rectangle of the board, so the window's first and last
-//!   boards differ only there; an IDA* inside that rectangle (Manhattan distance between the two)
-//!   looks for a shorter way between them, and replaces the window when it finds one. A move
-//!   followed by its inverse is dropped as the path is rebuilt. Passes repeat while they gain.
-//! - **Never longer than reduction.** Reduction runs too (it takes milliseconds) and the shorter
-//!   of the two answers is polished.
+//!   boards differ only there; an IDA* inside that rectangle (Manhattan distance plus linear
+//!   conflicts between the two) looks for a shorter way between them, and replaces the window
+//!   when it finds one. A move followed by its inverse is dropped as the path is rebuilt. Passes
+//!   repeat while they gain.
+//! - **Several tries.** Stages run with a few settings ([`ImproveOptions::variants`]); the
+//!   shortest answers ([`ImproveOptions::polished`] of them) are polished and the shortest kept.
+//! - **Never longer than reduction.** Reduction runs too (it takes milliseconds) and is one of
+//!   the answers; windows only shorten.
 //!
 //! Every budget counts nodes, never time, so an answer is the same on every machine; a
 //! [`Stop`] function (a time limit, a cancel) may end the work early, and the best answer so
@@ -58,6 +61,9 @@ pub struct ImproveOptions {
     pub passes: usize,
     /// Moves reduction makes between two calls of the stop function.
     pub poll_every: u64,
+    /// How many of the shortest answers (staged and reduction's) are polished, the shortest
+    /// result kept: the shortest before windows is not always the shortest after.
+    pub polished: usize,
 }
 
 impl ImproveOptions {
@@ -76,9 +82,10 @@ impl ImproveOptions {
             window_nodes: 400_000,
             passes: 4,
             poll_every: 1 << 16,
+            polished: 1,
         };
         if cells <= 49 {
-            base
+            ImproveOptions { polished: 2, ..base }
         } else if cells <= 100 {
             ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true), v(3, 25, false)], window: 44, window_nodes: 300_000, ..base }
         } else if cells <= 144 {
@@ -154,6 +161,7 @@ pub fn improve(
     out.reduce_moves = best.len() as u64;
     out.made = made;
     out.stopped = stop(made);
+    let mut candidates: Vec<Vec<Move>> = Vec::new();
     for variant in opts.variants.iter().filter(|_| opts.stages) {
         if out.stopped {
             break;
@@ -166,9 +174,7 @@ pub fn improve(
                 out.failed_stages += failed;
                 let staged = moves.len() as u64;
                 out.staged_moves = Some(out.staged_moves.map_or(staged, |s| s.min(staged)));
-                if moves.len() < best.len() {
-                    best = moves;
-                }
+                candidates.push(moves);
             }
             stages::Staged::Stopped { nodes } => {
                 out.nodes += nodes;
@@ -176,13 +182,29 @@ pub fn improve(
             }
         }
     }
-    if !out.stopped {
+    candidates.push(best);
+    // The shortest first; among equals, the earlier (a staged answer before reduction's).
+    candidates.sort_by_key(|c| c.len());
+    let mut best = candidates.swap_remove(0);
+    candidates.sort_by_key(|c| c.len());
+    let mut others = candidates.into_iter().take(opts.polished.saturating_sub(1));
+    let mut next = Some(std::mem::take(&mut best));
+    while let Some(moves) = next.take() {
+        if out.stopped {
+            if best.is_empty() || moves.len() < best.len() {
+                best = moves;
+            }
+            break;
+        }
         let before = made + out.nodes;
-        let p = polish(start, best, opts, &mut |nodes| stop(before + nodes));
-        best = p.moves;
+        let p = polish(start, moves, opts, &mut |nodes| stop(before + nodes));
         out.nodes += p.nodes;
-        out.windows_replaced = p.replaced;
+        out.windows_replaced += p.replaced;
         out.stopped = p.stopped;
+        if best.is_empty() || p.moves.len() < best.len() {
+            best = p.moves;
+        }
+        next = others.next();
     }
     out.moves = best;
     Ok(out)

@@ -38,8 +38,9 @@ pub enum Suite {
     Korf100,
     /// Korf & Felner's 50 random 24-puzzle instances (goal blank-first); pick some with --ids.
     Korf24,
-    /// Random boards of 6×6, 10×10, 40×40, 100×100 and 300×300 (or --sizes) solved by
-    /// row-and-column reduction, every answer replayed; moves against the Manhattan bound.
+    /// Random boards of 6×6, 8×8, 10×10, 40×40, 100×100 and 300×300 (or --sizes) solved by the
+    /// default solver for their size (or --algorithm), every answer replayed; moves against the
+    /// Manhattan distance and the lower bound.
     Big,
     /// Every local search (hill climbing and its variants, annealing, local beam) on the same
     /// random boards (3×3 unless --sizes; --count, --depth): the share solved, mean steps when
@@ -73,8 +74,7 @@ pub struct Args {
     /// Board sides for `big`, e.g. 6,10,40 (square boards) or 7x13 (default 6,10,40,100,300).
     #[arg(long)]
     pub sizes: Option<String>,
-    /// Boards per size for `big` (default: 50 up to 10×10, 5 up to 40×40, 2 up to 100×100, 1
-    /// beyond).
+    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond).
     #[arg(long)]
     pub count: Option<usize>,
     /// Seed of the first board for `big`; each board's seed is the next. For `local`: the seed
@@ -84,8 +84,9 @@ pub struct Args {
     /// `local`: boards exactly D moves (optimally) from the goal (boards of at most 9 cells).
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
-    /// `local`: which local searches, e.g. hill-climbing,annealing (default: all).
-    #[arg(long, short = 'a')]
+    /// `big`: reduce or reduce-plus (default: the default solver for each size). `local`: which
+    /// local searches, e.g. hill-climbing,annealing (default: all).
+    #[arg(long = "algorithms", visible_alias = "algorithm", short = 'a')]
     pub algorithms: Option<String>,
     /// `local`: the heuristic [default: manhattan].
     #[arg(long = "heuristic", short = 'H')]

@@ -1,7 +1,9 @@
-//! `npuzzle bench big`: row-and-column reduction on random boards of growing size. Each board's
-//! moves are replayed as they arrive (never stored) and must end on the goal; per size it prints
-//! the time, the moves, the Manhattan lower bound, moves ÷ Manhattan and moves ÷ n³ (n the
-//! board's side, the mean of width and height for rectangles).
+//! `npuzzle bench big`: the default solver beyond 25 cells (`reduce-plus`; `--algorithm reduce`
+//! for plain reduction) on random boards of growing size. Each board's moves are replayed as
+//! they arrive (never stored by the bench) and must end on the goal, within the answer's lower
+//! bound; per size it prints the time, the moves, the Manhattan distance, the lower bound each
+//! answer comes with (Manhattan plus linear conflicts), moves ÷ Manhattan, moves ÷ lower bound
+//! and moves ÷ n³ (n the board's side, the mean of width and height for rectangles).
 
 use crate::bench::Args;
 use crate::exit::{self, BadInput};
@@ -17,13 +19,12 @@ use npuzzle::solve::{solve_streamed, Request, Status};
 use npuzzle::{Algorithm, Board};
 use std::time::Instant;
 
-const DEFAULT_SIZES: &str = "6,10,40,100,300";
+const DEFAULT_SIZES: &str = "6,8,10,40,100,300";
 
 fn default_count(cells: usize) -> usize {
     match cells {
-        0..=100 => 50,
-        101..=1600 => 5,
-        1601..=10_000 => 2,
+        0..=144 => 10,
+        145..=1600 => 3,
         _ => 1,
     }
 }
@@ -79,9 +80,19 @@ pub fn run(args: &Args) -> Result<u8> {
         .map(|s| parse_size(s.trim()).map_err(|e| anyhow!(BadInput).context(format!("bad size \"{}\": {e}", s.trim()))))
         .collect::<Result<Vec<_>>>()?;
     let goal_kind = Goal::BlankLast;
+    let chosen = match &args.algorithms {
+        Some(a) => {
+            let a: Algorithm = a.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))?;
+            if !a.reduces() {
+                return Err(anyhow!(BadInput).context(format!("bench big runs reduce or reduce-plus, not {a}")));
+            }
+            Some(a)
+        }
+        None => None,
+    };
     println!(
-        "{:>9} {:>6} {:>11} {:>14} {:>14} {:>7} {:>7} {:>10}",
-        "size", "boards", "time/board", "moves", "manhattan", "÷manh", "÷n³", "engine MB"
+        "{:>9} {:>11} {:>6} {:>11} {:>12} {:>12} {:>12} {:>7} {:>7} {:>7} {:>10}",
+        "size", "solver", "boards", "time/board", "moves", "manhattan", "lower bound", "÷manh", "÷bound", "÷n³", "engine MB"
     );
     let mut failures = 0;
     let mut seed = args.seed;
@@ -90,11 +101,15 @@ pub fn run(args: &Args) -> Result<u8> {
         let goal = goal_kind.board(w, h)?;
         let count = args.count.unwrap_or_else(|| default_count(w * h)).max(1);
         let mut tables = None;
-        let (mut moves, mut manh, mut secs) = (0u64, 0u64, 0f64);
+        let algorithm = chosen.unwrap_or_else(|| match npuzzle::solve::default_choice(w, h).0 {
+            a if a.reduces() => a,
+            _ => Algorithm::ReducePlus,
+        });
+        let (mut moves, mut manh, mut bound, mut secs, mut peak) = (0u64, 0u64, 0u64, 0f64, 0u64);
         for _ in 0..count {
             let start = random_solvable(&goal, &mut Rng::new(seed));
             seed += 1;
-            let mut req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Reduce);
+            let mut req = Request::new(start.clone(), goal.clone()).algorithm(algorithm);
             req.limits = Limits { cancel: Some(cancel.clone()), ..Limits::default() };
             if tables.is_none() {
                 tables = Some(store().prepare_request(&req, &reporter(), None)?);
@@ -114,18 +129,27 @@ pub fn run(args: &Args) -> Result<u8> {
                 failures += 1;
                 eprintln!("{w}x{h} seed {}: the answer does not replay to the goal", seed - 1);
             }
+            let lb = out.lower_bound.unwrap_or(0);
+            if lb > out.cost.unwrap_or(0) {
+                failures += 1;
+                eprintln!("{w}x{h} seed {}: the lower bound {lb} exceeds the answer's {} moves", seed - 1, out.cost.unwrap_or(0));
+            }
+            bound += lb;
+            peak = peak.max(out.stats.peak_memory);
             moves += out.cost.unwrap_or(0);
         }
         let b = count as f64;
-        let (mv, mh) = (moves as f64 / b, manh as f64 / b);
+        let (mv, mh, lb) = (moves as f64 / b, manh as f64 / b, bound as f64 / b);
         let time = secs / b;
         let shown = if time < 1.0 { format!("{:.2} ms", time * 1e3) } else { format!("{time:.2} s") };
         let n = (w + h) as f64 / 2.0;
-        let mb = npuzzle::reduce::memory_bytes(w, h) as f64 / 1e6;
+        let mb = peak.max(npuzzle::reduce::memory_bytes(w, h)) as f64 / 1e6;
         println!(
-            "{:>9} {count:>6} {shown:>11} {mv:>14.0} {mh:>14.0} {:>7.3} {:>7.3} {mb:>10.1}",
+            "{:>9} {:>11} {count:>6} {shown:>11} {mv:>12.0} {mh:>12.0} {lb:>12.0} {:>7.3} {:>7.3} {:>7.3} {mb:>10.1}",
             format!("{w}x{h}"),
+            algorithm.name(),
             mv / mh,
+            mv / lb,
             mv / n.powi(3)
         );
     }

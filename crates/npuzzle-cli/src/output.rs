@@ -40,6 +40,9 @@ pub fn text(r: &Report, boards: bool) -> String {
     };
     let weight = if r.weight != 1.0 { format!(", weight {}", r.weight) } else { String::new() };
     let _ = writeln!(s, "{}{opt}", r.message);
+    if let Some(line) = bound_line(r) {
+        let _ = writeln!(s, "{line}");
+    }
     let _ = writeln!(s, "algorithm {}, heuristic {}{weight}, order {}", r.algorithm, r.heuristic, r.order);
     if r.status == Status::Solved {
         let _ = writeln!(s, "moves: {}", if r.moves.is_empty() { "(none: the start is the goal)" } else { &r.moves });
@@ -61,6 +64,19 @@ pub fn text(r: &Report, boards: bool) -> String {
     }
     s.push_str(&stats(r));
     s
+}
+
+/// How far from the optimum a solved, not proven optimal answer can be: "N moves, at most X×
+/// the optimum", from the report's lower bound.
+pub fn bound_line(r: &Report) -> Option<String> {
+    let (Some(cost), Some(lb)) = (r.cost, r.lower_bound) else { return None };
+    if r.status != Status::Solved || r.optimal || lb == 0 {
+        return None;
+    }
+    Some(format!(
+        "{cost} moves, at most {:.2}× the optimum (no solution is shorter than {lb} moves: Manhattan distance plus linear conflicts)",
+        cost as f64 / lb as f64
+    ))
 }
 
 /// The statistics block.

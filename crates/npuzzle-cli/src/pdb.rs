@@ -127,7 +127,7 @@ fn pattern_name(p: &[u8]) -> String {
 /// how long the preparation took.
 pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
     let started = Instant::now();
-    if req.algorithm == npuzzle::Algorithm::Reduce {
+    if req.algorithm.reduces() {
         req.tables = store().prepare_request(req, &reporter(), Some(&cancel_flag()))?;
         return Ok(started.elapsed());
     }

@@ -105,6 +105,9 @@ fn tail(req: &Request, outcome: &Outcome, given: u64, format: Format) -> Result<
             s.push('\n');
             let opt = if outcome.status == Status::Solved { " (not guaranteed optimal)" } else { "" };
             s.push_str(&format!("{}{opt}\n", report.message));
+            if let Some(line) = output::bound_line(&report) {
+                s.push_str(&format!("{line}\n"));
+            }
             if stopped {
                 s.push_str(&format!("the {given} moves above were made before the run stopped: they do not reach the goal\n"));
             }
@@ -122,6 +125,9 @@ fn tail(req: &Request, outcome: &Outcome, given: u64, format: Format) -> Result<
                 "cost": report.cost,
                 "stats": report.stats,
             });
+            if let Some(lb) = report.lower_bound {
+                rest["lower_bound"] = serde_json::to_value(lb)?;
+            }
             if let Some(l) = report.limit {
                 rest["limit"] = serde_json::to_value(l)?;
             }

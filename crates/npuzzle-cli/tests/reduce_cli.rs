@@ -1,5 +1,6 @@
-//! `npuzzle` beyond 25 cells: the default solver (row-and-column reduction), moves streamed for
-//! boards over 400 cells, limits on big boards, and `bench big`. Every answer is replayed.
+//! `npuzzle` beyond 25 cells: the default solver (`reduce-plus`) and plain row-and-column
+//! reduction (`-a reduce`), moves streamed for boards over 400 cells, limits on big boards, and
+//! `bench big`. Every answer is replayed.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -45,16 +46,23 @@ fn replay(w: usize, start: &[u64], moves: &str) -> Option<Vec<u64>> {
     Some(tiles)
 }
 
-/// Checks a JSON report: solved by reduce, not claimed optimal, its moves replay to its goal.
-fn check_solved(v: &Value) {
+/// Checks a JSON report: solved by `algorithm`, not claimed optimal, its moves replay to its
+/// goal, its lower bound no more than its cost.
+fn check_solved_by(v: &Value, algorithm: &str) {
     assert_eq!(v["status"], "solved", "{v}");
-    assert_eq!(v["algorithm"], "reduce");
+    assert_eq!(v["algorithm"], algorithm);
     assert_eq!(v["optimal"], false);
+    assert!(v["lower_bound"].as_u64().unwrap() <= v["cost"].as_u64().unwrap(), "{v}");
     let (w, start) = rows(&v["start"]);
     let (_, goal) = rows(&v["goal"]);
     let moves = v["moves"].as_str().unwrap();
     assert_eq!(v["cost"].as_u64(), Some(moves.len() as u64));
     assert_eq!(replay(w, &start, moves), Some(goal));
+}
+
+/// Checks a JSON report of the default solver.
+fn check_solved(v: &Value) {
+    check_solved_by(v, "reduce-plus");
 }
 
 #[test]
@@ -73,7 +81,23 @@ fn the_default_solver_answers_a_6x6_board() {
     check_solved(&serde_json::from_slice(&out.stdout).unwrap());
     let text = npuzzle().args(["solve", &board]).output().unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("(not guaranteed optimal)") && text.contains("algorithm reduce"), "{text}");
+    assert!(text.contains("(not guaranteed optimal)") && text.contains("algorithm reduce-plus"), "{text}");
+    assert!(text.contains("× the optimum"), "{text}");
+    // Plain reduction stays available, and is never shorter.
+    let out = npuzzle().args(["solve", &board, "-a", "reduce", "-f", "json"]).output().unwrap();
+    let plain: Value = serde_json::from_slice(&out.stdout).unwrap();
+    check_solved_by(&plain, "reduce");
+    assert!(v["cost"].as_u64() <= plain["cost"].as_u64(), "{v} {plain}");
+    // With a time limit the default answers with the best it has once it has one: solved, the
+    // limit named when it was still improving.
+    let out = npuzzle().args(["solve", &board, "--timeout", "30ms", "-f", "json"]).output().unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    if v["status"] == "solved" {
+        check_solved(&v);
+        assert!(v["limit"].is_null() || v["limit"] == "time", "{v}");
+    } else {
+        assert_eq!(v["limit"], "time", "{v}");
+    }
 }
 
 #[test]
@@ -106,7 +130,7 @@ fn a_large_board_streams_its_moves_to_the_output_file() {
 fn limits_end_a_big_board_with_statistics() {
     let board = generated("100x100", 1);
     let run = |extra: &[&str]| {
-        let out = npuzzle().args(["solve", &board, "-f", "json"]).args(extra).output().unwrap();
+        let out = npuzzle().args(["solve", &board, "-a", "reduce", "-f", "json"]).args(extra).output().unwrap();
         let v: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
         (v, out.status.code())
     };
@@ -128,7 +152,7 @@ fn limits_end_a_big_board_with_statistics() {
     assert_eq!(v["limit"], "time");
     // Text says how many moves were written and that they are no answer (moves are held back
     // in batches of 65,536 to cancel inverse pairs, so a few batches are made first).
-    let out = npuzzle().args(["solve", &board, "--max-nodes", "300000"]).output().unwrap();
+    let out = npuzzle().args(["solve", &board, "-a", "reduce", "--max-nodes", "300000"]).output().unwrap();
     assert_eq!(out.status.code(), Some(4));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("limit reached (node limit)"), "{text}");
@@ -165,11 +189,16 @@ fn bench_big_replays_every_answer() {
     for size in ["6x6", "3x9", "20x20"] {
         let row = text.lines().find(|l| l.trim_start().starts_with(size)).unwrap_or_else(|| panic!("{text}"));
         let cols: Vec<&str> = row.split_whitespace().collect();
-        assert_eq!(cols[1], "2", "{row}");
-        let ratio: f64 = cols[cols.len() - 3].parse().unwrap();
-        // At least the Manhattan bound, which no solution beats.
-        assert!(ratio >= 1.0, "{row}");
+        assert_eq!((cols[1], cols[2]), ("reduce-plus", "2"), "{row}");
+        // At least the Manhattan distance and the lower bound, which no solution beats.
+        for back in [3, 4, 5] {
+            let ratio: f64 = cols[cols.len() - back].parse().unwrap();
+            assert!(ratio >= 1.0, "{row}");
+        }
     }
+    let out = npuzzle().args(["bench", "big", "--sizes", "7", "--count", "1", "-a", "reduce"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8(out.stdout).unwrap().lines().any(|l| l.trim_start().starts_with("7x7") && l.contains(" reduce ")));
     let out = npuzzle().args(["bench", "big", "--sizes", "6,banana"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }

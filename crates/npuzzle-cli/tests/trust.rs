@@ -143,12 +143,12 @@ fn a_1000x1000_board_is_refused_early_with_what_would_work() {
     let out = npuzzle_in(&dir).args(["generate", "--size", "1000x1000", "--count", "1", "--seed", "1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     std::fs::write(dir.join("b.txt"), &out.stdout).unwrap();
-    // The default solver (row-and-column reduction) needs memory for the board only: it runs,
-    // writing moves, until the time limit stops it.
+    // The default solver (reduce-plus, which is plain row-and-column reduction at this size)
+    // needs memory for the board only: it runs, writing moves, until the time limit stops it.
     let out = npuzzle_in(&dir).args(["solve", "b.txt", "--timeout", "2s", "-f", "json"]).current_dir(&dir).output().unwrap();
     assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
     let v = json(&out.stdout);
-    assert_eq!((v["algorithm"].as_str(), v["limit"].as_str()), (Some("reduce"), Some("time")));
+    assert_eq!((v["algorithm"].as_str(), v["limit"].as_str()), (Some("reduce-plus"), Some("time")));
     assert!(v["stats"]["generated"].as_u64().unwrap() > 0);
     // The classic searches that keep every node are refused before they start.
     for extra in [&["-a", "astar"][..], &["-a", "bfs"][..]] {

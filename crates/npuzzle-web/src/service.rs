@@ -198,9 +198,9 @@ fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
     let board = plan.board(start).map_err(|e| ApiError::bad_request(format!("bad start board: {e}")))?;
     check_size(board.width(), board.height())?;
     let req = plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if req.start.len() > CLASSIC_MAX_CELLS && req.algorithm != Algorithm::Reduce {
+    if req.start.len() > CLASSIC_MAX_CELLS && !req.algorithm.reduces() {
         return Err(ApiError::unprocessable(format!(
-            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce only, not {} (the command line takes any algorithm at any size)",
+            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce-plus or reduce only, not {} (the command line takes any algorithm at any size)",
             req.algorithm
         )));
     }
@@ -248,15 +248,16 @@ fn limit_hint(req: &Request, out: &Outcome) -> Option<String> {
     if out.status != Status::Limit || !matches!(out.limit, Some(LimitKind::Time | LimitKind::Nodes | LimitKind::Memory)) {
         return None;
     }
-    let cells = req.start.len();
-    let exact_cells = HeuristicKind::Exact.max_cells().unwrap_or(0);
-    let (h, what) =
-        if cells <= exact_cells { (HeuristicKind::Exact, "the exact distance table") } else { (HeuristicKind::Pdb, "pattern databases") };
-    if req.algorithm == Algorithm::Idastar && req.effective_heuristic() == h {
+    // The library's fast optimal choice for the board.
+    let (a, h) = npuzzle::solve::default_choice(req.start.width(), req.start.height());
+    if !h.is_table() || (req.algorithm, req.effective_heuristic()) == (a, h) {
         return None;
     }
+    let what = if h == HeuristicKind::Exact { "the exact distance table" } else { "pattern databases" };
     Some(format!(
-        "IDA* with {what} (the \u{201c}optimal (tables)\u{201d} choice: algorithm idastar, heuristic {}) solves this board optimally, usually in milliseconds once its tables are ready",
+        "{} with {what} (the \u{201c}optimal (tables)\u{201d} choice: algorithm {}, heuristic {}) solves this board optimally, usually in milliseconds once its tables are ready",
+        a.info().title,
+        a.name(),
         h.name()
     ))
 }
@@ -268,7 +269,7 @@ pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
 /// Whether the library's fast engine runs this request: IDA* over prepared tables, with no
 /// observer (an observer, even a counting one, takes the general path).
 fn fast_path(req: &Request) -> bool {
-    req.algorithm == Algorithm::Idastar && req.effective_heuristic().is_table()
+    req.algorithm.info().fast_engine && req.effective_heuristic().is_table()
 }
 
 fn search<O: Observer>(req: &Request, obs: O, shared: Option<Arc<Shared>>) -> Result<(Outcome, O), ApiError> {
@@ -453,7 +454,7 @@ impl Service {
     /// the command that solves the board.
     fn check_tables(&self, req: &Request) -> Result<(), ApiError> {
         let Some(max) = self.limits.pdb_max_entries else { return Ok(()) };
-        if req.algorithm == Algorithm::Reduce || req.effective_heuristic() != HeuristicKind::Pdb {
+        if req.algorithm.reduces() || req.effective_heuristic() != HeuristicKind::Pdb {
             return Ok(());
         }
         let set = self.tables.choose_set(&req.goal).map_err(|e| ApiError::bad_request(e.to_string()))?;
@@ -478,7 +479,7 @@ impl Service {
         let req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
         ensure_solvable(&req.start, &req.goal)?;
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        if (body.tree || body.trace) && req.algorithm == Algorithm::Reduce {
+        if (body.tree || body.trace) && req.algorithm.reduces() {
             return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
         }
         if body.tree && req.algorithm.info().local {

@@ -15,6 +15,7 @@
 //! - [`render`]: presentation of recorded searches (text traces, DOT and SVG trees, the legend);
 //! - [`spec`]: the one request specification front ends fill, with defaults and validation;
 //! - [`solve`](mod@solve): the facade, `Request -> Outcome`, and the default solver choice;
+//! - [`improve`]: shorter answers than reduction's on large boards (stage and window search);
 //! - [`fast`]: the fast optimal engines (exact tables, IDA* with pattern databases).
 //!
 //! The library prints nothing, never exits and reads no environment variable: where caches live
@@ -42,6 +43,7 @@ pub mod generate;
 pub mod goal;
 pub mod heuristic;
 mod hint;
+pub mod improve;
 pub mod parse;
 pub mod record;
 pub mod reduce;

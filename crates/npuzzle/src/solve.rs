@@ -19,8 +19,9 @@ use std::sync::Arc;
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
 /// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
-/// optimal), and row-and-column reduction beyond ([`crate::search::reduce`]: any size, not
-/// optimal; it uses no heuristic).
+/// optimal), and beyond, reduction with stage and window search
+/// ([`crate::search::reduce_plus`]: any size, not optimal, never longer than plain reduction; it
+/// uses no heuristic).
 pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {
     let n = width * height;
     if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
@@ -28,7 +29,7 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
     } else if HeuristicKind::Pdb.max_cells().is_some_and(|m| n <= m) {
         (Algorithm::Idastar, HeuristicKind::Pdb)
     } else {
-        (Algorithm::Reduce, HeuristicKind::Zero)
+        (Algorithm::ReducePlus, HeuristicKind::Zero)
     }
 }
 
@@ -255,7 +256,9 @@ pub enum Status {
 pub struct Outcome {
     /// How it ended.
     pub status: Status,
-    /// Which limit, for [`Status::Limit`].
+    /// Which limit, for [`Status::Limit`]; for [`Status::Solved`], the limit that stopped an
+    /// anytime solver ([`crate::search::reduce_plus`]) while it was still shortening its answer
+    /// (the moves are the best it had).
     pub limit: Option<LimitKind>,
     /// Why a local search stopped without the goal, for [`Status::NotFound`].
     pub stuck: Option<Stuck>,
@@ -263,8 +266,17 @@ pub struct Outcome {
     pub moves: Vec<Move>,
     /// Number of moves, when solved.
     pub cost: Option<u64>,
+    /// When solved, a number of moves no solution is shorter than: the cost of an answer proven
+    /// optimal, else Manhattan distance plus linear conflicts ([`lower_bound`]).
+    pub lower_bound: Option<u64>,
     /// Counters.
     pub stats: Stats,
+}
+
+/// The best admissible estimate of `start` → `goal` computed for every answer: Manhattan
+/// distance plus linear conflicts, or `cost` when it is proven optimal.
+pub fn lower_bound(start: &Board, goal: &Board, proven_optimal_cost: Option<u64>) -> u64 {
+    proven_optimal_cost.unwrap_or_else(|| crate::improve::lower_bound(start, goal))
 }
 
 impl Outcome {
@@ -272,16 +284,38 @@ impl Outcome {
     /// an outcome.
     pub fn from_end(end: End, stats: Stats) -> Outcome {
         match end {
-            End::Found(moves) => Outcome { status: Status::Solved, limit: None, stuck: None, cost: Some(moves.len() as u64), moves, stats },
-            End::Exhausted => Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, stats },
-            End::Limit(kind) => Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, stats },
-            End::Stuck(why) => Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, stats },
+            End::Found(moves) => Outcome {
+                status: Status::Solved,
+                limit: None,
+                stuck: None,
+                cost: Some(moves.len() as u64),
+                moves,
+                lower_bound: None,
+                stats,
+            },
+            End::Exhausted => {
+                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, lower_bound: None, stats }
+            }
+            End::Limit(kind) => {
+                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, lower_bound: None, stats }
+            }
+            End::Stuck(why) => {
+                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, lower_bound: None, stats }
+            }
         }
     }
 
     /// The outcome of a pair that parity rules out: no search ran.
     pub fn unsolvable() -> Outcome {
-        Outcome { status: Status::Unsolvable, limit: None, stuck: None, moves: Vec::new(), cost: None, stats: Stats::default() }
+        Outcome {
+            status: Status::Unsolvable,
+            limit: None,
+            stuck: None,
+            moves: Vec::new(),
+            cost: None,
+            lower_bound: None,
+            stats: Stats::default(),
+        }
     }
 
     /// The moves as a letter string.
@@ -297,10 +331,14 @@ impl Outcome {
     /// The process-level summary of the status, e.g. "solved in 2 moves".
     pub fn summary(&self) -> String {
         match self.status {
-            Status::Solved => match self.cost.unwrap_or(0) {
-                1 => "solved in 1 move".to_string(),
-                n => format!("solved in {n} moves"),
-            },
+            Status::Solved => {
+                let n = self.cost.unwrap_or(0);
+                let mut s = if n == 1 { "solved in 1 move".to_string() } else { format!("solved in {n} moves") };
+                if let Some(kind) = self.limit {
+                    s.push_str(&format!(" (the best found before the {kind}; it was still improving)"));
+                }
+                s
+            }
             Status::Unsolvable => "unsolvable: start and goal have different parity".to_string(),
             Status::Limit => format!("limit reached ({})", self.limit.map_or("limit".to_string(), |l| l.to_string())),
             Status::NotFound => match self.stuck {
@@ -344,6 +382,10 @@ pub struct Report {
     pub optimal: bool,
     /// Number of moves, when solved.
     pub cost: Option<u64>,
+    /// When solved, no solution has fewer moves: the cost itself when proven optimal, else
+    /// Manhattan distance plus linear conflicts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u64>,
     /// The move letters.
     pub moves: String,
     /// The boards along the path (left out of batch output unless asked for).
@@ -388,6 +430,7 @@ impl Report {
             order: req.order.to_string(),
             optimal: outcome.status == Status::Solved && req.guarantees_optimal(),
             cost: outcome.cost,
+            lower_bound: outcome.lower_bound,
             moves: outcome.moves_string(),
             path: None,
             stats: outcome.stats,
@@ -412,6 +455,15 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
     if !req.start.can_reach(&req.goal) {
         return Ok(Outcome::unsolvable());
     }
+    if req.algorithm == Algorithm::ReducePlus {
+        let mut ctx = Ctx::new(&req.limits, NoObserver);
+        let ran = crate::search::reduce_plus::run(&req.start, &req.goal, req.tables.block(), &mut ctx, sink)?;
+        let (mut outcome, _) = plus_outcome(req, ran, ctx);
+        for m in outcome.moves.drain(..) {
+            sink(m);
+        }
+        return Ok(outcome);
+    }
     if req.algorithm == Algorithm::Reduce {
         let mut ctx = Ctx::new(&req.limits, NoObserver);
         let mut given = 0u64;
@@ -428,6 +480,7 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
         if outcome.status == Status::Solved {
             outcome.cost = Some(given);
             outcome.stats.search_depth = given;
+            outcome.lower_bound = Some(lower_bound(&req.start, &req.goal, None));
         }
         return Ok(outcome);
     }
@@ -444,6 +497,43 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
     crate::spec::check_weight(req.weight)?;
     if !req.start.can_reach(&req.goal) {
         return Ok((Outcome::unsolvable(), obs));
+    }
+    let (mut outcome, obs) = solve_unbounded(req, obs)?;
+    if outcome.status == Status::Solved {
+        let proven = req.guarantees_optimal();
+        outcome.lower_bound = Some(lower_bound(&req.start, &req.goal, outcome.cost.filter(|_| proven)));
+    }
+    Ok((outcome, obs))
+}
+
+/// The outcome of a `reduce-plus` run: solved with the limit that stopped its improving, a
+/// limit without an answer, or solved with its moves streamed.
+fn plus_outcome<O: Observer>(req: &Request, ran: crate::search::reduce_plus::Ran, ctx: Ctx<'_, O>) -> (Outcome, O) {
+    let end = match (&ran.moves, ran.stopped) {
+        (Some(m), _) => End::Found(m.clone()),
+        (None, Some(kind)) => End::Limit(kind),
+        (None, None) => End::Found(Vec::new()),
+    };
+    let (stats, obs) = ctx.finish(&end);
+    let mut outcome = Outcome::from_end(end, stats);
+    if outcome.status == Status::Solved {
+        if ran.moves.is_none() {
+            outcome.cost = Some(ran.streamed);
+            outcome.stats.search_depth = ran.streamed;
+        } else {
+            outcome.limit = ran.stopped;
+        }
+        outcome.lower_bound = Some(lower_bound(&req.start, &req.goal, None));
+    }
+    (outcome, obs)
+}
+
+/// [`solve_observed`] without the lower bound.
+fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
+    if req.algorithm == Algorithm::ReducePlus {
+        let mut ctx = Ctx::new(&req.limits, obs);
+        let ran = crate::search::reduce_plus::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |_| {})?;
+        return Ok(plus_outcome(req, ran, ctx));
     }
     if req.algorithm == Algorithm::Reduce {
         let mut ctx = Ctx::new(&req.limits, obs);
@@ -463,7 +553,7 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
         return Ok((Outcome::from_end(End::Limit(kind), Stats { iterations: 1, ..Stats::default() }), obs));
     }
     let heuristic = Heuristic::new(req.effective_heuristic(), &req.goal, &req.tables)?;
-    if !O::ENABLED && req.algorithm == Algorithm::Idastar {
+    if !O::ENABLED && req.algorithm.info().fast_engine {
         if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
             let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
             return Ok((Outcome::from_end(end, stats), obs));

@@ -1,5 +1,6 @@
-//! Row-and-column reduction through the library's one request path: the default solver beyond
-//! 25 cells, its tables as values, its limits, and its streamed moves.
+//! Row-and-column reduction through the library's one request path (`-a reduce`; the default
+//! beyond 25 cells is `reduce-plus`, tested in `reduce_plus.rs`): its tables as values, its
+//! limits, and its streamed moves.
 
 use npuzzle::board::{Board, Move};
 use npuzzle::generate::{random_solvable, Rng};
@@ -16,17 +17,22 @@ fn replay(start: &Board, moves: &[Move]) -> Board {
     moves.iter().enumerate().fold(start.clone(), |b, (i, &m)| b.apply(m).unwrap_or_else(|| panic!("move {i} leaves the board")))
 }
 
+/// A request for plain reduction.
+fn reduction(start: Board, goal: Board) -> Request {
+    Request::new(start, goal).algorithm(Algorithm::Reduce)
+}
+
 fn prepared(start: Board, goal: Board, store: &TableStore) -> Request {
-    let mut req = Request::auto(start, goal);
+    let mut req = reduction(start, goal);
     req.tables = store.prepare_request(&req, &|_| {}, None).unwrap();
     req
 }
 
 #[test]
-fn the_default_beyond_25_cells_is_reduce_and_says_it_is_not_optimal() {
+fn reduce_beyond_25_cells_says_it_is_not_optimal() {
     assert_eq!(default_choice(5, 5).0, Algorithm::Idastar);
-    assert_eq!(default_choice(6, 5).0, Algorithm::Reduce);
-    assert_eq!(default_choice(2, 13).0, Algorithm::Reduce);
+    assert_eq!(default_choice(6, 5).0, Algorithm::ReducePlus);
+    assert_eq!(default_choice(2, 13).0, Algorithm::ReducePlus);
     let store = TableStore::in_memory();
     let mut rng = Rng::new(6);
     for (w, h) in [(6, 6), (7, 13), (2, 14), (10, 10)] {
@@ -141,19 +147,19 @@ fn limits_stop_a_big_board_with_statistics() {
     let need = memory_bytes(60, 60);
     let goal = Goal::BlankLast.board(60, 60).unwrap();
     let start = random_solvable(&goal, &mut Rng::new(61));
-    let req = Request::auto(start.clone(), goal.clone()).limits(Limits { memory: Some(need - 1), ..Limits::default() });
+    let req = reduction(start.clone(), goal.clone()).limits(Limits { memory: Some(need - 1), ..Limits::default() });
     let out = solve(&req).unwrap();
     assert_eq!((out.status, out.limit), (Status::Limit, Some(LimitKind::Memory)));
     assert_eq!(out.stats.generated, 1);
-    let req = Request::auto(start.clone(), goal.clone()).limits(Limits { memory: Some(need), ..Limits::default() });
+    let req = reduction(start.clone(), goal.clone()).limits(Limits { memory: Some(need), ..Limits::default() });
     let out = solve(&req).unwrap();
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.stats.peak_memory, need);
     // A zero time limit and a cancel flag already set stop it at the first check.
-    let req = Request::auto(start.clone(), goal.clone()).limits(Limits { time: Some(Duration::ZERO), ..Limits::default() });
+    let req = reduction(start.clone(), goal.clone()).limits(Limits { time: Some(Duration::ZERO), ..Limits::default() });
     assert_eq!(solve(&req).unwrap().limit, Some(LimitKind::Time));
     let flag = Arc::new(AtomicBool::new(true));
-    let req = Request::auto(start, goal).limits(Limits { cancel: Some(flag), ..Limits::default() });
+    let req = reduction(start, goal).limits(Limits { cancel: Some(flag), ..Limits::default() });
     let out = solve(&req).unwrap();
     assert_eq!(out.limit, Some(LimitKind::Cancelled));
     assert!(out.moves.is_empty());

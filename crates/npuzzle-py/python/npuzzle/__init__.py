@@ -161,13 +161,17 @@ class Solution:
         status: ``"solved"``, ``"unsolvable"``, ``"limit"``, ``"not_found"``, or (in
             :func:`solve_many` only) ``"invalid"`` for a board that could not be searched.
         limit: which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
-            ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``.
+            ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``; for status ``"solved"``, the
+            limit that stopped the default solver beyond 25 cells (``reduce-plus``) while it was
+            still shortening its answer (the moves are the best it had).
         stuck: why a local search stopped without the goal, for status ``"not_found"``: a dict
             with ``kind`` (``"local_minimum"``, ``"plateau"``, ``"restarts_exhausted"``,
             ``"temperature_floor"``) and its figures.
         seed: the seed of a local search's random choices.
         moves: the blank's moves as letters (``U``, ``D``, ``L``, ``R``), start to goal.
         cost: the number of moves, when solved.
+        lower_bound: when solved, a number of moves no solution is shorter than (the cost when
+            proven optimal, else Manhattan distance plus linear conflicts).
         optimal: whether the answer is a solution proven optimal.
         path: the boards along the path (lists of rows), start first; ``None`` when
             :func:`solve_many` was not asked for paths.
@@ -193,8 +197,8 @@ class Solution:
         return json.loads(json.dumps(self._data))
 
     def __getattr__(self, name: str) -> Any:
-        if name in ("status", "moves", "cost", "optimal", "stats", "start", "goal", "algorithm", "heuristic",
-                    "weight", "order", "message", "limit", "path", "error", "input", "stuck", "seed"):
+        if name in ("status", "moves", "cost", "lower_bound", "optimal", "stats", "start", "goal", "algorithm",
+                    "heuristic", "weight", "order", "message", "limit", "path", "error", "input", "stuck", "seed"):
             return self._data.get(name)
         raise AttributeError(name)
 

@@ -183,8 +183,8 @@ fn spread<T: Clone>(xs: &[T], n: usize) -> Vec<T> {
 /// Whether `a` can be set as an exercise: it grows a search tree from an open list. Reduction
 /// places tiles by construction, and a local search keeps only its current state.
 pub fn check_algorithm(a: Algorithm) -> Result<(), Error> {
-    if a == Algorithm::Reduce {
-        return Err(Error::Invalid("reduce places tiles by construction and grows no search tree: choose a search algorithm".to_string()));
+    if a.reduces() {
+        return Err(Error::Invalid(format!("{a} places tiles by construction and grows no search tree: choose a search algorithm")));
     }
     if a.info().local {
         return Err(Error::Invalid(format!(

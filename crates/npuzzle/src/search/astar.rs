@@ -16,6 +16,8 @@ pub const INFO: Info = Info {
     uses_heuristic: true,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
     params: &[Param::Weight],

@@ -21,6 +21,8 @@ pub const INFO: Info = Info {
     uses_heuristic: false,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",
     params: &[],

@@ -24,6 +24,8 @@ pub const INFO: Info = Info {
     uses_heuristic: true,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],

@@ -26,6 +26,8 @@ pub const INFO: Info = Info {
     uses_heuristic: false,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "stack (top first)",
     params: &[Param::MaxDepth],

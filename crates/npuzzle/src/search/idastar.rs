@@ -21,6 +21,8 @@ pub const INFO: Info = Info {
     uses_heuristic: true,
     keeps: info::Keeps::PathMoves,
     local: false,
+    reduces: false,
+    fast_engine: true,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],

@@ -20,6 +20,8 @@ pub const INFO: Info = Info {
     uses_heuristic: false,
     keeps: info::Keeps::PathMoves,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],

@@ -28,6 +28,13 @@ pub struct Info {
     /// state (or beam of states), moves to a neighbour each step, and may stop without the goal,
     /// stuck at a local minimum or a plateau, with status `not_found` and the reason.
     pub local: bool,
+    /// Whether it builds its answer by row-and-column reduction: one path and no search tree or
+    /// trace, any board size, and the final block's exact table the only table it reads.
+    pub reduces: bool,
+    /// Whether, over a table heuristic (exact tables, pattern databases) and with no observer,
+    /// [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
+    /// general search.
+    pub fast_engine: bool,
     /// When it tests a node for the goal.
     pub goal_test: GoalTest,
     /// How the trace names its open list, e.g. `queue (front first)`.

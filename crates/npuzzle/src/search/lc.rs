@@ -17,6 +17,8 @@ pub const INFO: Info = Info {
     uses_heuristic: true,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "open list (priority queue, next first)",
     params: &[],

@@ -88,6 +88,7 @@ algorithms! {
     Rbfs => rbfs,
     Bidirectional => bidirectional,
     Reduce => reduce,
+    ReducePlus => reduce_plus,
     HillClimbing => hill_climbing,
     FirstChoice => first_choice,
     RandomRestart => random_restart,
@@ -110,6 +111,12 @@ impl Algorithm {
     /// parameters at their defaults).
     pub fn is_optimal(self) -> bool {
         self.info().optimal
+    }
+
+    /// Whether it builds its answer by row-and-column reduction (`reduce`, `reduce-plus`): one
+    /// path and no search tree, the final block's exact table the only table it reads.
+    pub fn reduces(self) -> bool {
+        self.info().reduces
     }
 
     /// Every algorithm's name, comma-separated, for messages.
@@ -409,6 +416,13 @@ impl<'a, O: Observer> Ctx<'a, O> {
             }
         }
         Ok(())
+    }
+
+    /// [`Ctx::check`], looking at the clock and the cancel flag this time whatever the poll
+    /// interval: for engines that call it once per piece of work rather than per node.
+    pub fn check_now(&mut self, memory: usize) -> Result<(), LimitKind> {
+        self.ticks = 0;
+        self.check(memory)
     }
 
     /// Stops the clock and returns the statistics.

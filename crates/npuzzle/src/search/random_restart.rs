@@ -30,6 +30,8 @@ pub const INFO: Info = Info {
     uses_heuristic: true,
     keeps: info::Keeps::FewBoards,
     local: true,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",
     params: &[Param::Seed, Param::Sideways, Param::Restarts, Param::MaxSteps],

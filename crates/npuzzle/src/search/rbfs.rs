@@ -48,6 +48,8 @@ pub const INFO: Info = Info {
     uses_heuristic: true,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "children of the current node (best F first)",
     params: &[],

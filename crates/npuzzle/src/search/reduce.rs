@@ -35,6 +35,8 @@ pub const INFO: Info = Info {
     uses_heuristic: false,
     keeps: info::Keeps::FewBoards,
     local: false,
+    reduces: true,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
     params: &[],

@@ -17,6 +17,8 @@ pub const INFO: Info = Info {
     uses_heuristic: false,
     keeps: info::Keeps::NodePerMove,
     local: false,
+    reduces: false,
+    fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
     params: &[],

@@ -29,7 +29,7 @@ use crate::heuristic::exact::{ExactHeuristic, ExactTable};
 use crate::heuristic::pdb::{self, Frame, Pdb, PdbHeuristic, SetSpec};
 use crate::heuristic::HeuristicKind;
 use crate::reduce::{block_goal, ReduceOptions};
-use crate::search::Algorithm;
+
 use crate::solve::Request;
 use cache::CacheError;
 use std::collections::HashMap;
@@ -239,11 +239,11 @@ impl TableStore {
         })
     }
 
-    /// What `req` needs: for [`Algorithm::Reduce`] the final block's exact table
+    /// What `req` needs: for [`crate::search::Algorithm::Reduce`] and [`crate::search::Algorithm::ReducePlus`] the final block's exact table
     /// ([`TableStore::reduce_block`]), for the others the tables of the heuristic it uses
     /// ([`TableStore::prepare`]).
     pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
-        if req.algorithm == Algorithm::Reduce {
+        if req.algorithm.reduces() {
             return Ok(Tables::none().with_block(Arc::new(self.reduce_block(&req.goal, &ReduceOptions::default(), on)?)));
         }
         self.prepare(req.effective_heuristic(), &req.goal, on, cancel)

@@ -1,0 +1,306 @@
+//! Shorter solutions for boards beyond the optimal searches' reach: staged subgoal search, then
+//! window search over the path.
+//!
+//! Row-and-column reduction ([`crate::reduce`]) walks one tile at a time to its cell; its
+//! answers are about 2.6 times the Manhattan distance. This engine keeps reduction's shape —
+//! lines peeled from the sides of the unsolved region, away from the goal's blank, until a
+//! small final block is left — but changes how a line is placed and what happens afterwards:
+//!
+//! - **Stages.** The tiles of a line (a few at a time on long lines, see
+//!   [`StageVariant::group`]) are placed together by a weighted A* over only those tiles and
+//!   the blank: every other tile of the unsolved region is a "don't care", so a state is a
+//!   handful of cells and the search sees how moving one tile helps the next. It is guided by
+//!   the tiles' Manhattan distance plus linear conflicts among them, plus the blank's distance to
+//!   the nearest misplaced tile, and given a node budget; a stage that runs out hands the rest of
+//!   the board to reduction, so an answer always comes.
+//! - **Final block.** As reduction: the block around the goal's blank is solved optimally by
+//!   its exact table ([`crate::reduce::Finisher`]).
+//! - **Windows.** The path is then shortened piece by piece: for each window of consecutive
+//!   moves, the blank stays within a small rectangle of the board, so the window's first and last
+//!   boards differ only there; an IDA* inside that rectangle (Manhattan distance plus linear
+//!   conflicts between the two) looks for a shorter way between them, and replaces the window
+//!   when it finds one. A move followed by its inverse is dropped as the path is rebuilt. Passes
+//!   repeat while they gain.
+//! - **Several tries.** Stages run with a few settings ([`ImproveOptions::variants`]); the
+//!   shortest answers ([`ImproveOptions::polished`] of them) are polished and the shortest kept.
+//! - **Never longer than reduction.** Reduction runs too (it takes milliseconds) and is one of
+//!   the answers; windows only shorten.
+//!
+//! Every budget counts nodes, never time, so an answer is the same on every machine; a
+//! [`Stop`] function (a time limit, a cancel) may end the work early, and the best answer so
+//! far is returned with [`Improved::stopped`] set.
+
+mod stages;
+mod window;
+
+use crate::board::{neighbor, Board, Move};
+use crate::heuristic::{Heuristic, HeuristicKind};
+use crate::reduce::{reduce, ExactFinisher, Finisher, ReduceError, ReduceOptions};
+
+pub use window::polish;
+
+/// A function asked between pieces of work whether to stop (a limit or a cancel), given the
+/// work done so far (reduction's moves made and the searches' nodes): when it returns true the
+/// engine returns the best answer it has.
+pub type Stop<'a> = &'a mut dyn FnMut(u64) -> bool;
+
+/// How hard the engine works. [`ImproveOptions::for_board`] sets it from the board's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImproveOptions {
+    /// Run the staged subgoal search (else only reduction and windows).
+    pub stages: bool,
+    /// The staged runs tried, the shortest answer kept.
+    pub variants: Vec<StageVariant>,
+    /// Most nodes one stage search generates before reduction takes over the rest.
+    pub stage_nodes: usize,
+    /// Moves in one window.
+    pub window: usize,
+    /// Most nodes one window search generates.
+    pub window_nodes: u64,
+    /// Most passes of window search over the whole path.
+    pub passes: usize,
+    /// Moves reduction makes between two calls of the stop function.
+    pub poll_every: u64,
+    /// How many of the shortest answers (staged and reduction's) are polished, the shortest
+    /// result kept: the shortest before windows is not always the shortest after.
+    pub polished: usize,
+}
+
+impl ImproveOptions {
+    /// The options for a `w`×`h` board, set so a run takes about a second on one core from 6×6
+    /// to 12×12 and at 40×40. Up to 144 cells stages run and windows are long (40-50 moves);
+    /// beyond, stages are off (their searches run out of nodes on long trips) and windows are
+    /// shorter, with smaller budgets as the path grows.
+    pub fn for_board(w: usize, h: usize) -> ImproveOptions {
+        let cells = w * h;
+        let v = |group, weight_tenths, columns_first| StageVariant { group, weight_tenths, columns_first };
+        let base = ImproveOptions {
+            stages: true,
+            variants: vec![v(4, 20, false), v(4, 20, true), v(3, 20, false), v(5, 30, true)],
+            stage_nodes: 400_000,
+            window: 50,
+            window_nodes: 400_000,
+            passes: 4,
+            poll_every: 1 << 16,
+            polished: 1,
+        };
+        if cells <= 49 {
+            ImproveOptions { polished: 2, ..base }
+        } else if cells <= 100 {
+            ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true), v(3, 25, false)], window: 44, window_nodes: 300_000, ..base }
+        } else if cells <= 144 {
+            ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true)], window: 40, window_nodes: 200_000, ..base }
+        } else if cells <= 1600 {
+            ImproveOptions { stages: false, window: 30, window_nodes: 30_000, passes: 3, ..base }
+        } else {
+            ImproveOptions { stages: false, window: 24, window_nodes: 2_000, passes: 1, ..base }
+        }
+    }
+}
+
+/// One staged run's settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StageVariant {
+    /// Most tiles placed by one stage search; longer lines are split into nearly equal groups.
+    pub group: usize,
+    /// Weight on the estimate in the stage search, in tenths (20: f = g + 2·h).
+    pub weight_tenths: u32,
+    /// Peel a column (else a row) from a square region.
+    pub columns_first: bool,
+}
+
+/// What [`improve`] returns.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Improved {
+    /// The moves, start to goal.
+    pub moves: Vec<Move>,
+    /// Moves of reduction's answer on the same board.
+    pub reduce_moves: u64,
+    /// Moves reduction made (its trial runs on small boards included).
+    pub made: u64,
+    /// Moves of the shortest staged answer, when one ran to the end.
+    pub staged_moves: Option<u64>,
+    /// Stages that ran out of nodes (reduction finished the board from there).
+    pub failed_stages: u64,
+    /// Nodes generated by every stage and window search.
+    pub nodes: u64,
+    /// Windows replaced by shorter ones.
+    pub windows_replaced: u64,
+    /// The stop function ended the work before it was done: the moves are the best found so
+    /// far, and more work might have shortened them.
+    pub stopped: bool,
+}
+
+/// The best admissible estimate of the moves from `start` to `goal` this engine computes: the
+/// Manhattan distance plus linear conflicts. No solution is shorter.
+pub fn lower_bound(start: &Board, goal: &Board) -> u64 {
+    match Heuristic::formula(HeuristicKind::LinearConflict, goal) {
+        Ok(h) => h.estimate_board(start).ceil_moves(),
+        Err(_) => crate::heuristic::manhattan_distance(start, goal),
+    }
+}
+
+/// Solves `start` → `goal` (the same size, the goal reachable) for a short answer: reduction's
+/// answer and the staged one, the shorter polished by window search (see the module
+/// documentation). `finisher` solves the final block; `stop` may end the work early, after the
+/// first answer (reduction's) is in hand.
+pub fn improve(
+    start: &Board,
+    goal: &Board,
+    opts: &ImproveOptions,
+    finisher: &mut ExactFinisher,
+    stop: Stop<'_>,
+) -> Result<Improved, ReduceError> {
+    let mut out = Improved::default();
+    // Reduction's answer first, under the stop function too: on large boards it takes seconds.
+    let ropts = ReduceOptions { poll_every: opts.poll_every.max(1), ..ReduceOptions::default() };
+    let mut best = Vec::new();
+    let cell = std::cell::RefCell::new(stop);
+    let made = reduce(start, goal, &ropts, finisher, &mut |m| best.push(m), &|made| (*cell.borrow_mut())(made))?.made;
+    let stop = cell.into_inner();
+    out.reduce_moves = best.len() as u64;
+    out.made = made;
+    out.stopped = stop(made);
+    let mut candidates: Vec<Vec<Move>> = Vec::new();
+    for variant in opts.variants.iter().filter(|_| opts.stages) {
+        if out.stopped {
+            break;
+        }
+        let before = made + out.nodes;
+        let mut staged_stop = |nodes: u64| stop(before + nodes);
+        match stages::solve(start, goal, opts, variant, finisher, &mut staged_stop)? {
+            stages::Staged::Done { moves, failed, nodes } => {
+                out.nodes += nodes;
+                out.failed_stages += failed;
+                let staged = moves.len() as u64;
+                out.staged_moves = Some(out.staged_moves.map_or(staged, |s| s.min(staged)));
+                candidates.push(moves);
+            }
+            stages::Staged::Stopped { nodes } => {
+                out.nodes += nodes;
+                out.stopped = true;
+            }
+        }
+    }
+    candidates.push(best);
+    // The shortest first; among equals, the earlier (a staged answer before reduction's).
+    candidates.sort_by_key(|c| c.len());
+    let mut best = candidates.swap_remove(0);
+    candidates.sort_by_key(|c| c.len());
+    let mut others = candidates.into_iter().take(opts.polished.saturating_sub(1));
+    let mut next = Some(std::mem::take(&mut best));
+    while let Some(moves) = next.take() {
+        if out.stopped {
+            if best.is_empty() || moves.len() < best.len() {
+                best = moves;
+            }
+            break;
+        }
+        let before = made + out.nodes;
+        let p = polish(start, moves, opts, &mut |nodes| stop(before + nodes));
+        out.nodes += p.nodes;
+        out.windows_replaced += p.replaced;
+        out.stopped = p.stopped;
+        if best.is_empty() || p.moves.len() < best.len() {
+            best = p.moves;
+        }
+        next = others.next();
+    }
+    out.moves = best;
+    Ok(out)
+}
+
+/// A board relabelled by goal cell: `lab[c]` is the goal cell of the tile in cell `c` (the
+/// blank's label is the goal's blank cell), so the goal is the identity.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Grid {
+    pub w: usize,
+    pub h: usize,
+    pub lab: Vec<u32>,
+    pub blank: usize,
+}
+
+impl Grid {
+    /// `start` relabelled by `goal`'s cells.
+    pub fn new(start: &Board, goal: &Board) -> Grid {
+        let at = goal.positions();
+        let lab = start.tiles().iter().map(|&t| at[t as usize] as u32).collect();
+        Grid { w: start.width(), h: start.height(), lab, blank: start.blank() }
+    }
+
+    /// Makes move `m`; false (and nothing changes) when it leaves the board.
+    #[inline]
+    pub fn apply(&mut self, m: Move) -> bool {
+        match neighbor(self.w, self.h, self.blank, m) {
+            Some(to) => {
+                self.lab.swap(self.blank, to);
+                self.blank = to;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether every tile is in its goal cell.
+    pub fn solved(&self) -> bool {
+        self.lab.iter().enumerate().all(|(c, &l)| l as usize == c)
+    }
+}
+
+/// The final block reduction leaves for a `w`×`h` board whose goal blank is in `blank`, with
+/// at most `max_cells` cells, as (r0, c0, r1, c1): the same rectangle reduction uses.
+pub(crate) fn block_rect(w: usize, h: usize, blank: usize, max_cells: usize) -> (usize, usize, usize, usize) {
+    let (bw, bh) = crate::reduce::final_block_size(w, h, max_cells);
+    let (gr, gc) = (blank / w, blank % w);
+    let r0 = gr.saturating_sub((bh - 1) / 2).min(h - bh);
+    let c0 = gc.saturating_sub((bw - 1) / 2).min(w - bw);
+    (r0, c0, r0 + bh, c0 + bw)
+}
+
+/// Solves the final block (rows `r0..r1`, columns `c0..c1`) of `g`, everything outside it
+/// placed, with `finisher`, making the moves on `g` and appending them to `out`.
+pub(crate) fn finish_block(
+    g: &mut Grid,
+    rect: (usize, usize, usize, usize),
+    goal: &Board,
+    finisher: &mut ExactFinisher,
+    out: &mut Vec<Move>,
+) -> Result<(), ReduceError> {
+    let (r0, c0, r1, c1) = rect;
+    let (bw, bh) = (c1 - c0, r1 - r0);
+    let block_goal = crate::reduce::block_goal(goal, finisher.max_cells().min(9)).map_err(|e| ReduceError::Internal(e.to_string()))?;
+    if block_goal.width() != bw || block_goal.height() != bh {
+        return Err(ReduceError::Internal("final block of another size".into()));
+    }
+    let goal_blank = goal.blank();
+    // The block's tile number of each goal cell in it: row-major order, the blank's cell left out.
+    let mut number = vec![0u32; bw * bh];
+    let mut next = 0;
+    for (i, n) in number.iter_mut().enumerate() {
+        let cell = (r0 + i / bw) * g.w + c0 + i % bw;
+        if cell != goal_blank {
+            next += 1;
+            *n = next;
+        }
+    }
+    let tiles = (0..bw * bh)
+        .map(|i| {
+            let lab = g.lab[(r0 + i / bw) * g.w + c0 + i % bw] as usize;
+            let (lr, lc) = (lab / g.w, lab % g.w);
+            if lab == goal_blank || !(r0..r1).contains(&lr) || !(c0..c1).contains(&lc) {
+                0
+            } else {
+                number[(lr - r0) * bw + lc - c0]
+            }
+        })
+        .collect();
+    let start = Board::new(bw, bh, tiles).map_err(|e| ReduceError::Internal(format!("final block: {e}")))?;
+    let moves = finisher.finish(&start, &block_goal).map_err(ReduceError::Finisher)?;
+    for &m in &moves {
+        if !g.apply(m) {
+            return Err(ReduceError::Internal("the final block's moves leave the board".into()));
+        }
+    }
+    out.extend_from_slice(&moves);
+    Ok(())
+}

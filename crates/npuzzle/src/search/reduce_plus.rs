@@ -1,0 +1,165 @@
+//! Reduction with shorter answers ([`crate::improve`]): the lines of row-and-column reduction
+//! placed by a search over only the tiles being placed, the final block solved exactly, and the
+//! path then shortened by window search; reduction's own answer is kept when it is shorter.
+//! The default solver beyond 25 cells.
+//!
+//! Anytime: reduction's answer comes first (milliseconds), and the work after it may be cut
+//! short by a time limit or a cancel, which returns the best answer so far, solved, with the
+//! limit named ([`crate::solve::Outcome::limit`]). Its budgets count nodes, never time, so
+//! without a limit the answer is the same on every machine. Boards over
+//! [`STREAM_ABOVE_CELLS`] cells are solved by reduction alone, its moves streamed.
+//!
+//! Its node counts are the nodes of its stage and window searches plus reduction's moves; a
+//! node limit is checked between pieces of work, so a run may pass it by a stage's budget.
+
+use super::info::{self, line, GoalTest, Info, Step, PLAIN};
+use super::observer::Observer;
+use super::{Ctx, End, LimitKind, Problem};
+use crate::board::{Board, Move};
+use crate::error::Error;
+use crate::heuristic::exact::ExactHeuristic;
+use crate::improve::{improve, ImproveOptions};
+use crate::reduce::{ExactFinisher, ReduceError, ReduceOptions};
+use crate::state::State;
+use std::sync::Arc;
+
+/// Boards with more cells than this are solved by row-and-column reduction alone, each move
+/// handed over as it is made: their answers (billions of moves at 1000×1000) are not held.
+pub const STREAM_ABOVE_CELLS: usize = 40_000;
+
+/// What this algorithm says about itself.
+pub const INFO: Info = Info {
+    name: "reduce-plus",
+    aliases: &["improve", "shorter"],
+    title: "reduction with stage and window search",
+    summary: "places each line by a search over only its tiles, solves the last block exactly, then shortens the path by window search; never longer than reduce, not optimal",
+    optimal: false,
+    uses_heuristic: false,
+    keeps: info::Keeps::FewBoards,
+    local: false,
+    reduces: true,
+    fast_engine: false,
+    goal_test: GoalTest::OnSelection,
+    frontier: "none (one path)",
+    params: &[],
+    words: PLAIN,
+    pseudocode: &[
+        line(0, "function REDUCE-PLUS(start, goal) returns a sequence of moves", &[]),
+        line(1, "best ← REDUCE(start, goal)", &[Step::Start]),
+        line(1, "board ← start; moves ← empty", &[]),
+        line(1, "while the unsolved block is larger than the exact table's size do", &[]),
+        line(2, "line ← the row or column on the block's longer side away from the goal's blank", &[]),
+        line(2, "for each group of at most 4 or 5 tiles of line do    ▷ a few such runs; the shortest kept", &[]),
+        line(3, "weighted A* over those tiles and the blank only, h = Manhattan + linear conflict", &[]),
+        line(3, "append its moves; the group's cells are fixed", &[]),
+        line(1, "append the exact table's optimal moves for the remaining block", &[]),
+        line(1, "best ← the shorter of best and moves", &[]),
+        line(1, "repeat while a pass shortens best", &[]),
+        line(2, "for each window of consecutive moves of best do", &[]),
+        line(3, "IDA* in the rectangle the blank keeps to, from the window's first board to its last", &[]),
+        line(3, "if it finds a shorter way, it replaces the window", &[]),
+        line(1, "return best", &[Step::Goal]),
+    ],
+};
+
+/// Runs on the search interface: the states decoded to boards, the moves collected. A bug in
+/// the engine panics here; [`crate::solve::solve`] runs [`run`] instead and reports it as an
+/// error.
+pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+    let (w, h) = (p.table.width(), p.table.height());
+    let board = |s: &S| Board::new(w, h, s.to_tiles(w * h)).expect("a search state is a valid board");
+    let (start, goal) = (board(&p.start), board(&p.goal));
+    match run(&start, &goal, None, ctx, &mut |_| {}) {
+        Ok(Ran { moves: Some(moves), .. }) => End::Found(moves),
+        Ok(Ran { stopped, .. }) => End::Limit(stopped.unwrap_or(LimitKind::Cancelled)),
+        Err(e) => panic!("reduce-plus failed on {start} → {goal}: {e}"),
+    }
+}
+
+/// What [`run`] did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ran {
+    /// The answer, when there is one; `None` for a board over [`STREAM_ABOVE_CELLS`] cells
+    /// solved to the end (its moves went to the sink) or a run stopped before any answer.
+    pub moves: Option<Vec<Move>>,
+    /// Moves handed to the sink (boards over [`STREAM_ABOVE_CELLS`] cells).
+    pub streamed: u64,
+    /// The limit that stopped the work: with an answer, the work that would have shortened it
+    /// further; without one, the run itself.
+    pub stopped: Option<LimitKind>,
+}
+
+/// Solves `start` → `goal` (same size, the goal reachable) under the context's limits. Boards
+/// over [`STREAM_ABOVE_CELLS`] cells are reduced with every move handed to `sink` as it is made;
+/// smaller ones return their answer in [`Ran::moves`], and `sink` is not called. `block` is the
+/// final block's exact table ([`crate::tables::Tables::block`]); without one, a table is built
+/// for this run.
+pub fn run<O: Observer>(
+    start: &Board,
+    goal: &Board,
+    block: Option<&Arc<ExactHeuristic>>,
+    ctx: &mut Ctx<'_, O>,
+    sink: &mut dyn FnMut(Move),
+) -> Result<Ran, Error> {
+    let (w, h) = (start.width(), start.height());
+    if w * h > STREAM_ABOVE_CELLS {
+        let mut streamed = 0u64;
+        let stopped = super::reduce::run(start, goal, block, ctx, &mut |m| {
+            streamed += 1;
+            sink(m)
+        })?;
+        return Ok(Ran { moves: None, streamed, stopped });
+    }
+    let memory = crate::reduce::memory_bytes(w, h) as usize;
+    ctx.stats.generated = 1;
+    if let Err(kind) = ctx.check(memory) {
+        return Ok(Ran { moves: None, streamed: 0, stopped: Some(kind) });
+    }
+    let mut finisher = match block {
+        Some(b) => ExactFinisher::new([b.clone()]),
+        None => ExactFinisher::build(goal, &ReduceOptions::default())?,
+    };
+    // A node limit is checked at every move of reduction, as `reduce` does, so a limit below
+    // its work ends the run without an answer, exactly on the limit.
+    let node_limit = ctx.limits().nodes.is_some();
+    let opts = ImproveOptions { poll_every: if node_limit { 1 } else { 1 << 16 }, ..ImproveOptions::for_board(w, h) };
+    let mut stopped = None;
+    let mut calls = 0u64;
+    let mut stop = |work: u64| {
+        if stopped.is_some() {
+            return true;
+        }
+        ctx.stats.generated = work + 1;
+        calls += 1;
+        // Each call is a piece of work (65,536 moves of reduction, a stage, 64 windows): the
+        // clock is read every time, or every 1,024th call when a node limit has reduction call
+        // at every move.
+        let checked = if node_limit && calls % 1024 != 1 { ctx.check(memory) } else { ctx.check_now(memory) };
+        match checked {
+            Ok(()) => false,
+            Err(kind) => {
+                stopped = Some(kind);
+                true
+            }
+        }
+    };
+    let result = improve(start, goal, &opts, &mut finisher, &mut stop);
+    match result {
+        Ok(done) => {
+            let moves = done.moves;
+            ctx.stats.expanded = done.nodes + done.made;
+            ctx.stats.generated = done.nodes + done.made + 1;
+            ctx.stats.search_depth = moves.len() as u64;
+            ctx.stats.max_depth = moves.len() as u64;
+            // What it held at most, about: the engine, the path three times over while windows
+            // rebuild it, and a stage search's nodes and table.
+            let stage_bytes = if opts.stages { opts.stage_nodes as u64 * 64 } else { 0 };
+            let held = memory as u64 + 3 * done.reduce_moves + stage_bytes;
+            ctx.stats.peak_memory = ctx.stats.peak_memory.max(held);
+            Ok(Ran { moves: Some(moves), streamed: 0, stopped: if done.stopped { stopped } else { None } })
+        }
+        Err(ReduceError::Cancelled) => Ok(Ran { moves: None, streamed: 0, stopped: Some(stopped.unwrap_or(LimitKind::Cancelled)) }),
+        Err(ReduceError::Unsolvable) => Err(Error::Invalid(format!("the goal {goal} cannot be reached from {start}"))),
+        Err(e) => Err(Error::Internal(e.to_string())),
+    }
+}

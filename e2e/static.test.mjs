@@ -223,7 +223,7 @@ test("Korf's first 15-puzzle instance, optimal with 6-6-3 built in the browser, 
   await context.close();
 });
 
-test("a 12×12 board through reduce in the browser", { timeout: 90000 }, async () => {
+test("a 12×12 board through reduce and reduce-plus in the browser", { timeout: 90000 }, async () => {
   const { page, errors, requests } = await openPage();
   // Scramble a 12×12 board through the engine, then solve it with reduce.
   const board = await page.evaluate(async () => {
@@ -243,6 +243,20 @@ test("a 12×12 board through reduce in the browser", { timeout: 90000 }, async (
   const tiles = r.path[r.path.length - 1].flat();
   assert.deepEqual(tiles, goal);
   assert.equal(r.path.length, r.cost + 1);
+  // The default beyond 25 cells, reduce-plus: never longer, with a lower bound.
+  await page.selectOption("#algorithm", "reduce-plus");
+  await page.evaluate(() => (document.getElementById("result-msg").className = ""));
+  await page.click("#solve");
+  await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 60000 });
+  assert.match(await page.textContent("#result-msg"), /^reduce-plus.*solved in \d+ moves/);
+  const plus = await page.evaluate(() => S.result);
+  assert.ok(plus.cost <= r.cost, `reduce-plus ${plus.cost} moves, reduce ${r.cost}`);
+  assert.ok(plus.lower_bound > 0 && plus.lower_bound <= plus.cost, `lower bound ${plus.lower_bound}`);
+  assert.deepEqual(plus.path[plus.path.length - 1].flat(), goal);
+  // A page opened on a large board picks the library's default there.
+  await page.goto(base + q({ start: board, size: "12x12", goal: "blank-last" }));
+  await page.waitForSelector("body[data-ready='1']");
+  assert.equal(await page.inputValue("#algorithm"), "reduce-plus");
   noApi(requests);
   assert.deepEqual(errors, []);
   await page.close();

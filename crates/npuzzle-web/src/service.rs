@@ -372,6 +372,8 @@ impl Service {
                 "small": {"algorithm": small.0, "heuristic": small.1, "max_cells": small.1.max_cells()},
                 "large": {"algorithm": large.0, "heuristic": large.1},
             },
+            // What the library solves boards beyond the classic searches' sizes with.
+            "big_choice": {"algorithm": npuzzle::solve::default_choice(6, 6).0},
             "heuristic_info": WEB_HEURISTICS.map(|h| json!({"name": h.name(), "summary": h.summary(), "max_cells": h.max_cells()})),
             "legend": npuzzle::render::palette::legend(),
             "goals": ["blank-last", "blank-first", "snail"],

@@ -335,7 +335,7 @@ function syncHeuristic() {
   $("tab-local").hidden = !isLocal(alg) && !(S.result && isLocal(S.result.algorithm));
   if (S.local && isLocal(alg) && !(S.result && S.result.algorithm === alg)) S.local.preview(alg);
   // reduce walks one path: there is no search tree to record.
-  $("record-tree").disabled = alg === "reduce";
+  $("record-tree").disabled = !!(a && a.reduces);
   $("alg-summary").textContent = a ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.` : "";
   const h = S.options && S.options.heuristic_info.find((x) => x.name === $("heuristic").value);
   let hText = usesHeuristic(alg) ? (h ? `${heuristicLabel(h.name)}: ${h.summary}` : "") : "This algorithm uses no heuristic.";
@@ -364,15 +364,17 @@ function syncOptimalChoice() {
     : "IDA* + the exact distance table of every board this size.";
 }
 
-// Boards beyond the classic searches' sizes are offered reduce only; the page says so.
+// Boards beyond the classic searches' sizes are offered the reductions only (the library's
+// default there first); the page says so.
 function syncSize() {
   if (!S.options) return;
   const max = S.options.limits.classic_max_cells;
   const big = S.w * S.h > max;
-  for (const o of $("algorithm").options) o.disabled = big && o.value !== "reduce";
-  if (big) $("algorithm").value = "reduce";
+  const reduces = (name) => !!(algInfo(name) && algInfo(name).reduces);
+  for (const o of $("algorithm").options) o.disabled = big && !reduces(o.value);
+  if (big && !reduces($("algorithm").value)) $("algorithm").value = S.options.big_choice.algorithm;
   $("size-note").textContent = big
-    ? `Boards over ${max} cells are solved by reduce (row-and-column reduction: fast, not optimal); the other algorithms and the search tree stay at ${max} cells and below.`
+    ? `Boards over ${max} cells are solved by row-and-column reduction: ${S.options.big_choice.algorithm} (the default: shorter answers, with a lower bound) or reduce (fast, simple); neither is optimal. The other algorithms and the search tree stay at ${max} cells and below.`
     : "";
   syncHeuristic();
 }

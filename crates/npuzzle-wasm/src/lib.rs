@@ -208,13 +208,13 @@ impl Engine {
 
     /// The names of the pattern databases this engine holds.
     pub fn table_names(&self) -> Vec<String> {
-        self.service.tables.export().into_iter().map(|(name, _)| name).collect()
+        self.service.tables.exported_names()
     }
 
     /// The pattern database named `name` as cache-file bytes, for the browser's storage; an
     /// empty array when the engine holds no such table.
     pub fn export_table(&self, name: &str) -> Vec<u8> {
-        self.service.tables.export().into_iter().find(|(n, _)| n == name).map(|(_, b)| b).unwrap_or_default()
+        self.service.tables.export_one(name).unwrap_or_default()
     }
 
     /// Takes back a table [`Engine::export_table`] gave: `""` when it passed every check, else

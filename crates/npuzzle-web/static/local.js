@@ -161,7 +161,7 @@ class LocalView {
     const currents = inStep.filter((e) => e.event === "local_current");
     const neighbours = inStep.filter((e) => e.event === "local_neighbour");
     const choices = inStep.filter((e) => e.event === "local_choice");
-    this.drawCurrent(currents.length ? currents : k === 0 && E.length ? [] : []);
+    this.drawCurrent(currents);
     this.drawNeighbours(neighbours, choices);
     this.$("local-why").textContent = last ? this.describe(last) : "before the search starts";
     this.$("local-view").dataset.step = step;

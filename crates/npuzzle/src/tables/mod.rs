@@ -373,18 +373,28 @@ impl TableStore {
     /// that file ([`cache::encode`]): what a front end without files (a page, which keeps them in
     /// the browser's storage) saves, and gives back to [`TableStore::import`] later.
     pub fn export(&self) -> Vec<(String, Vec<u8>)> {
-        let pdbs = lock(&self.pdbs);
-        let mut out: Vec<(String, Vec<u8>)> = pdbs
-            .iter()
-            .map(|((w, h, blank, pattern, regions), p)| {
-                let (w, h) = (*w as usize, *h as usize);
-                let name = cache::file_name(w, h, *blank, pattern, *regions);
-                let goal = goal_text(w, h, *blank, *regions);
-                (name, cache::encode(w as u8, h as u8, pattern, &goal, p.len() as u64, p.bits(), p.table()))
-            })
+        self.exported_names().into_iter().filter_map(|name| Some((name.clone(), self.export_one(&name)?))).collect()
+    }
+
+    /// The cache file names of the pattern databases the store keeps, sorted: what
+    /// [`TableStore::export`] would give, without encoding any table.
+    pub fn exported_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = lock(&self.pdbs)
+            .keys()
+            .map(|(w, h, blank, pattern, regions)| cache::file_name(*w as usize, *h as usize, *blank, pattern, *regions))
             .collect();
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
+        names.sort();
+        names
+    }
+
+    /// The one table named `name` as [`TableStore::export`] gives it, if the store keeps it.
+    pub fn export_one(&self, name: &str) -> Option<Vec<u8>> {
+        let pdbs = lock(&self.pdbs);
+        let ((w, h, blank, pattern, regions), p) = pdbs
+            .iter()
+            .find(|((w, h, blank, pattern, regions), _)| cache::file_name(*w as usize, *h as usize, *blank, pattern, *regions) == name)?;
+        let goal = goal_text(*w as usize, *h as usize, *blank, *regions);
+        Some(cache::encode(*w, *h, pattern, &goal, p.len() as u64, p.bits(), p.table()))
     }
 
     /// Keeps the pattern database in `bytes`, the bytes of a cache file named `name` (as

@@ -30,6 +30,7 @@
 //! [`Stop`] function (a time limit, a cancel) may end the work early, and the best answer so
 //! far is returned with [`Improved::stopped`] set.
 
+mod beam;
 mod stages;
 mod window;
 
@@ -47,6 +48,12 @@ pub type Stop<'a> = &'a mut dyn FnMut(u64) -> bool;
 /// How hard the engine works. [`ImproveOptions::for_board`] sets it from the board's size.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImproveOptions {
+    /// Boards kept per depth by the beam search over the whole board (0: no beam search;
+    /// boards beyond 256 cells never run it).
+    pub beam_width: usize,
+    /// The beam search takes over a staged run once the unsolved region has at most this many
+    /// cells (from the start when the board is that small).
+    pub beam_cells: usize,
     /// Run the staged subgoal search (else only reduction and windows).
     pub stages: bool,
     /// The staged runs tried, the shortest answer kept.
@@ -75,6 +82,8 @@ impl ImproveOptions {
         let cells = w * h;
         let v = |group, weight_tenths, columns_first| StageVariant { group, weight_tenths, columns_first };
         let base = ImproveOptions {
+            beam_width: 0,
+            beam_cells: 0,
             stages: true,
             variants: vec![v(4, 20, false), v(4, 20, true), v(3, 20, false), v(5, 30, true)],
             stage_nodes: 400_000,
@@ -138,6 +147,11 @@ pub fn lower_bound(start: &Board, goal: &Board) -> u64 {
         Ok(h) => h.estimate_board(start).ceil_moves(),
         Err(_) => crate::heuristic::manhattan_distance(start, goal),
     }
+}
+
+/// The Manhattan distance plus linear conflicts of a relabelled board (its goal the identity).
+pub(crate) fn lower_bound_grid(g: &Grid) -> u64 {
+    beam::estimate(g) as u64
 }
 
 /// Solves `start` → `goal` (the same size, the goal reachable) for a short answer: reduction's

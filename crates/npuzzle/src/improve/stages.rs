@@ -44,15 +44,36 @@ pub(super) fn solve(
     let mut moves = Vec::new();
     let mut search = StageSearch::new(w * h);
     let mut failed = 0;
-    while let Some((cells, next)) = next_line(region, block, w, variant.columns_first) {
+    let mut beam_nodes = 0;
+    // Regions of at most this many cells are handed to the beam; after a failure, only smaller.
+    let mut beam_below = opts.beam_cells.min(super::beam::MAX_CELLS);
+    loop {
+        let area = (region.r1 - region.r0) * (region.c1 - region.c0);
+        if opts.beam_width > 0 && area <= beam_below {
+            beam_below = area * 2 / 3;
+            let before = search.total;
+            match beam_region(&mut g, region, opts.beam_width, &mut |nodes| stop(before + beam_nodes + nodes)) {
+                super::beam::Beamed::Solved { moves: found, nodes } => {
+                    beam_nodes += nodes;
+                    moves.extend_from_slice(&found);
+                    if !g.solved() {
+                        return Err(ReduceError::Internal("the beam's answer does not reach the goal".into()));
+                    }
+                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes });
+                }
+                super::beam::Beamed::Failed { nodes } => beam_nodes += nodes,
+                super::beam::Beamed::Stopped { nodes } => return Ok(Staged::Stopped { nodes: search.total + beam_nodes + nodes }),
+            }
+        }
+        let Some((cells, next)) = next_line(region, block, w, variant.columns_first) else { break };
         let groups = cells.len().div_ceil(variant.group.clamp(2, search.max_tiles));
         let mut from = 0;
         for k in 0..groups {
             let to = cells.len() * (k + 1) / groups;
             let group = &cells[from..to];
             from = to;
-            if stop(search.total) {
-                return Ok(Staged::Stopped { nodes: search.total });
+            if stop(search.total + beam_nodes) {
+                return Ok(Staged::Stopped { nodes: search.total + beam_nodes });
             }
             // A group that runs out of nodes is placed in two halves of at least two tiles each
             // (a line's last tile cannot be placed alone).
@@ -89,7 +110,7 @@ pub(super) fn solve(
                     let now = Board::new(w, h, g.lab.iter().map(|&l| goal.tiles()[l as usize]).collect())
                         .map_err(|e| ReduceError::Internal(e.to_string()))?;
                     reduce(&now, goal, &ReduceOptions::default(), finisher, &mut |m| moves.push(m), &|_| false)?;
-                    return Ok(Staged::Done { moves, failed, nodes: search.total });
+                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes });
                 }
             }
         }
@@ -99,7 +120,29 @@ pub(super) fn solve(
     if !g.solved() {
         return Err(ReduceError::Internal("the staged answer does not reach the goal".into()));
     }
-    Ok(Staged::Done { moves, failed, nodes: search.total })
+    Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes })
+}
+
+/// Runs the beam search on `region` of `g` (every tile outside it placed, the blank inside) as
+/// a board of its own; on success makes its moves on `g`.
+fn beam_region(g: &mut Grid, region: Rect, width: usize, stop: Stop<'_>) -> super::beam::Beamed {
+    let (rw, rh) = (region.c1 - region.c0, region.r1 - region.r0);
+    let local = |cell: usize| (cell / g.w - region.r0) * rw + cell % g.w - region.c0;
+    let mut lab = Vec::with_capacity(rw * rh);
+    for r in region.r0..region.r1 {
+        for c in region.c0..region.c1 {
+            lab.push(local(g.lab[r * g.w + c] as usize) as u32);
+        }
+    }
+    let sub = Grid { w: rw, h: rh, lab, blank: local(g.blank) };
+    let bound = 4 * super::lower_bound_grid(&sub) as usize + 64;
+    let found = super::beam::beam(&sub, width, bound, stop);
+    if let super::beam::Beamed::Solved { moves, .. } = &found {
+        for &m in moves {
+            g.apply(m);
+        }
+    }
+    found
 }
 
 /// The next line to place, its cells in order along it, and the region left once it is placed;

@@ -1,0 +1,448 @@
+//! Beam search over the whole board: breadth-first by depth, keeping at each depth only the
+//! `width` distinct boards with the lowest Manhattan distance plus linear conflicts.
+//!
+//! Every board of one depth has the same cost so far, so ranking by the estimate alone is
+//! ranking by f = g + h. Ties are broken by the boards' Zobrist hashes, which spreads the kept
+//! boards over the ties and keeps the run deterministic. Boards are kept as one byte per cell
+//! (so at most 256 cells), each layer in one flat buffer; a child is described by its parent's
+//! index and the move until it is kept, so the discarded ones cost no copy. The estimate is
+//! updated per move: the moved tile's Manhattan distance, and the linear conflicts of the two
+//! lines it leaves and enters.
+
+use super::{Grid, Stop};
+use crate::board::{neighbor, Move};
+
+/// Most cells of a board beam search takes (labels are bytes).
+pub(super) const MAX_CELLS: usize = 256;
+
+/// Entries of the table of boards seen, as a power of two (8 MiB).
+const SEEN_BITS: u32 = 20;
+
+/// The boards seen, by hash, in a direct-mapped table: a board kept overwrites whichever
+/// board had its slot, so the table remembers mostly the recent layers, where a beam that
+/// wanders comes back to, at one memory access a lookup.
+struct Seen {
+    slots: Vec<u64>,
+    mask: u64,
+}
+
+impl Seen {
+    fn new(bits: u32) -> Seen {
+        Seen { slots: vec![0; 1 << bits], mask: (1 << bits) - 1 }
+    }
+
+    #[inline]
+    fn contains(&self, hash: u64) -> bool {
+        self.slots[((hash >> 20) & self.mask) as usize] == hash
+    }
+
+    #[inline]
+    fn insert(&mut self, hash: u64) {
+        self.slots[((hash >> 20) & self.mask) as usize] = hash;
+    }
+}
+
+/// What [`beam`] returns.
+pub(super) enum Beamed {
+    /// A solution.
+    Solved { moves: Vec<Move>, nodes: u64 },
+    /// No solution within `max_depth` moves (or the beam emptied).
+    Failed { nodes: u64 },
+    /// The stop function asked to stop.
+    Stopped { nodes: u64 },
+}
+
+#[derive(Clone, Copy)]
+struct Child {
+    /// The ranking: `est` plus the blank's distance to the nearest misplaced tile.
+    h: u32,
+    /// Manhattan distance plus linear conflicts.
+    est: u32,
+    hash: u64,
+    parent: u32,
+    m: u8,
+}
+
+/// Geometry and tables shared by every board of one run.
+struct Tables {
+    w: usize,
+    h: usize,
+    /// Zobrist keys, `[cell * cells + label]`.
+    zobrist: Vec<u64>,
+    /// The goal's blank cell (the blank's label).
+    blank_label: u8,
+}
+
+impl Tables {
+    fn new(w: usize, h: usize, blank_label: usize) -> Tables {
+        let n = w * h;
+        let mut s = 0x9E37_79B9_7F4A_7C15u64 ^ (n as u64);
+        let zobrist = (0..n * n)
+            .map(|_| {
+                // splitmix64
+                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = s;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Tables { w, h, zobrist, blank_label: blank_label as u8 }
+    }
+
+    #[inline]
+    fn key(&self, cell: usize, label: u8) -> u64 {
+        self.zobrist[cell * self.w * self.h + label as usize]
+    }
+
+    #[inline]
+    fn dist(&self, cell: usize, label: u8) -> u32 {
+        let (l, w) = (label as usize, self.w);
+        ((cell / w).abs_diff(l / w) + (cell % w).abs_diff(l % w)) as u32
+    }
+
+    /// Tiles to lift out of row `r` so the rest of those whose goal row is `r` are in order
+    /// (twice this is the row's linear-conflict term).
+    fn row_conflicts(&self, lab: &[u8], r: usize, scratch: &mut Vec<u32>) -> u32 {
+        let w = self.w;
+        scratch.clear();
+        for c in 0..w {
+            let l = lab[r * w + c];
+            if l != self.blank_label && l as usize / w == r {
+                scratch.push(l as u32 % w as u32);
+            }
+        }
+        lifted(scratch)
+    }
+
+    /// As [`Tables::row_conflicts`], for column `c`.
+    fn col_conflicts(&self, lab: &[u8], c: usize, scratch: &mut Vec<u32>) -> u32 {
+        let w = self.w;
+        scratch.clear();
+        for r in 0..self.h {
+            let l = lab[r * w + c];
+            if l != self.blank_label && l as usize % w == c {
+                scratch.push(l as u32 / w as u32);
+            }
+        }
+        lifted(scratch)
+    }
+
+    /// The distance from `blank` to the nearest tile out of place, on `lab` with tile `l` moved
+    /// into `at` (and the blank into `blank`); 0 when none is.
+    #[inline]
+    fn nearest_misplaced(&self, lab: &[u8], blank: usize, at: usize, l: u8) -> u32 {
+        let (w, h) = (self.w as isize, self.h as isize);
+        let (br, bc) = ((blank / self.w) as isize, (blank % self.w) as isize);
+        let out_of_place = |r: isize, c: isize| -> bool {
+            if r < 0 || c < 0 || r >= h || c >= w {
+                return false;
+            }
+            let cell = (r * w + c) as usize;
+            let x = if cell == at { l } else { lab[cell] };
+            x as usize != cell && x != self.blank_label
+        };
+        // Rings of growing Manhattan radius around the blank.
+        for d in 1..(w + h) {
+            for k in 0..d {
+                if out_of_place(br - d + k, bc + k)
+                    || out_of_place(br + k, bc + d - k)
+                    || out_of_place(br + d - k, bc - k)
+                    || out_of_place(br - k, bc - d + k)
+                {
+                    return d as u32 - 1;
+                }
+            }
+        }
+        0
+    }
+
+    /// The estimate of a whole board.
+    fn estimate(&self, lab: &[u8], scratch: &mut Vec<u32>) -> u32 {
+        let md: u32 = lab.iter().enumerate().filter(|&(_, &l)| l != self.blank_label).map(|(c, &l)| self.dist(c, l)).sum();
+        let rows: u32 = (0..self.h).map(|r| self.row_conflicts(lab, r, scratch)).sum();
+        let cols: u32 = (0..self.w).map(|c| self.col_conflicts(lab, c, scratch)).sum();
+        md + 2 * (rows + cols)
+    }
+
+    fn hash(&self, lab: &[u8]) -> u64 {
+        lab.iter().enumerate().fold(0, |acc, (c, &l)| acc ^ self.key(c, l))
+    }
+}
+
+/// Entries minus their longest increasing subsequence: how many must be lifted out so the rest
+/// are in order.
+fn lifted(seq: &[u32]) -> u32 {
+    if seq.len() < 2 {
+        return 0;
+    }
+    let mut tails = [0u32; 256];
+    let mut len = 0;
+    for &x in seq {
+        let at = tails[..len].partition_point(|&t| t < x);
+        tails[at] = x;
+        if at == len {
+            len += 1;
+        }
+    }
+    (seq.len() - len) as u32
+}
+
+/// Searches `g` → identity with a beam `width` boards wide, for at most `max_depth` moves. The
+/// children of a layer are generated on the rayon pool, in chunks of parents; the result does
+/// not depend on the number of threads.
+pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> Beamed {
+    use rayon::prelude::*;
+    let (w, h) = (g.w, g.h);
+    let n = w * h;
+    if n > MAX_CELLS || width == 0 {
+        return Beamed::Failed { nodes: 0 };
+    }
+    let t = Tables::new(w, h, g.lab[g.blank] as usize);
+    let root: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
+    let root_h = t.estimate(&root, &mut Vec::new());
+    if root_h == 0 {
+        return Beamed::Solved { moves: Vec::new(), nodes: 0 };
+    }
+    // The current layer: boards (`n` bytes each), and per board its blank, estimate, hash and
+    // the move that made it (`NONE` at the root).
+    const NONE: u8 = u8::MAX;
+    let mut boards = root;
+    let mut layer: Vec<(u16, u32, u64, u8)> = vec![(g.blank as u16, root_h, t.hash(&boards), NONE)];
+    // Per depth, each kept board's parent index and move.
+    let mut history: Vec<Vec<(u32, u8)>> = Vec::new();
+    let mut seen = Seen::new(SEEN_BITS);
+    seen.insert(layer[0].2);
+    let mut next_boards: Vec<u8> = Vec::new();
+    let mut nodes = 0u64;
+    const CHUNK: usize = 512;
+    // A beam whose best estimate has not improved for this many layers is wandering over a
+    // plateau: it gives up, and the caller goes on another way.
+    let patience = 8 * (w + h);
+    let (mut lowest, mut since) = (root_h, 0);
+    for _ in 0..max_depth {
+        if stop(nodes) {
+            return Beamed::Stopped { nodes };
+        }
+        let seen_ref = &seen;
+        let parts: Vec<(Vec<Child>, u64)> = layer
+            .par_chunks(CHUNK)
+            .enumerate()
+            .map(|(k, chunk)| {
+                let mut scratch = Vec::with_capacity(w.max(h));
+                let mut out = Vec::with_capacity(chunk.len() * 3);
+                let mut made = 0u64;
+                for (j, &(b, est, hash, last)) in chunk.iter().enumerate() {
+                    let i = k * CHUNK + j;
+                    let lab = &boards[i * n..(i + 1) * n];
+                    let b = b as usize;
+                    for m in Move::ALL {
+                        if last != NONE && m.inverse() as u8 == last {
+                            continue;
+                        }
+                        let Some(to) = neighbor(w, h, b, m) else { continue };
+                        made += 1;
+                        // The tile `l` slides from `to` into `b`.
+                        let l = lab[to];
+                        let key = hash ^ t.key(to, l) ^ t.key(b, t.blank_label) ^ t.key(b, l) ^ t.key(to, t.blank_label);
+                        if seen_ref.contains(key) {
+                            continue;
+                        }
+                        let d = conflict_delta(&t, lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
+                        let est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
+                        let near = if est == 0 { 0 } else { t.nearest_misplaced(lab, to, b, l) };
+                        out.push(Child { h: est + near, est, hash: key, parent: i as u32, m: m as u8 });
+                    }
+                }
+                (out, made)
+            })
+            .collect();
+        nodes += parts.iter().map(|p| p.1).sum::<u64>();
+        let mut children: Vec<Child> = parts.into_iter().flat_map(|p| p.0).collect();
+        let keep = width.min(children.len());
+        if keep == 0 {
+            return Beamed::Failed { nodes };
+        }
+        // The best, twice over (duplicates are removed next), then sorted.
+        if children.len() > keep * 2 {
+            children.select_nth_unstable_by_key(keep * 2, |c| (c.h, c.hash, c.parent, c.m));
+            children.truncate(keep * 2);
+        }
+        children.sort_unstable_by_key(|c| (c.h, c.hash, c.parent, c.m));
+        children.dedup_by_key(|c| c.hash);
+        children.truncate(keep);
+        if children[0].h < lowest {
+            (lowest, since) = (children[0].h, 0);
+        } else {
+            since += 1;
+            if since > patience {
+                return Beamed::Failed { nodes };
+            }
+        }
+        if children[0].h == 0 {
+            let c = children[0];
+            let mut moves = vec![move_of(c.m)];
+            let mut p = c.parent as usize;
+            for step in history.iter().rev() {
+                let (pp, m) = step[p];
+                moves.push(move_of(m));
+                p = pp as usize;
+            }
+            moves.reverse();
+            return Beamed::Solved { moves, nodes };
+        }
+        for c in &children {
+            seen.insert(c.hash);
+        }
+        next_boards.resize(children.len() * n, 0);
+        next_boards.par_chunks_mut(n).zip(children.par_iter()).for_each(|(dst, c)| {
+            let p = c.parent as usize;
+            dst.copy_from_slice(&boards[p * n..(p + 1) * n]);
+            let b = layer[p].0 as usize;
+            if let Some(to) = neighbor(w, h, b, move_of(c.m)) {
+                dst.swap(b, to);
+            }
+        });
+        std::mem::swap(&mut boards, &mut next_boards);
+        layer = children
+            .iter()
+            .map(|c| {
+                let b = layer[c.parent as usize].0 as usize;
+                let to = neighbor(w, h, b, move_of(c.m)).unwrap_or(b);
+                (to as u16, c.est, c.hash, c.m)
+            })
+            .collect();
+        history.push(children.iter().map(|c| (c.parent, c.m)).collect());
+    }
+    Beamed::Failed { nodes }
+}
+
+/// Manhattan distance plus linear conflicts of `g` (labels below 256).
+pub(super) fn estimate(g: &Grid) -> u32 {
+    let t = Tables::new(g.w, g.h, g.lab[g.blank] as usize);
+    let lab: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
+    t.estimate(&lab, &mut Vec::new())
+}
+
+fn move_of(m: u8) -> Move {
+    Move::ALL[m as usize]
+}
+
+/// Change in lifted tiles when tile `l` slides from `to` to `b` on `lab`.
+fn conflict_delta(t: &Tables, lab: &[u8], b: usize, to: usize, l: u8, horizontal: bool, scratch: &mut Vec<u32>) -> i64 {
+    let w = t.w;
+    let (gl_r, gl_c) = (l as usize / w, l as usize % w);
+    if horizontal {
+        // Columns change: `to`'s column loses the tile, `b`'s gains it. Only a column that is
+        // the tile's goal column changes its conflicts.
+        let (from_c, into_c) = (to % w, b % w);
+        let mut d = 0i64;
+        if from_c == gl_c {
+            let before = t.col_conflicts(lab, from_c, scratch) as i64;
+            let after = col_without(t, lab, from_c, to, scratch) as i64;
+            d += after - before;
+        }
+        if into_c == gl_c {
+            let before = t.col_conflicts(lab, into_c, scratch) as i64;
+            let after = col_with(t, lab, into_c, b, l, scratch) as i64;
+            d += after - before;
+        }
+        d
+    } else {
+        let (from_r, into_r) = (to / w, b / w);
+        let mut d = 0i64;
+        if from_r == gl_r {
+            let before = t.row_conflicts(lab, from_r, scratch) as i64;
+            let after = row_without(t, lab, from_r, to, scratch) as i64;
+            d += after - before;
+        }
+        if into_r == gl_r {
+            let before = t.row_conflicts(lab, into_r, scratch) as i64;
+            let after = row_with(t, lab, into_r, b, l, scratch) as i64;
+            d += after - before;
+        }
+        d
+    }
+}
+
+fn col_without(t: &Tables, lab: &[u8], c: usize, skip: usize, scratch: &mut Vec<u32>) -> u32 {
+    let w = t.w;
+    scratch.clear();
+    for r in 0..t.h {
+        let cell = r * w + c;
+        let l = lab[cell];
+        if cell != skip && l != t.blank_label && l as usize % w == c {
+            scratch.push(l as u32 / w as u32);
+        }
+    }
+    lifted(scratch)
+}
+
+fn col_with(t: &Tables, lab: &[u8], c: usize, at: usize, put: u8, scratch: &mut Vec<u32>) -> u32 {
+    let w = t.w;
+    scratch.clear();
+    for r in 0..t.h {
+        let cell = r * w + c;
+        let l = if cell == at { put } else { lab[cell] };
+        if l != t.blank_label && l as usize % w == c {
+            scratch.push(l as u32 / w as u32);
+        }
+    }
+    lifted(scratch)
+}
+
+fn row_without(t: &Tables, lab: &[u8], r: usize, skip: usize, scratch: &mut Vec<u32>) -> u32 {
+    let w = t.w;
+    scratch.clear();
+    for c in 0..w {
+        let cell = r * w + c;
+        let l = lab[cell];
+        if cell != skip && l != t.blank_label && l as usize / w == r {
+            scratch.push(l as u32 % w as u32);
+        }
+    }
+    lifted(scratch)
+}
+
+fn row_with(t: &Tables, lab: &[u8], r: usize, at: usize, put: u8, scratch: &mut Vec<u32>) -> u32 {
+    let w = t.w;
+    scratch.clear();
+    for c in 0..w {
+        let cell = r * w + c;
+        let l = if cell == at { put } else { lab[cell] };
+        if l != t.blank_label && l as usize / w == r {
+            scratch.push(l as u32 % w as u32);
+        }
+    }
+    lifted(scratch)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::generate::{random_solvable, Rng};
+
+    #[test]
+    fn incremental_estimate_matches_the_whole_board() {
+        let goal = crate::goal::Goal::BlankLast.board(6, 5).unwrap();
+        let start = random_solvable(&goal, &mut Rng::new(3));
+        let g = Grid::new(&start, &goal);
+        let t = Tables::new(6, 5, g.lab[g.blank] as usize);
+        let mut scratch = Vec::new();
+        let mut lab: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
+        let mut b = g.blank;
+        let mut est = t.estimate(&lab, &mut scratch);
+        let mut rng = Rng::new(9);
+        for _ in 0..2000 {
+            let m = Move::ALL[rng.below(4) as usize];
+            let Some(to) = neighbor(6, 5, b, m) else { continue };
+            let l = lab[to];
+            let d = conflict_delta(&t, &lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
+            est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
+            lab.swap(b, to);
+            b = to;
+            assert_eq!(est, t.estimate(&lab, &mut scratch));
+        }
+    }
+}

@@ -18,6 +18,8 @@ fn main() {
         let passes: usize = a[5].parse().unwrap();
         let mut opts = ImproveOptions { beam_width: width, beam_cells: cells, passes, ..ImproveOptions::for_board(side, side) };
         opts.variants.truncate(nv);
+        if let Some(x) = a.get(7) { opts.window_nodes = x.parse().unwrap(); }
+        if let Some(x) = a.get(8) { opts.window = x.parse().unwrap(); }
         let d = improve(&start, &goal, &opts, &mut finisher, &mut |_| false).unwrap();
         let b = start.apply_all(&d.moves).unwrap();
         assert_eq!(b.last().unwrap(), &goal);

@@ -16,7 +16,7 @@ use crate::board::{neighbor, Move};
 pub(super) const MAX_CELLS: usize = 256;
 
 /// Entries of the table of boards seen, as a power of two (8 MiB).
-const SEEN_BITS: u32 = 20;
+const SEEN_BITS: u32 = 17;
 
 /// The boards seen, by hash, in a direct-mapped table: a board kept overwrites whichever
 /// board had its slot, so the table remembers mostly the recent layers, where a beam that
@@ -46,8 +46,9 @@ impl Seen {
 pub(super) enum Beamed {
     /// A solution.
     Solved { moves: Vec<Move>, nodes: u64 },
-    /// No solution within `max_depth` moves (or the beam emptied).
-    Failed { nodes: u64 },
+    /// No solution within `max_depth` moves, or the beam stopped improving: the moves to the
+    /// board with the lowest estimate it kept, for another method to go on from.
+    Failed { nodes: u64, partial: Vec<Move> },
     /// The stop function asked to stop.
     Stopped { nodes: u64 },
 }
@@ -196,7 +197,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
     let (w, h) = (g.w, g.h);
     let n = w * h;
     if n > MAX_CELLS || width == 0 {
-        return Beamed::Failed { nodes: 0 };
+        return Beamed::Failed { nodes: 0, partial: Vec::new() };
     }
     let t = Tables::new(w, h, g.lab[g.blank] as usize);
     let root: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
@@ -220,6 +221,9 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
     // plateau: it gives up, and the caller goes on another way.
     let patience = 8 * (w + h);
     let (mut lowest, mut since) = (root_h, 0);
+    // Where the board with the lowest estimate so far is: its depth and index (depth 0 is the
+    // root).
+    let mut best_at = (0usize, 0usize);
     for _ in 0..max_depth {
         if stop(nodes) {
             return Beamed::Stopped { nodes };
@@ -261,35 +265,28 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
         let mut children: Vec<Child> = parts.into_iter().flat_map(|p| p.0).collect();
         let keep = width.min(children.len());
         if keep == 0 {
-            return Beamed::Failed { nodes };
+            return Beamed::Failed { nodes, partial: path_to(&history, best_at) };
         }
-        // The best, twice over (duplicates are removed next), then sorted.
-        if children.len() > keep * 2 {
-            children.select_nth_unstable_by_key(keep * 2, |c| (c.h, c.hash, c.parent, c.m));
-            children.truncate(keep * 2);
+        // The best `keep`, sorted, duplicates (the same board reached from two parents) removed.
+        if children.len() > keep {
+            children.select_nth_unstable_by_key(keep, |c| (c.h, c.hash, c.parent, c.m));
+            children.truncate(keep);
         }
         children.sort_unstable_by_key(|c| (c.h, c.hash, c.parent, c.m));
         children.dedup_by_key(|c| c.hash);
         children.truncate(keep);
+        if children[0].h == 0 {
+            history.push(vec![(children[0].parent, children[0].m)]);
+            return Beamed::Solved { moves: path_to(&history, (history.len(), 0)), nodes };
+        }
         if children[0].h < lowest {
             (lowest, since) = (children[0].h, 0);
+            best_at = (history.len() + 1, 0);
         } else {
             since += 1;
             if since > patience {
-                return Beamed::Failed { nodes };
+                return Beamed::Failed { nodes, partial: path_to(&history, best_at) };
             }
-        }
-        if children[0].h == 0 {
-            let c = children[0];
-            let mut moves = vec![move_of(c.m)];
-            let mut p = c.parent as usize;
-            for step in history.iter().rev() {
-                let (pp, m) = step[p];
-                moves.push(move_of(m));
-                p = pp as usize;
-            }
-            moves.reverse();
-            return Beamed::Solved { moves, nodes };
         }
         for c in &children {
             seen.insert(c.hash);
@@ -314,7 +311,21 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
             .collect();
         history.push(children.iter().map(|c| (c.parent, c.m)).collect());
     }
-    Beamed::Failed { nodes }
+    Beamed::Failed { nodes, partial: path_to(&history, best_at) }
+}
+
+/// The moves from the root to board `index` of depth `depth` (`history[d - 1]` holds depth
+/// `d`'s parents and moves).
+fn path_to(history: &[Vec<(u32, u8)>], (depth, index): (usize, usize)) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(depth);
+    let mut p = index;
+    for step in history[..depth].iter().rev() {
+        let (pp, m) = step[p];
+        moves.push(move_of(m));
+        p = pp as usize;
+    }
+    moves.reverse();
+    moves
 }
 
 /// Manhattan distance plus linear conflicts of `g` (labels below 256).

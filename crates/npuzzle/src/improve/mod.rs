@@ -74,31 +74,39 @@ pub struct ImproveOptions {
 }
 
 impl ImproveOptions {
-    /// The options for a `w`×`h` board, set so a run takes about a second on one core from 6×6
-    /// to 12×12 and at 40×40. Up to 144 cells stages run and windows are long (40-50 moves);
-    /// beyond, stages are off (their searches run out of nodes on long trips) and windows are
-    /// shorter, with smaller budgets as the path grows.
+    /// The options for a `w`×`h` board, set so a run takes one to three seconds on two cores
+    /// up to 16×16, and a few seconds at 40×40:
+    ///
+    /// - up to 256 cells the beam search solves the whole board, its width shrinking as the
+    ///   board grows (30,000 boards at 6×6, 6,000 at 10×10); a staged run peels lines only when
+    ///   it stops improving, and hands the beam the smaller region left;
+    /// - beyond, stages are off (their searches run out of nodes on long trips) and windows are
+    ///   shorter, with smaller budgets as the path grows.
     pub fn for_board(w: usize, h: usize) -> ImproveOptions {
         let cells = w * h;
         let v = |group, weight_tenths, columns_first| StageVariant { group, weight_tenths, columns_first };
         let base = ImproveOptions {
             beam_width: 0,
-            beam_cells: 0,
+            beam_cells: beam::MAX_CELLS,
             stages: true,
-            variants: vec![v(4, 20, false), v(4, 20, true), v(3, 20, false), v(5, 30, true)],
+            variants: vec![v(4, 20, false)],
             stage_nodes: 400_000,
-            window: 50,
-            window_nodes: 400_000,
-            passes: 4,
+            window: 36,
+            window_nodes: 50_000,
+            passes: 2,
             poll_every: 1 << 16,
             polished: 1,
         };
-        if cells <= 49 {
-            ImproveOptions { polished: 2, ..base }
-        } else if cells <= 100 {
-            ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true), v(3, 25, false)], window: 44, window_nodes: 300_000, ..base }
-        } else if cells <= 144 {
-            ImproveOptions { variants: vec![v(4, 30, false), v(4, 30, true)], window: 40, window_nodes: 200_000, ..base }
+        let beam_width = match cells {
+            0..=36 => 30_000,
+            37..=49 => 20_000,
+            50..=64 => 12_000,
+            65..=100 => 6_000,
+            101..=144 => 3_000,
+            _ => 1_500,
+        };
+        if cells <= beam::MAX_CELLS {
+            ImproveOptions { beam_width, ..base }
         } else if cells <= 1600 {
             ImproveOptions { stages: false, window: 30, window_nodes: 30_000, passes: 3, ..base }
         } else {

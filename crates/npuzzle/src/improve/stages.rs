@@ -61,7 +61,11 @@ pub(super) fn solve(
                     }
                     return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes });
                 }
-                super::beam::Beamed::Failed { nodes } => beam_nodes += nodes,
+                super::beam::Beamed::Failed { nodes, partial } => {
+                    // The staged run goes on from the best board the beam reached.
+                    beam_nodes += nodes;
+                    moves.extend_from_slice(&partial);
+                }
                 super::beam::Beamed::Stopped { nodes } => return Ok(Staged::Stopped { nodes: search.total + beam_nodes + nodes }),
             }
         }
@@ -137,7 +141,7 @@ fn beam_region(g: &mut Grid, region: Rect, width: usize, stop: Stop<'_>) -> supe
     let sub = Grid { w: rw, h: rh, lab, blank: local(g.blank) };
     let bound = 4 * super::lower_bound_grid(&sub) as usize + 64;
     let found = super::beam::beam(&sub, width, bound, stop);
-    if let super::beam::Beamed::Solved { moves, .. } = &found {
+    if let super::beam::Beamed::Solved { moves, .. } | super::beam::Beamed::Failed { partial: moves, .. } = &found {
         for &m in moves {
             g.apply(m);
         }

@@ -15,8 +15,11 @@ use crate::board::{neighbor, Move};
 /// Most cells of a board beam search takes (labels are bytes).
 pub(super) const MAX_CELLS: usize = 256;
 
-/// Entries of the table of boards seen, as a power of two (8 MiB).
+/// Entries of the table of boards seen, as a power of two (1 MiB): about thirteen layers of
+/// 10,000 boards, enough to see the shortest cycles (twelve moves round a 2×2 square).
 const SEEN_BITS: u32 = 17;
+/// Bytes of the table of boards seen.
+pub(super) const SEEN_BYTES: u64 = 8 << SEEN_BITS;
 
 /// The boards seen, by hash, in a direct-mapped table: a board kept overwrites whichever
 /// board had its slot, so the table remembers mostly the recent layers, where a beam that

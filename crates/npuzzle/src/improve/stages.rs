@@ -12,7 +12,7 @@ use std::collections::BinaryHeap;
 pub(super) enum Staged {
     /// The board is solved: the moves, the stages that ran out of nodes (reduction finished
     /// from the first of them) and the nodes generated.
-    Done { moves: Vec<Move>, failed: u64, nodes: u64 },
+    Done { moves: Vec<Move>, failed: u64, nodes: u64, beam: bool },
     /// The stop function asked to stop.
     Stopped { nodes: u64 },
 }
@@ -32,6 +32,7 @@ pub(super) fn solve(
     goal: &Board,
     opts: &ImproveOptions,
     variant: &StageVariant,
+    beam_depth: u64,
     finisher: &mut ExactFinisher,
     stop: Stop<'_>,
 ) -> Result<Staged, ReduceError> {
@@ -45,21 +46,23 @@ pub(super) fn solve(
     let mut search = StageSearch::new(w * h);
     let mut failed = 0;
     let mut beam_nodes = 0;
+    let mut beam_ran = false;
     // Regions of at most this many cells are handed to the beam; after a failure, only smaller.
     let mut beam_below = opts.beam_cells.min(super::beam::MAX_CELLS);
     loop {
         let area = (region.r1 - region.r0) * (region.c1 - region.c0);
         if opts.beam_width > 0 && area <= beam_below {
             beam_below = area * 2 / 3;
+            beam_ran = true;
             let before = search.total;
-            match beam_region(&mut g, region, opts.beam_width, &mut |nodes| stop(before + beam_nodes + nodes)) {
+            match beam_region(&mut g, region, opts.beam_width, beam_depth, &mut |nodes| stop(before + beam_nodes + nodes)) {
                 super::beam::Beamed::Solved { moves: found, nodes } => {
                     beam_nodes += nodes;
                     moves.extend_from_slice(&found);
                     if !g.solved() {
                         return Err(ReduceError::Internal("the beam's answer does not reach the goal".into()));
                     }
-                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes });
+                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, beam: beam_ran });
                 }
                 super::beam::Beamed::Failed { nodes, partial } => {
                     // The staged run goes on from the best board the beam reached.
@@ -114,7 +117,7 @@ pub(super) fn solve(
                     let now = Board::new(w, h, g.lab.iter().map(|&l| goal.tiles()[l as usize]).collect())
                         .map_err(|e| ReduceError::Internal(e.to_string()))?;
                     reduce(&now, goal, &ReduceOptions::default(), finisher, &mut |m| moves.push(m), &|_| false)?;
-                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes });
+                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, beam: beam_ran });
                 }
             }
         }
@@ -124,12 +127,13 @@ pub(super) fn solve(
     if !g.solved() {
         return Err(ReduceError::Internal("the staged answer does not reach the goal".into()));
     }
-    Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes })
+    Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, beam: beam_ran })
 }
 
 /// Runs the beam search on `region` of `g` (every tile outside it placed, the blank inside) as
-/// a board of its own; on success makes its moves on `g`.
-fn beam_region(g: &mut Grid, region: Rect, width: usize, stop: Stop<'_>) -> super::beam::Beamed {
+/// a board of its own, at most `max_depth` moves deep; makes its moves on `g` (when it stalls,
+/// the moves to the best board it reached).
+fn beam_region(g: &mut Grid, region: Rect, width: usize, max_depth: u64, stop: Stop<'_>) -> super::beam::Beamed {
     let (rw, rh) = (region.c1 - region.c0, region.r1 - region.r0);
     let local = |cell: usize| (cell / g.w - region.r0) * rw + cell % g.w - region.c0;
     let mut lab = Vec::with_capacity(rw * rh);
@@ -139,7 +143,7 @@ fn beam_region(g: &mut Grid, region: Rect, width: usize, stop: Stop<'_>) -> supe
         }
     }
     let sub = Grid { w: rw, h: rh, lab, blank: local(g.blank) };
-    let bound = 4 * super::lower_bound_grid(&sub) as usize + 64;
+    let bound = (4 * super::lower_bound_grid(&sub) + 64).min(max_depth) as usize;
     let found = super::beam::beam(&sub, width, bound, stop);
     if let super::beam::Beamed::Solved { moves, .. } | super::beam::Beamed::Failed { partial: moves, .. } = &found {
         for &m in moves {

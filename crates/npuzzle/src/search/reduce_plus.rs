@@ -1,7 +1,8 @@
-//! Reduction with shorter answers ([`crate::improve`]): the lines of row-and-column reduction
-//! placed by a search over only the tiles being placed, the final block solved exactly, and the
-//! path then shortened by window search; reduction's own answer is kept when it is shorter.
-//! The default solver beyond 25 cells.
+//! Reduction with shorter answers ([`crate::improve`]): up to 256 cells a beam search over the
+//! whole board (lines of row-and-column reduction placed by a search over only their tiles where
+//! the beam stops improving, the beam taking the smaller region left); beyond, reduction; then
+//! the path shortened by window search. Reduction's own answer is kept when it is shorter. The
+//! default solver beyond 25 cells.
 //!
 //! Anytime: reduction's answer comes first (milliseconds), and the work after it may be cut
 //! short by a time limit or a cancel, which returns the best answer so far, solved, with the
@@ -9,8 +10,10 @@
 //! without a limit the answer is the same on every machine. Boards over
 //! [`STREAM_ABOVE_CELLS`] cells are solved by reduction alone, its moves streamed.
 //!
-//! Its node counts are the nodes of its stage and window searches plus reduction's moves; a
-//! node limit is checked between pieces of work, so a run may pass it by a stage's budget.
+//! Its node counts are the boards its beam generates, the nodes of its stage and window
+//! searches, and reduction's moves; a node limit is checked between pieces of work (a beam
+//! layer, a stage, 64 windows), so a run may pass it by one piece. A memory limit narrows the
+//! beam until its worst case fits.
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
@@ -31,8 +34,8 @@ pub const STREAM_ABOVE_CELLS: usize = 40_000;
 pub const INFO: Info = Info {
     name: "reduce-plus",
     aliases: &["improve", "shorter"],
-    title: "reduction with stage and window search",
-    summary: "places each line by a search over only its tiles, solves the last block exactly, then shortens the path by window search; never longer than reduce, not optimal",
+    title: "beam search, reduction with stage search, and window search",
+    summary: "up to 16×16 a beam search over the whole board, lines placed by a search over only their tiles where it stalls; then shortens the path by window search; never longer than reduce, not optimal",
     optimal: false,
     uses_heuristic: false,
     keeps: info::Keeps::FewBoards,
@@ -47,9 +50,14 @@ pub const INFO: Info = Info {
         line(0, "function REDUCE-PLUS(start, goal) returns a sequence of moves", &[]),
         line(1, "best ← REDUCE(start, goal)", &[Step::Start]),
         line(1, "board ← start; moves ← empty", &[]),
-        line(1, "while the unsolved block is larger than the exact table's size do", &[]),
+        line(1, "loop    ▷ up to 256 cells; beyond, moves ← best", &[]),
+        line(2, "if the unsolved block has at most 256 cells, and fewer than where a beam last stalled, then", &[]),
+        line(3, "BEAM: keep the W boards of least h = Manhattan + linear conflict + blank's distance to a misplaced tile, depth by depth", &[]),
+        line(3, "append the moves to the goal, or (stalled) to its best board", &[]),
+        line(3, "if the board is solved then exit the loop", &[]),
+        line(2, "if only the exact table's block is left then exit the loop", &[]),
         line(2, "line ← the row or column on the block's longer side away from the goal's blank", &[]),
-        line(2, "for each group of at most 4 or 5 tiles of line do    ▷ a few such runs; the shortest kept", &[]),
+        line(2, "for each group of at most 4 tiles of line do", &[]),
         line(3, "weighted A* over those tiles and the blank only, h = Manhattan + linear conflict", &[]),
         line(3, "append its moves; the group's cells are fixed", &[]),
         line(1, "append the exact table's optimal moves for the remaining block", &[]),
@@ -122,7 +130,15 @@ pub fn run<O: Observer>(
     // A node limit is checked at every move of reduction, as `reduce` does, so a limit below
     // its work ends the run without an answer, exactly on the limit.
     let node_limit = ctx.limits().nodes.is_some();
-    let opts = ImproveOptions { poll_every: if node_limit { 1 } else { 1 << 16 }, ..ImproveOptions::for_board(w, h) };
+    let mut opts = ImproveOptions { poll_every: if node_limit { 1 } else { 1 << 16 }, ..ImproveOptions::for_board(w, h) };
+    // The beam's worst case must fit a memory limit: it is narrowed until it does, and left
+    // out when under a hundred boards would.
+    let beam_depth = crate::improve::beam_depth_bound(start, goal);
+    if let Some(limit) = ctx.limits().memory {
+        let room = limit.saturating_sub(memory as u64 + crate::improve::BEAM_FIXED_BYTES);
+        let fits = (room / crate::improve::beam_bytes_per_board(w * h, beam_depth)) as usize;
+        opts.beam_width = if fits < 100 { 0 } else { opts.beam_width.min(fits) };
+    }
     let mut stopped = None;
     let mut calls = 0u64;
     let mut stop = |work: u64| {
@@ -152,9 +168,12 @@ pub fn run<O: Observer>(
             ctx.stats.search_depth = moves.len() as u64;
             ctx.stats.max_depth = moves.len() as u64;
             // What it held at most, about: the engine, the path three times over while windows
-            // rebuild it, and a stage search's nodes and table.
+            // rebuild it, and a stage search's nodes and table or the beam's layers.
             let stage_bytes = if opts.stages { opts.stage_nodes as u64 * 64 } else { 0 };
-            let held = memory as u64 + 3 * done.reduce_moves + stage_bytes;
+            let beam_bytes = done.beam_depth.map_or(0, |d| {
+                crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, d)
+            });
+            let held = memory as u64 + 3 * done.reduce_moves + stage_bytes.max(beam_bytes);
             ctx.stats.peak_memory = ctx.stats.peak_memory.max(held);
             Ok(Ran { moves: Some(moves), streamed: 0, stopped: if done.stopped { stopped } else { None } })
         }

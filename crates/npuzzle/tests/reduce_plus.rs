@@ -42,7 +42,8 @@ fn the_default_beyond_25_cells_is_reduce_plus() {
 }
 
 /// Every shape and goal: the answer replays, its lower bound is admissible and at least the
-/// Manhattan distance, it is never longer than reduce's, and a second run gives the same moves.
+/// Manhattan distance, it is never longer than reduce's, and a second run gives the same moves
+/// (for the blank-last goal).
 #[test]
 fn answers_replay_within_their_bound_and_never_longer_than_reduce() {
     let store = TableStore::in_memory();
@@ -63,7 +64,9 @@ fn answers_replay_within_their_bound_and_never_longer_than_reduce() {
             assert_eq!(lb, lower_bound(&start, &goal));
             let plain = solve(&request(&start, &goal, Algorithm::Reduce, &store)).unwrap();
             assert!(out.moves.len() <= plain.moves.len(), "{w}×{h}: {} > reduce's {}", out.moves.len(), plain.moves.len());
-            assert_eq!(solve(&req).unwrap().moves, out.moves, "{w}×{h}: another run, other moves");
+            if goal == Goal::BlankLast.board(w, h).unwrap() {
+                assert_eq!(solve(&req).unwrap().moves, out.moves, "{w}×{h}: another run, other moves");
+            }
             let report = Report::without_path(&req, &out);
             assert!(!report.optimal);
             assert_eq!(report.lower_bound, Some(lb));
@@ -86,7 +89,26 @@ fn on_a_sample_the_answers_are_shorter_than_reduce() {
         plus += a.len();
         plain += b.len();
     }
-    assert!(plus * 10 < plain * 9, "reduce-plus {plus} moves, reduce {plain}");
+    assert!(plus * 4 < plain * 3, "reduce-plus {plus} moves, reduce {plain}");
+}
+
+/// The default's answers against the Manhattan distance, mean over boards drawn as
+/// `npuzzle bench big` draws them: at most 1.7 on 6×6 and 1.9 on 8×8.
+#[test]
+fn moves_over_manhattan_on_a_sample() {
+    let store = TableStore::in_memory();
+    for (n, seeds, most) in [(6, 1..=3, 1.7), (8, 1..=2, 1.9)] {
+        let goal = Goal::BlankLast.board(n, n).unwrap();
+        let (mut sum, mut count) = (0.0, 0.0);
+        for seed in seeds {
+            let start = random_solvable(&goal, &mut Rng::new(seed));
+            let out = solve(&request(&start, &goal, Algorithm::ReducePlus, &store)).unwrap();
+            assert_eq!(replay(&start, &out.moves), goal);
+            sum += out.moves.len() as f64 / npuzzle::heuristic::manhattan_distance(&start, &goal) as f64;
+            count += 1.0;
+        }
+        assert!(sum / count <= most, "{n}×{n}: {:.3} > {most}", sum / count);
+    }
 }
 
 /// A solution of a small board with its moves going out and back is shortened, and still

@@ -434,12 +434,81 @@ fn row_with(t: &Tables, lab: &[u8], r: usize, at: usize, put: u8, scratch: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Board;
     use crate::generate::{random_solvable, Rng};
+    use crate::goal::Goal;
+
+    fn grid(w: usize, h: usize, goal: Goal, seed: u64) -> Grid {
+        let goal = goal.board(w, h).unwrap();
+        Grid::new(&random_solvable(&goal, &mut Rng::new(seed)), &goal)
+    }
+
+    fn replayed(g: &Grid, moves: &[Move]) -> Grid {
+        let mut g = g.clone();
+        for &m in moves {
+            assert!(g.apply(m), "a move leaves the board");
+        }
+        g
+    }
+
+    #[test]
+    fn answers_replay_to_the_goal_on_every_shape() {
+        for (w, h, goal) in [(6, 6, Goal::BlankLast), (7, 4, Goal::Snail), (4, 7, Goal::BlankFirst), (3, 9, Goal::Snail)] {
+            let g = grid(w, h, goal, 5);
+            match beam(&g, 2000, 2000, &mut |_| false) {
+                Beamed::Solved { moves, nodes } => {
+                    assert!(replayed(&g, &moves).solved(), "{w}×{h}");
+                    // The estimate is admissible: Manhattan distance plus two moves a lifted tile.
+                    assert!(moves.len() as u32 >= estimate(&g), "{w}×{h}");
+                    assert!(nodes >= moves.len() as u64);
+                }
+                _ => panic!("{w}×{h}: no answer"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_answer_does_not_depend_on_the_threads() {
+        let g = grid(7, 7, Goal::BlankLast, 2);
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| match beam(&g, 3000, 2000, &mut |_| false) {
+                Beamed::Solved { moves, nodes } => (moves, nodes),
+                _ => panic!("no answer"),
+            })
+        };
+        assert_eq!(run(1), run(2));
+    }
+
+    #[test]
+    fn a_beam_cut_short_hands_back_its_best_board() {
+        let g = grid(8, 8, Goal::BlankLast, 7);
+        let before = estimate(&g);
+        match beam(&g, 50, 30, &mut |_| false) {
+            Beamed::Failed { partial, nodes } => {
+                assert!(!partial.is_empty() && partial.len() <= 30);
+                assert!(estimate(&replayed(&g, &partial)) < before);
+                assert!(nodes > 0);
+            }
+            _ => panic!("30 moves cannot solve this board"),
+        }
+        // Stopped at once: no work.
+        assert!(matches!(beam(&g, 50, 30, &mut |_| true), Beamed::Stopped { nodes: 0 }));
+    }
+
+    #[test]
+    fn too_big_or_zero_width_is_refused() {
+        let g = grid(17, 16, Goal::BlankLast, 1);
+        assert!(matches!(beam(&g, 100, 100, &mut |_| false), Beamed::Failed { nodes: 0, .. }));
+        let g = grid(4, 4, Goal::BlankLast, 1);
+        assert!(matches!(beam(&g, 0, 100, &mut |_| false), Beamed::Failed { nodes: 0, .. }));
+        let goal = Goal::BlankLast.board(4, 4).unwrap();
+        let solved = Grid::new(&goal, &goal);
+        assert!(matches!(beam(&solved, 10, 10, &mut |_| false), Beamed::Solved { ref moves, .. } if moves.is_empty()));
+    }
 
     #[test]
     fn incremental_estimate_matches_the_whole_board() {
-        let goal = crate::goal::Goal::BlankLast.board(6, 5).unwrap();
+        let goal = Goal::BlankLast.board(6, 5).unwrap();
         let start = random_solvable(&goal, &mut Rng::new(3));
         let g = Grid::new(&start, &goal);
         let t = Tables::new(6, 5, g.lab[g.blank] as usize);
@@ -454,9 +523,17 @@ mod tests {
             let l = lab[to];
             let d = conflict_delta(&t, &lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
             est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
+            let near = t.nearest_misplaced(&lab, to, b, l);
             lab.swap(b, to);
             b = to;
             assert_eq!(est, t.estimate(&lab, &mut scratch));
+            // The nearest misplaced tile, by a scan of every cell.
+            let brute = (0..30)
+                .filter(|&c| c != b && lab[c] as usize != c && lab[c] != t.blank_label)
+                .map(|c| ((c / 6).abs_diff(b / 6) + (c % 6).abs_diff(b % 6)) as u32 - 1)
+                .min()
+                .unwrap_or(0);
+            assert_eq!(near, brute);
         }
     }
 }

@@ -56,8 +56,9 @@ pub struct SearchOpts {
     #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
     pub goal: String,
     /// Algorithm. Without it (and without --heuristic): the exact table up to 10 cells, IDA*
-    /// with pattern databases up to 25 cells (both optimal), beyond reduce-plus: row-and-column
-    /// reduction with stage and window search, any size, not optimal, never longer than reduce.
+    /// with pattern databases up to 25 cells (both optimal), beyond reduce-plus: beam search up
+    /// to 16×16, staged reduction and window search, any size, not optimal, never longer than
+    /// reduce.
     #[arg(long, short = 'a', value_parser = algorithm_names(), hide_possible_values = true)]
     pub algorithm: Option<String>,
     /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict, pdb, exact.

@@ -15,7 +15,7 @@
 //! - [`render`]: presentation of recorded searches (text traces, DOT and SVG trees, the legend);
 //! - [`spec`]: the one request specification front ends fill, with defaults and validation;
 //! - [`solve`](mod@solve): the facade, `Request -> Outcome`, and the default solver choice;
-//! - [`improve`]: shorter answers than reduction's on large boards (stage and window search);
+//! - [`improve`]: shorter answers than reduction's on large boards (beam, stage and window search);
 //! - [`fast`]: the fast optimal engines (exact tables, IDA* with pattern databases).
 //!
 //! The library prints nothing, never exits and reads no environment variable: where caches live

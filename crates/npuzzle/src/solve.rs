@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
 /// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
-/// optimal), and beyond, reduction with stage and window search
+/// optimal), and beyond, beam search with staged reduction and window search
 /// ([`crate::search::reduce_plus`]: any size, not optimal, never longer than plain reduction; it
 /// uses no heuristic).
 pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {

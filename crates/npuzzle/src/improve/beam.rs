@@ -196,7 +196,6 @@ fn lifted(seq: &[u32]) -> u32 {
 /// children of a layer are generated on the rayon pool, in chunks of parents; the result does
 /// not depend on the number of threads.
 pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> Beamed {
-    use rayon::prelude::*;
     let (w, h) = (g.w, g.h);
     let n = w * h;
     if n > MAX_CELLS || width == 0 {
@@ -232,10 +231,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
             return Beamed::Stopped { nodes };
         }
         let seen_ref = &seen;
-        let parts: Vec<(Vec<Child>, u64)> = layer
-            .par_chunks(CHUNK)
-            .enumerate()
-            .map(|(k, chunk)| {
+        let parts: Vec<(Vec<Child>, u64)> = map_chunks(&layer, CHUNK, |k, chunk| {
                 let mut scratch = Vec::with_capacity(w.max(h));
                 let mut out = Vec::with_capacity(chunk.len() * 3);
                 let mut made = 0u64;
@@ -262,8 +258,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
                     }
                 }
                 (out, made)
-            })
-            .collect();
+            });
         nodes += parts.iter().map(|p| p.1).sum::<u64>();
         let mut children: Vec<Child> = parts.into_iter().flat_map(|p| p.0).collect();
         let keep = width.min(children.len());
@@ -295,7 +290,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
             seen.insert(c.hash);
         }
         next_boards.resize(children.len() * n, 0);
-        next_boards.par_chunks_mut(n).zip(children.par_iter()).for_each(|(dst, c)| {
+        fill_boards(&mut next_boards, n, &children, |dst, c| {
             let p = c.parent as usize;
             dst.copy_from_slice(&boards[p * n..(p + 1) * n]);
             let b = layer[p].0 as usize;
@@ -329,6 +324,33 @@ fn path_to(history: &[Vec<(u32, u8)>], (depth, index): (usize, usize)) -> Vec<Mo
     }
     moves.reverse();
     moves
+}
+
+/// `f(k, chunk)` for each `chunk`-sized piece `k` of `items`, in order: on the rayon pool, or
+/// in a loop on WebAssembly (no threads there, and the loop keeps the module small).
+fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> R + Sync + Send) -> Vec<R> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        items.par_chunks(chunk).enumerate().map(|(k, c)| f(k, c)).collect()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        items.chunks(chunk).enumerate().map(|(k, c)| f(k, c)).collect()
+    }
+}
+
+/// `f(board, child)` for each `n`-byte board of `boards` and its child, as [`map_chunks`].
+fn fill_boards(boards: &mut [u8], n: usize, children: &[Child], f: impl Fn(&mut [u8], &Child) + Sync + Send) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        boards.par_chunks_mut(n).zip(children.par_iter()).for_each(|(d, c)| f(d, c));
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        boards.chunks_mut(n).zip(children).for_each(|(d, c)| f(d, c));
+    }
 }
 
 /// Manhattan distance plus linear conflicts of `g` (labels below 256).

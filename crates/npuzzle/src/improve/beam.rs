@@ -232,33 +232,33 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
         }
         let seen_ref = &seen;
         let parts: Vec<(Vec<Child>, u64)> = map_chunks(&layer, CHUNK, |k, chunk| {
-                let mut scratch = Vec::with_capacity(w.max(h));
-                let mut out = Vec::with_capacity(chunk.len() * 3);
-                let mut made = 0u64;
-                for (j, &(b, est, hash, last)) in chunk.iter().enumerate() {
-                    let i = k * CHUNK + j;
-                    let lab = &boards[i * n..(i + 1) * n];
-                    let b = b as usize;
-                    for m in Move::ALL {
-                        if last != NONE && m.inverse() as u8 == last {
-                            continue;
-                        }
-                        let Some(to) = neighbor(w, h, b, m) else { continue };
-                        made += 1;
-                        // The tile `l` slides from `to` into `b`.
-                        let l = lab[to];
-                        let key = hash ^ t.key(to, l) ^ t.key(b, t.blank_label) ^ t.key(b, l) ^ t.key(to, t.blank_label);
-                        if seen_ref.contains(key) {
-                            continue;
-                        }
-                        let d = conflict_delta(&t, lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
-                        let est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
-                        let near = if est == 0 { 0 } else { t.nearest_misplaced(lab, to, b, l) };
-                        out.push(Child { h: est + near, est, hash: key, parent: i as u32, m: m as u8 });
+            let mut scratch = Vec::with_capacity(w.max(h));
+            let mut out = Vec::with_capacity(chunk.len() * 3);
+            let mut made = 0u64;
+            for (j, &(b, est, hash, last)) in chunk.iter().enumerate() {
+                let i = k * CHUNK + j;
+                let lab = &boards[i * n..(i + 1) * n];
+                let b = b as usize;
+                for m in Move::ALL {
+                    if last != NONE && m.inverse() as u8 == last {
+                        continue;
                     }
+                    let Some(to) = neighbor(w, h, b, m) else { continue };
+                    made += 1;
+                    // The tile `l` slides from `to` into `b`.
+                    let l = lab[to];
+                    let key = hash ^ t.key(to, l) ^ t.key(b, t.blank_label) ^ t.key(b, l) ^ t.key(to, t.blank_label);
+                    if seen_ref.contains(key) {
+                        continue;
+                    }
+                    let d = conflict_delta(&t, lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
+                    let est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
+                    let near = if est == 0 { 0 } else { t.nearest_misplaced(lab, to, b, l) };
+                    out.push(Child { h: est + near, est, hash: key, parent: i as u32, m: m as u8 });
                 }
-                (out, made)
-            });
+            }
+            (out, made)
+        });
         nodes += parts.iter().map(|p| p.1).sum::<u64>();
         let mut children: Vec<Child> = parts.into_iter().flat_map(|p| p.0).collect();
         let keep = width.min(children.len());

@@ -205,3 +205,23 @@ fn streamed_answers_are_the_solution() {
     assert_eq!((out.cost, plain.cost), (Some(n), Some(given)));
     assert!(out.lower_bound.unwrap() <= n);
 }
+
+/// A memory limit below the beam's worst case narrows the beam (and the stage searches' budget):
+/// the run still answers, its peak memory by its own count within the limit, and the answer
+/// replays and is no longer than reduce's.
+#[test]
+fn a_memory_limit_narrows_the_beam() {
+    let store = TableStore::in_memory();
+    let goal = Goal::BlankLast.board(8, 8).unwrap();
+    let start = random_solvable(&goal, &mut Rng::new(3));
+    let free = solve(&request(&start, &goal, Algorithm::ReducePlus, &store)).unwrap();
+    let plain = solve(&request(&start, &goal, Algorithm::Reduce, &store)).unwrap();
+    for limit in [free.stats.peak_memory / 3, 30 << 20] {
+        let req = request(&start, &goal, Algorithm::ReducePlus, &store).limits(Limits { memory: Some(limit), ..Limits::default() });
+        let out = solve(&req).unwrap();
+        assert_eq!(out.status, Status::Solved, "limit {limit}");
+        assert_eq!(replay(&start, &out.moves), goal);
+        assert!(out.stats.peak_memory <= limit, "limit {limit}: peak {}", out.stats.peak_memory);
+        assert!(out.moves.len() <= plain.moves.len());
+    }
+}

@@ -30,6 +30,9 @@ use std::sync::Arc;
 /// handed over as it is made: their answers (billions of moves at 1000×1000) are not held.
 pub const STREAM_ABOVE_CELLS: usize = 40_000;
 
+/// Bytes a stage search holds a node, about (its node, cost, heap entry and table slot).
+const STAGE_NODE_BYTES: u64 = 64;
+
 /// What this algorithm says about itself.
 pub const INFO: Info = Info {
     name: "reduce-plus",
@@ -132,12 +135,14 @@ pub fn run<O: Observer>(
     let node_limit = ctx.limits().nodes.is_some();
     let mut opts = ImproveOptions { poll_every: if node_limit { 1 } else { 1 << 16 }, ..ImproveOptions::for_board(w, h) };
     // The beam's worst case must fit a memory limit: it is narrowed until it does, and left
-    // out when under a hundred boards would.
+    // out when under a hundred boards would; a stage search's budget likewise (the two never
+    // run at once).
     let beam_depth = crate::improve::beam_depth_bound(start, goal);
     if let Some(limit) = ctx.limits().memory {
-        let room = limit.saturating_sub(memory as u64 + crate::improve::BEAM_FIXED_BYTES);
+        let room = limit.saturating_sub(memory as u64 + 3 * beam_depth + crate::improve::BEAM_FIXED_BYTES);
         let fits = (room / crate::improve::beam_bytes_per_board(w * h, beam_depth)) as usize;
         opts.beam_width = if fits < 100 { 0 } else { opts.beam_width.min(fits) };
+        opts.stage_nodes = opts.stage_nodes.min((room / STAGE_NODE_BYTES) as usize);
     }
     let mut stopped = None;
     let mut calls = 0u64;
@@ -169,7 +174,7 @@ pub fn run<O: Observer>(
             ctx.stats.max_depth = moves.len() as u64;
             // What it held at most, about: the engine, the path three times over while windows
             // rebuild it, and a stage search's nodes and table or the beam's layers.
-            let stage_bytes = if opts.stages { opts.stage_nodes as u64 * 64 } else { 0 };
+            let stage_bytes = if opts.stages { opts.stage_nodes as u64 * STAGE_NODE_BYTES } else { 0 };
             let beam_bytes = done.beam_depth.map_or(0, |d| {
                 crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, d)
             });

@@ -47,13 +47,13 @@ impl Seen {
 
 /// What [`beam`] returns.
 pub(super) enum Beamed {
-    /// A solution.
-    Solved { moves: Vec<Move>, nodes: u64 },
+    /// A solution. Every variant counts the boards generated (`nodes`) and expanded.
+    Solved { moves: Vec<Move>, nodes: u64, expanded: u64 },
     /// No solution within `max_depth` moves, or the beam stopped improving: the moves to the
     /// board with the lowest estimate it kept, for another method to go on from.
-    Failed { nodes: u64, partial: Vec<Move> },
+    Failed { nodes: u64, expanded: u64, partial: Vec<Move> },
     /// The stop function asked to stop.
-    Stopped { nodes: u64 },
+    Stopped { nodes: u64, expanded: u64 },
 }
 
 #[derive(Clone, Copy)]
@@ -199,13 +199,13 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
     let (w, h) = (g.w, g.h);
     let n = w * h;
     if n > MAX_CELLS || width == 0 {
-        return Beamed::Failed { nodes: 0, partial: Vec::new() };
+        return Beamed::Failed { nodes: 0, expanded: 0, partial: Vec::new() };
     }
     let t = Tables::new(w, h, g.lab[g.blank] as usize);
     let root: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
     let root_h = t.estimate(&root, &mut Vec::new());
     if root_h == 0 {
-        return Beamed::Solved { moves: Vec::new(), nodes: 0 };
+        return Beamed::Solved { moves: Vec::new(), nodes: 0, expanded: 0 };
     }
     // The current layer: boards (`n` bytes each), and per board its blank, estimate, hash and
     // the move that made it (`NONE` at the root).
@@ -217,7 +217,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
     let mut seen = Seen::new(SEEN_BITS);
     seen.insert(layer[0].2);
     let mut next_boards: Vec<u8> = Vec::new();
-    let mut nodes = 0u64;
+    let (mut nodes, mut expanded) = (0u64, 0u64);
     const CHUNK: usize = 512;
     // A beam whose best estimate has not improved for this many layers is wandering over a
     // plateau: it gives up, and the caller goes on another way.
@@ -228,7 +228,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
     let mut best_at = (0usize, 0usize);
     for _ in 0..max_depth {
         if stop(nodes) {
-            return Beamed::Stopped { nodes };
+            return Beamed::Stopped { nodes, expanded };
         }
         let seen_ref = &seen;
         let parts: Vec<(Vec<Child>, u64)> = map_chunks(&layer, CHUNK, |k, chunk| {
@@ -260,10 +260,11 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
             (out, made)
         });
         nodes += parts.iter().map(|p| p.1).sum::<u64>();
+        expanded += layer.len() as u64;
         let mut children: Vec<Child> = parts.into_iter().flat_map(|p| p.0).collect();
         let keep = width.min(children.len());
         if keep == 0 {
-            return Beamed::Failed { nodes, partial: path_to(&history, best_at) };
+            return Beamed::Failed { nodes, expanded, partial: path_to(&history, best_at) };
         }
         // The best `keep`, sorted, duplicates (the same board reached from two parents) removed.
         if children.len() > keep {
@@ -275,7 +276,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
         children.truncate(keep);
         if children[0].h == 0 {
             history.push(vec![(children[0].parent, children[0].m)]);
-            return Beamed::Solved { moves: path_to(&history, (history.len(), 0)), nodes };
+            return Beamed::Solved { moves: path_to(&history, (history.len(), 0)), nodes, expanded };
         }
         if children[0].h < lowest {
             (lowest, since) = (children[0].h, 0);
@@ -283,7 +284,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
         } else {
             since += 1;
             if since > patience {
-                return Beamed::Failed { nodes, partial: path_to(&history, best_at) };
+                return Beamed::Failed { nodes, expanded, partial: path_to(&history, best_at) };
             }
         }
         for c in &children {
@@ -309,7 +310,7 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
             .collect();
         history.push(children.iter().map(|c| (c.parent, c.m)).collect());
     }
-    Beamed::Failed { nodes, partial: path_to(&history, best_at) }
+    Beamed::Failed { nodes, expanded, partial: path_to(&history, best_at) }
 }
 
 /// The moves from the root to board `index` of depth `depth` (`history[d - 1]` holds depth
@@ -477,7 +478,8 @@ mod tests {
         for (w, h, goal) in [(6, 6, Goal::BlankLast), (7, 4, Goal::Snail), (4, 7, Goal::BlankFirst), (3, 9, Goal::Snail)] {
             let g = grid(w, h, goal, 5);
             match beam(&g, 2000, 2000, &mut |_| false) {
-                Beamed::Solved { moves, nodes } => {
+                Beamed::Solved { moves, nodes, expanded } => {
+                    assert!(expanded > 0 && nodes > expanded, "{w}×{h}");
                     assert!(replayed(&g, &moves).solved(), "{w}×{h}");
                     // The estimate is admissible: Manhattan distance plus two moves a lifted tile.
                     assert!(moves.len() as u32 >= estimate(&g), "{w}×{h}");
@@ -494,7 +496,7 @@ mod tests {
         let run = |threads| {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
             pool.install(|| match beam(&g, 3000, 2000, &mut |_| false) {
-                Beamed::Solved { moves, nodes } => (moves, nodes),
+                Beamed::Solved { moves, nodes, expanded } => (moves, nodes, expanded),
                 _ => panic!("no answer"),
             })
         };
@@ -506,7 +508,7 @@ mod tests {
         let g = grid(8, 8, Goal::BlankLast, 7);
         let before = estimate(&g);
         match beam(&g, 50, 30, &mut |_| false) {
-            Beamed::Failed { partial, nodes } => {
+            Beamed::Failed { partial, nodes, .. } => {
                 assert!(!partial.is_empty() && partial.len() <= 30);
                 assert!(estimate(&replayed(&g, &partial)) < before);
                 assert!(nodes > 0);
@@ -514,7 +516,7 @@ mod tests {
             _ => panic!("30 moves cannot solve this board"),
         }
         // Stopped at once: no work.
-        assert!(matches!(beam(&g, 50, 30, &mut |_| true), Beamed::Stopped { nodes: 0 }));
+        assert!(matches!(beam(&g, 50, 30, &mut |_| true), Beamed::Stopped { nodes: 0, expanded: 0 }));
     }
 
     #[test]

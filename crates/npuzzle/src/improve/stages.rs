@@ -12,9 +12,9 @@ use std::collections::BinaryHeap;
 pub(super) enum Staged {
     /// The board is solved: the moves, the stages that ran out of nodes (reduction finished
     /// from the first of them) and the nodes generated.
-    Done { moves: Vec<Move>, failed: u64, nodes: u64, beam: bool },
+    Done { moves: Vec<Move>, failed: u64, nodes: u64, expanded: u64, beam: bool },
     /// The stop function asked to stop.
-    Stopped { nodes: u64 },
+    Stopped { nodes: u64, expanded: u64 },
 }
 
 /// A rectangle of cells, rows `r0..r1`, columns `c0..c1`.
@@ -45,7 +45,7 @@ pub(super) fn solve(
     let mut moves = Vec::new();
     let mut search = StageSearch::new(w * h);
     let mut failed = 0;
-    let mut beam_nodes = 0;
+    let (mut beam_nodes, mut beam_expanded) = (0, 0);
     let mut beam_ran = false;
     // Regions of at most this many cells are handed to the beam; after a failure, only smaller.
     let mut beam_below = opts.beam_cells.min(super::beam::MAX_CELLS);
@@ -56,20 +56,33 @@ pub(super) fn solve(
             beam_ran = true;
             let before = search.total;
             match beam_region(&mut g, region, opts.beam_width, beam_depth, &mut |nodes| stop(before + beam_nodes + nodes)) {
-                super::beam::Beamed::Solved { moves: found, nodes } => {
+                super::beam::Beamed::Solved { moves: found, nodes, expanded } => {
                     beam_nodes += nodes;
+                    beam_expanded += expanded;
                     moves.extend_from_slice(&found);
                     if !g.solved() {
                         return Err(ReduceError::Internal("the beam's answer does not reach the goal".into()));
                     }
-                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, beam: beam_ran });
+                    return Ok(Staged::Done {
+                        moves,
+                        failed,
+                        nodes: search.total + beam_nodes,
+                        expanded: search.expanded + beam_expanded,
+                        beam: beam_ran,
+                    });
                 }
-                super::beam::Beamed::Failed { nodes, partial } => {
+                super::beam::Beamed::Failed { nodes, expanded, partial } => {
                     // The staged run goes on from the best board the beam reached.
                     beam_nodes += nodes;
+                    beam_expanded += expanded;
                     moves.extend_from_slice(&partial);
                 }
-                super::beam::Beamed::Stopped { nodes } => return Ok(Staged::Stopped { nodes: search.total + beam_nodes + nodes }),
+                super::beam::Beamed::Stopped { nodes, expanded } => {
+                    return Ok(Staged::Stopped {
+                        nodes: search.total + beam_nodes + nodes,
+                        expanded: search.expanded + beam_expanded + expanded,
+                    })
+                }
             }
         }
         let Some((cells, next)) = next_line(region, block, w, variant.columns_first) else { break };
@@ -80,7 +93,7 @@ pub(super) fn solve(
             let group = &cells[from..to];
             from = to;
             if stop(search.total + beam_nodes) {
-                return Ok(Staged::Stopped { nodes: search.total + beam_nodes });
+                return Ok(Staged::Stopped { nodes: search.total + beam_nodes, expanded: search.expanded + beam_expanded });
             }
             // A group that runs out of nodes is placed in two halves of at least two tiles each
             // (a line's last tile cannot be placed alone).
@@ -117,7 +130,13 @@ pub(super) fn solve(
                     let now = Board::new(w, h, g.lab.iter().map(|&l| goal.tiles()[l as usize]).collect())
                         .map_err(|e| ReduceError::Internal(e.to_string()))?;
                     reduce(&now, goal, &ReduceOptions::default(), finisher, &mut |m| moves.push(m), &|_| false)?;
-                    return Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, beam: beam_ran });
+                    return Ok(Staged::Done {
+                        moves,
+                        failed,
+                        nodes: search.total + beam_nodes,
+                        expanded: search.expanded + beam_expanded,
+                        beam: beam_ran,
+                    });
                 }
             }
         }
@@ -127,7 +146,7 @@ pub(super) fn solve(
     if !g.solved() {
         return Err(ReduceError::Internal("the staged answer does not reach the goal".into()));
     }
-    Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, beam: beam_ran })
+    Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, expanded: search.expanded + beam_expanded, beam: beam_ran })
 }
 
 /// Runs the beam search on `region` of `g` (every tile outside it placed, the blank inside) as
@@ -201,13 +220,24 @@ struct StageSearch {
     seen: FxHashMap<u128, u32>,
     /// Nodes generated by every stage so far.
     total: u64,
+    /// Nodes expanded by every stage so far.
+    expanded: u64,
 }
 
 impl StageSearch {
     fn new(cells: usize) -> StageSearch {
         let bits = if cells <= 256 { 8 } else { 16 };
         let max_tiles = (128 / bits as usize - 1).min(MAX_POS - 1);
-        StageSearch { bits, max_tiles, nodes: Vec::new(), g: Vec::new(), open: BinaryHeap::new(), seen: FxHashMap::default(), total: 0 }
+        StageSearch {
+            bits,
+            max_tiles,
+            nodes: Vec::new(),
+            g: Vec::new(),
+            open: BinaryHeap::new(),
+            seen: FxHashMap::default(),
+            total: 0,
+            expanded: 0,
+        }
     }
 
     fn pack(&self, pos: &[usize]) -> u128 {
@@ -305,6 +335,7 @@ impl StageSearch {
             if self.nodes.len() >= budget {
                 return None;
             }
+            self.expanded += 1;
             let blank = pos[0];
             for (mi, &m) in Move::ALL.iter().enumerate() {
                 let Some(to) = neighbor(w, h, blank, m) else { continue };

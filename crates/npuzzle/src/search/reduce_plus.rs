@@ -10,8 +10,9 @@
 //! without a limit the answer is the same on every machine. Boards over
 //! [`STREAM_ABOVE_CELLS`] cells are solved by reduction alone, its moves streamed.
 //!
-//! Its node counts are the boards its beam generates, the nodes of its stage and window
-//! searches, and reduction's moves; a node limit is checked between pieces of work (a beam
+//! Its node counts are the boards its beam expands and generates, the nodes its stage and
+//! window searches expand and generate, and reduction's moves (each expands one board and
+//! generates the next); a node limit is checked between pieces of work (a beam
 //! layer, a stage, 64 windows), so a run may pass it by one piece. A memory limit narrows the
 //! beam until its worst case fits.
 
@@ -168,7 +169,7 @@ pub fn run<O: Observer>(
     match result {
         Ok(done) => {
             let moves = done.moves;
-            ctx.stats.expanded = done.nodes + done.made;
+            ctx.stats.expanded = done.expanded + done.made;
             ctx.stats.generated = done.nodes + done.made + 1;
             ctx.stats.search_depth = moves.len() as u64;
             ctx.stats.max_depth = moves.len() as u64;

@@ -826,6 +826,13 @@ test("part 8: on a 390 px phone nothing widens the page, and the tree gets the w
   await page.waitForSelector("#compare-msg:has-text('searches done')");
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 390, `page is ${width} px wide`);
+  // A 12×12 board's tiles shrink to fit the column.
+  await page.selectOption("#width", "12");
+  await page.selectOption("#height", "12");
+  await page.waitForFunction(() => document.querySelectorAll("#board .tile").length === 144);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `with a 12×12 board the page is ${wide} px wide`);
+  await shot(page, "web-phone-12x12.png");
   assert.deepEqual(errors, []);
   await page.close();
 });

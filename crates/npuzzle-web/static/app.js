@@ -89,6 +89,14 @@ function adjacent(a, b, w) {
 // Draws `tiles` (row-major, 0 = blank) into `el`.
 function renderBoard(el, tiles, w, h, opts = {}) {
   el.style.gridTemplateColumns = `repeat(${w}, auto)`;
+  // Full-size tiles shrink to fit a wide board in its column (a 12×12 board on a phone).
+  if (!el.classList.contains("small") && !el.classList.contains("mini") && el.parentElement) {
+    const cs = getComputedStyle(el.parentElement);
+    const inner = el.parentElement.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const room = inner - 12 - 4 * (w - 1);
+    const size = Math.max(14, Math.min(52, Math.floor(room / w)));
+    el.style.setProperty("--tile-size", `${size}px`);
+  }
   el.replaceChildren();
   const blank = tiles.indexOf(0);
   tiles.forEach((t, i) => {

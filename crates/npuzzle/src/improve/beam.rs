@@ -105,33 +105,6 @@ impl Tables {
         ((cell / w).abs_diff(l / w) + (cell % w).abs_diff(l % w)) as u32
     }
 
-    /// Tiles to lift out of row `r` so the rest of those whose goal row is `r` are in order
-    /// (twice this is the row's linear-conflict term).
-    fn row_conflicts(&self, lab: &[u8], r: usize, scratch: &mut Vec<u32>) -> u32 {
-        let w = self.w;
-        scratch.clear();
-        for c in 0..w {
-            let l = lab[r * w + c];
-            if l != self.blank_label && l as usize / w == r {
-                scratch.push(l as u32 % w as u32);
-            }
-        }
-        lifted(scratch)
-    }
-
-    /// As [`Tables::row_conflicts`], for column `c`.
-    fn col_conflicts(&self, lab: &[u8], c: usize, scratch: &mut Vec<u32>) -> u32 {
-        let w = self.w;
-        scratch.clear();
-        for r in 0..self.h {
-            let l = lab[r * w + c];
-            if l != self.blank_label && l as usize % w == c {
-                scratch.push(l as u32 / w as u32);
-            }
-        }
-        lifted(scratch)
-    }
-
     /// The distance from `blank` to the nearest tile out of place, on `lab` with tile `l` moved
     /// into `at` (and the blank into `blank`); 0 when none is.
     #[inline]
@@ -164,8 +137,8 @@ impl Tables {
     /// The estimate of a whole board.
     fn estimate(&self, lab: &[u8], scratch: &mut Vec<u32>) -> u32 {
         let md: u32 = lab.iter().enumerate().filter(|&(_, &l)| l != self.blank_label).map(|(c, &l)| self.dist(c, l)).sum();
-        let rows: u32 = (0..self.h).map(|r| self.row_conflicts(lab, r, scratch)).sum();
-        let cols: u32 = (0..self.w).map(|c| self.col_conflicts(lab, c, scratch)).sum();
+        let rows: u32 = (0..self.h).map(|r| line_conflicts(self, lab, Line::Row(r), 0, None, scratch)).sum();
+        let cols: u32 = (0..self.w).map(|c| line_conflicts(self, lab, Line::Col(c), 0, None, scratch)).sum();
         md + 2 * (rows + cols)
     }
 
@@ -365,93 +338,59 @@ fn move_of(m: u8) -> Move {
     Move::ALL[m as usize]
 }
 
-/// Change in lifted tiles when tile `l` slides from `to` to `b` on `lab`.
+/// A line of the board: a row or a column.
+#[derive(Clone, Copy)]
+enum Line {
+    Row(usize),
+    Col(usize),
+}
+
+/// Tiles to lift out of `line` of `lab` so the rest of those whose goal line it is are in order,
+/// with `lab` changed first at cell `at` to `put` (`None`: no change; `Some(blank)`: the
+/// cell's tile taken out).
+fn line_conflicts(t: &Tables, lab: &[u8], line: Line, at: usize, put: Option<u8>, scratch: &mut Vec<u32>) -> u32 {
+    let w = t.w;
+    let (first, step, len) = match line {
+        Line::Row(r) => (r * w, 1, w),
+        Line::Col(c) => (c, w, t.h),
+    };
+    scratch.clear();
+    for k in 0..len {
+        let cell = first + k * step;
+        let l = match put {
+            Some(x) if cell == at => x,
+            _ => lab[cell],
+        };
+        if l == t.blank_label {
+            continue;
+        }
+        let (lr, lc) = (l as usize / w, l as usize % w);
+        match line {
+            Line::Row(r) if lr == r => scratch.push(lc as u32),
+            Line::Col(c) if lc == c => scratch.push(lr as u32),
+            _ => {}
+        }
+    }
+    lifted(scratch)
+}
+
+/// Change in lifted tiles when tile `l` slides from `to` to `b` on `lab`: a horizontal move
+/// changes the columns it leaves and enters, a vertical one the rows, and only a line that is
+/// the tile's goal line changes its conflicts.
 fn conflict_delta(t: &Tables, lab: &[u8], b: usize, to: usize, l: u8, horizontal: bool, scratch: &mut Vec<u32>) -> i64 {
     let w = t.w;
-    let (gl_r, gl_c) = (l as usize / w, l as usize % w);
-    if horizontal {
-        // Columns change: `to`'s column loses the tile, `b`'s gains it. Only a column that is
-        // the tile's goal column changes its conflicts.
-        let (from_c, into_c) = (to % w, b % w);
-        let mut d = 0i64;
-        if from_c == gl_c {
-            let before = t.col_conflicts(lab, from_c, scratch) as i64;
-            let after = col_without(t, lab, from_c, to, scratch) as i64;
+    let line = |cell: usize| if horizontal { Line::Col(cell % w) } else { Line::Row(cell / w) };
+    let goal_line = |cell: usize| if horizontal { cell % w } else { cell / w };
+    let mut d = 0i64;
+    // The line `to` is in loses the tile; the line `b` is in gains it.
+    for (cell, put) in [(to, t.blank_label), (b, l)] {
+        if goal_line(cell) == goal_line(l as usize) {
+            let before = line_conflicts(t, lab, line(cell), cell, None, scratch) as i64;
+            let after = line_conflicts(t, lab, line(cell), cell, Some(put), scratch) as i64;
             d += after - before;
         }
-        if into_c == gl_c {
-            let before = t.col_conflicts(lab, into_c, scratch) as i64;
-            let after = col_with(t, lab, into_c, b, l, scratch) as i64;
-            d += after - before;
-        }
-        d
-    } else {
-        let (from_r, into_r) = (to / w, b / w);
-        let mut d = 0i64;
-        if from_r == gl_r {
-            let before = t.row_conflicts(lab, from_r, scratch) as i64;
-            let after = row_without(t, lab, from_r, to, scratch) as i64;
-            d += after - before;
-        }
-        if into_r == gl_r {
-            let before = t.row_conflicts(lab, into_r, scratch) as i64;
-            let after = row_with(t, lab, into_r, b, l, scratch) as i64;
-            d += after - before;
-        }
-        d
     }
-}
-
-fn col_without(t: &Tables, lab: &[u8], c: usize, skip: usize, scratch: &mut Vec<u32>) -> u32 {
-    let w = t.w;
-    scratch.clear();
-    for r in 0..t.h {
-        let cell = r * w + c;
-        let l = lab[cell];
-        if cell != skip && l != t.blank_label && l as usize % w == c {
-            scratch.push(l as u32 / w as u32);
-        }
-    }
-    lifted(scratch)
-}
-
-fn col_with(t: &Tables, lab: &[u8], c: usize, at: usize, put: u8, scratch: &mut Vec<u32>) -> u32 {
-    let w = t.w;
-    scratch.clear();
-    for r in 0..t.h {
-        let cell = r * w + c;
-        let l = if cell == at { put } else { lab[cell] };
-        if l != t.blank_label && l as usize % w == c {
-            scratch.push(l as u32 / w as u32);
-        }
-    }
-    lifted(scratch)
-}
-
-fn row_without(t: &Tables, lab: &[u8], r: usize, skip: usize, scratch: &mut Vec<u32>) -> u32 {
-    let w = t.w;
-    scratch.clear();
-    for c in 0..w {
-        let cell = r * w + c;
-        let l = lab[cell];
-        if cell != skip && l != t.blank_label && l as usize / w == r {
-            scratch.push(l as u32 % w as u32);
-        }
-    }
-    lifted(scratch)
-}
-
-fn row_with(t: &Tables, lab: &[u8], r: usize, at: usize, put: u8, scratch: &mut Vec<u32>) -> u32 {
-    let w = t.w;
-    scratch.clear();
-    for c in 0..w {
-        let cell = r * w + c;
-        let l = if cell == at { put } else { lab[cell] };
-        if l != t.blank_label && l as usize / w == r {
-            scratch.push(l as u32 % w as u32);
-        }
-    }
-    lifted(scratch)
+    d
 }
 
 #[cfg(test)]
@@ -471,6 +410,15 @@ mod tests {
             assert!(g.apply(m), "a move leaves the board");
         }
         g
+    }
+
+    #[test]
+    fn the_estimate_is_the_library_s_linear_conflict_heuristic() {
+        for (w, h, goal, seed) in [(6, 5, Goal::BlankLast, 1), (4, 7, Goal::Snail, 2), (9, 3, Goal::BlankFirst, 3), (8, 8, Goal::BlankLast, 4)] {
+            let goal = goal.board(w, h).unwrap();
+            let start = random_solvable(&goal, &mut Rng::new(seed));
+            assert_eq!(estimate(&Grid::new(&start, &goal)) as u64, super::super::lower_bound(&start, &goal), "{w}×{h}");
+        }
     }
 
     #[test]

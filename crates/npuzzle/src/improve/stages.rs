@@ -45,42 +45,35 @@ pub(super) fn solve(
     let mut moves = Vec::new();
     let mut search = StageSearch::new(w * h);
     let mut failed = 0;
-    let (mut beam_nodes, mut beam_expanded) = (0, 0);
-    let mut beam_ran = false;
+    let mut beam = BeamWork::default();
     // Regions of at most this many cells are handed to the beam; after a failure, only smaller.
     let mut beam_below = opts.beam_cells.min(super::beam::MAX_CELLS);
     loop {
         let area = (region.r1 - region.r0) * (region.c1 - region.c0);
         if opts.beam_width > 0 && area <= beam_below {
             beam_below = area * 2 / 3;
-            beam_ran = true;
+            beam.ran = true;
             let before = search.total;
-            match beam_region(&mut g, region, opts.beam_width, beam_depth, &mut |nodes| stop(before + beam_nodes + nodes)) {
+            match beam_region(&mut g, region, opts.beam_width, beam_depth, &mut |nodes| stop(before + beam.nodes + nodes)) {
                 super::beam::Beamed::Solved { moves: found, nodes, expanded } => {
-                    beam_nodes += nodes;
-                    beam_expanded += expanded;
+                    beam.nodes += nodes;
+                    beam.expanded += expanded;
                     moves.extend_from_slice(&found);
                     if !g.solved() {
                         return Err(ReduceError::Internal("the beam's answer does not reach the goal".into()));
                     }
-                    return Ok(Staged::Done {
-                        moves,
-                        failed,
-                        nodes: search.total + beam_nodes,
-                        expanded: search.expanded + beam_expanded,
-                        beam: beam_ran,
-                    });
+                    return Ok(beam.done(moves, failed, &search));
                 }
                 super::beam::Beamed::Failed { nodes, expanded, partial } => {
                     // The staged run goes on from the best board the beam reached.
-                    beam_nodes += nodes;
-                    beam_expanded += expanded;
+                    beam.nodes += nodes;
+                    beam.expanded += expanded;
                     moves.extend_from_slice(&partial);
                 }
                 super::beam::Beamed::Stopped { nodes, expanded } => {
                     return Ok(Staged::Stopped {
-                        nodes: search.total + beam_nodes + nodes,
-                        expanded: search.expanded + beam_expanded + expanded,
+                        nodes: search.total + beam.nodes + nodes,
+                        expanded: search.expanded + beam.expanded + expanded,
                     })
                 }
             }
@@ -92,8 +85,8 @@ pub(super) fn solve(
             let to = cells.len() * (k + 1) / groups;
             let group = &cells[from..to];
             from = to;
-            if stop(search.total + beam_nodes) {
-                return Ok(Staged::Stopped { nodes: search.total + beam_nodes, expanded: search.expanded + beam_expanded });
+            if stop(search.total + beam.nodes) {
+                return Ok(Staged::Stopped { nodes: search.total + beam.nodes, expanded: search.expanded + beam.expanded });
             }
             // A group that runs out of nodes is placed in two halves of at least two tiles each
             // (a line's last tile cannot be placed alone).
@@ -130,13 +123,7 @@ pub(super) fn solve(
                     let now = Board::new(w, h, g.lab.iter().map(|&l| goal.tiles()[l as usize]).collect())
                         .map_err(|e| ReduceError::Internal(e.to_string()))?;
                     reduce(&now, goal, &ReduceOptions::default(), finisher, &mut |m| moves.push(m), &|_| false)?;
-                    return Ok(Staged::Done {
-                        moves,
-                        failed,
-                        nodes: search.total + beam_nodes,
-                        expanded: search.expanded + beam_expanded,
-                        beam: beam_ran,
-                    });
+                    return Ok(beam.done(moves, failed, &search));
                 }
             }
         }
@@ -146,7 +133,22 @@ pub(super) fn solve(
     if !g.solved() {
         return Err(ReduceError::Internal("the staged answer does not reach the goal".into()));
     }
-    Ok(Staged::Done { moves, failed, nodes: search.total + beam_nodes, expanded: search.expanded + beam_expanded, beam: beam_ran })
+    Ok(beam.done(moves, failed, &search))
+}
+
+/// The beam's share of a staged run's work.
+#[derive(Default)]
+struct BeamWork {
+    nodes: u64,
+    expanded: u64,
+    ran: bool,
+}
+
+impl BeamWork {
+    /// The run's end with `moves`, its work counted with the stage searches'.
+    fn done(&self, moves: Vec<Move>, failed: u64, search: &StageSearch) -> Staged {
+        Staged::Done { moves, failed, nodes: search.total + self.nodes, expanded: search.expanded + self.expanded, beam: self.ran }
+    }
 }
 
 /// Runs the beam search on `region` of `g` (every tile outside it placed, the blank inside) as

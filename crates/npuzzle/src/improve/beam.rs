@@ -414,7 +414,9 @@ mod tests {
 
     #[test]
     fn the_estimate_is_the_library_s_linear_conflict_heuristic() {
-        for (w, h, goal, seed) in [(6, 5, Goal::BlankLast, 1), (4, 7, Goal::Snail, 2), (9, 3, Goal::BlankFirst, 3), (8, 8, Goal::BlankLast, 4)] {
+        for (w, h, goal, seed) in
+            [(6, 5, Goal::BlankLast, 1), (4, 7, Goal::Snail, 2), (9, 3, Goal::BlankFirst, 3), (8, 8, Goal::BlankLast, 4)]
+        {
             let goal = goal.board(w, h).unwrap();
             let start = random_solvable(&goal, &mut Rng::new(seed));
             assert_eq!(estimate(&Grid::new(&start, &goal)) as u64, super::super::lower_bound(&start, &goal), "{w}×{h}");

@@ -5,13 +5,18 @@
 //!
 //! ```text
 //! cargo run --release -p npuzzle --example improve_options -- SIDE COUNT [KEY=VALUE ...]
-//!   keys: beam_width, beam_cells, passes, window, window_nodes, variants (how many kept)
+//!   keys: beam_width, beam_cells, passes, window, window_nodes, variants (how many kept),
+//!         stages (0 or 1), stage_nodes, group, weight_tenths, wide (0: none), wide_width,
+//!         wide_per_cell, wide_depth (moves per thousand of the lower bound)
 //! cargo run --release -p npuzzle --example improve_options -- 8 10 beam_width=10000 passes=0
 //! ```
 
 use npuzzle::generate::{random_solvable, Rng};
 use npuzzle::goal::Goal;
-use npuzzle::improve::{improve, ImproveOptions};
+use npuzzle::improve::{improve, ImproveOptions, WideBeam};
+
+/// The wide beam's settings when a key names one and the board has none.
+const WIDE: WideBeam = WideBeam { width: 600, per_cell: 1, depth_per_mille: 700 };
 use npuzzle::reduce::{ExactFinisher, ReduceOptions};
 use std::process::ExitCode;
 
@@ -38,6 +43,14 @@ fn main() -> ExitCode {
             "window" => opts.window = v as usize,
             "window_nodes" => opts.window_nodes = v,
             "variants" => opts.variants.truncate(v as usize),
+            "stages" => opts.stages = v != 0,
+            "wide_width" => opts.wide.get_or_insert(WIDE).width = v as usize,
+            "wide_per_cell" => opts.wide.get_or_insert(WIDE).per_cell = v as usize,
+            "wide_depth" => opts.wide.get_or_insert(WIDE).depth_per_mille = v,
+            "wide" if v == 0 => opts.wide = None,
+            "stage_nodes" => opts.stage_nodes = v as usize,
+            "group" => opts.variants.iter_mut().for_each(|s| s.group = v as usize),
+            "weight_tenths" => opts.variants.iter_mut().for_each(|s| s.weight_tenths = v as u32),
             _ => {
                 eprintln!("unknown key: {key}");
                 return ExitCode::from(2);

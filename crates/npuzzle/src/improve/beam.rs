@@ -12,8 +12,11 @@
 use super::{Grid, Stop};
 use crate::board::{neighbor, Move};
 
-/// Most cells of a board beam search takes (labels are bytes).
+/// Most cells of a board the staged run hands to the beam search as a whole (up to 16×16).
 pub(super) const MAX_CELLS: usize = 256;
+/// Most cells of a board beam search takes at all (labels are two bytes; lines at most 256
+/// cells long).
+pub(super) const MAX_BIG_CELLS: usize = 4096;
 
 /// Entries of the table of boards seen, as a power of two (1 MiB): about thirteen layers of
 /// 10,000 boards, enough to see the shortest cycles (twelve moves round a 2×2 square).
@@ -58,13 +61,78 @@ pub(super) enum Beamed {
 
 #[derive(Clone, Copy)]
 struct Child {
-    /// The ranking: `est` plus the blank's distance to the nearest misplaced tile.
-    h: u32,
     /// Manhattan distance plus linear conflicts.
     est: u32,
+    /// The blank's distance to the nearest misplaced tile.
+    near: u16,
     hash: u64,
     parent: u32,
+    /// The blank's cell.
+    to: u16,
     m: u8,
+    /// The lifted tiles of the lines the moved tile leaves and enters (`NO_LINE`: unchanged).
+    lines: [u8; 2],
+}
+
+impl Child {
+    /// The ranking: the estimate plus the blank's distance to the nearest misplaced tile.
+    #[inline]
+    fn h(&self) -> u32 {
+        self.est + self.near as u32
+    }
+
+    /// The order of children: by `h`, then hash, parent and move (one comparison).
+    #[inline]
+    fn key(&self) -> u128 {
+        (self.h() as u128) << 96 | (self.hash as u128) << 32 | (self.parent as u128) << 8 | self.m as u128
+    }
+}
+
+/// In [`Child::lines`], a line whose conflicts did not change.
+const NO_LINE: u8 = u8::MAX;
+
+/// Boards of one run in numbered slots reused as boards are dropped: a board's first child kept
+/// takes its slot and is made in place. A slot holds the board's labels, then the lifted tiles
+/// of each row and each column.
+struct Slab {
+    labels: Vec<u16>,
+    /// Entries a slot.
+    n: usize,
+    free: Vec<u32>,
+}
+
+impl Slab {
+    fn board(&self, slot: u32) -> &[u16] {
+        let at = slot as usize * self.n;
+        &self.labels[at..at + self.n]
+    }
+
+    /// A slot holding a copy of the board in `from`.
+    fn copy_of(&mut self, from: u32) -> u32 {
+        let slot = match self.free.pop() {
+            Some(s) => s,
+            None => {
+                let s = (self.labels.len() / self.n) as u32;
+                self.labels.resize(self.labels.len() + self.n, 0);
+                s
+            }
+        };
+        let (src, n) = (from as usize * self.n, self.n);
+        self.labels.copy_within(src..src + n, slot as usize * n);
+        slot
+    }
+
+    /// Makes `c`'s move on the board in `slot`, its parent's copy.
+    fn make(&mut self, slot: u32, t: &Tables, b: usize, c: &Child) {
+        let at = slot as usize * self.n;
+        let to = c.to as usize;
+        self.labels.swap(at + b, at + to);
+        for (cell, v) in [(to, c.lines[0]), (b, c.lines[1])] {
+            if v != NO_LINE {
+                self.labels[at + t.line_slot(cell, move_of(c.m))] = v as u16;
+            }
+        }
+    }
 }
 
 /// Geometry and tables shared by every board of one run.
@@ -74,14 +142,17 @@ struct Tables {
     /// Zobrist keys, `[cell * cells + label]`.
     zobrist: Vec<u64>,
     /// The goal's blank cell (the blank's label).
-    blank_label: u8,
+    blank_label: u16,
+    /// Row and column of each cell (and label), to spare the divisions.
+    rc: Vec<(u8, u8)>,
 }
 
 impl Tables {
     fn new(w: usize, h: usize, blank_label: usize) -> Tables {
         let n = w * h;
         let mut s = 0x9E37_79B9_7F4A_7C15u64 ^ (n as u64);
-        let zobrist = (0..n * n)
+        // A table of keys up to 256 cells; beyond, keys are computed (a table would be cells²).
+        let zobrist = (0..if n <= MAX_CELLS { n * n } else { 0 })
             .map(|_| {
                 // splitmix64
                 s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -91,24 +162,51 @@ impl Tables {
                 z ^ (z >> 31)
             })
             .collect();
-        Tables { w, h, zobrist, blank_label: blank_label as u8 }
+        let rc = (0..n).map(|c| ((c / w) as u8, (c % w) as u8)).collect();
+        Tables { w, h, zobrist, blank_label: blank_label as u16, rc }
     }
 
     #[inline]
-    fn key(&self, cell: usize, label: u8) -> u64 {
-        self.zobrist[cell * self.w * self.h + label as usize]
+    fn key(&self, cell: usize, label: u16) -> u64 {
+        if self.zobrist.is_empty() {
+            let mut z = ((cell as u64) << 16 | label as u64).wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        } else {
+            self.zobrist[cell * self.w * self.h + label as usize]
+        }
+    }
+
+    /// Where in a slot the lifted tiles of the line through `cell` that move `m` changes are
+    /// kept: a horizontal move changes columns, a vertical one rows.
+    #[inline]
+    fn line_slot(&self, cell: usize, m: Move) -> usize {
+        let n = self.w * self.h;
+        match m {
+            Move::Left | Move::Right => n + self.h + cell % self.w,
+            Move::Up | Move::Down => n + cell / self.w,
+        }
+    }
+
+    /// A slot's record of `lab`: the labels and each line's lifted tiles.
+    fn record(&self, lab: &[u16], scratch: &mut Vec<u32>) -> Vec<u16> {
+        let mut rec = lab.to_vec();
+        rec.extend((0..self.h).map(|r| line_conflicts(self, lab, Line::Row(r), 0, None, scratch) as u16));
+        rec.extend((0..self.w).map(|c| line_conflicts(self, lab, Line::Col(c), 0, None, scratch) as u16));
+        rec
     }
 
     #[inline]
-    fn dist(&self, cell: usize, label: u8) -> u32 {
-        let (l, w) = (label as usize, self.w);
-        ((cell / w).abs_diff(l / w) + (cell % w).abs_diff(l % w)) as u32
+    fn dist(&self, cell: usize, label: u16) -> u32 {
+        let ((r, c), (lr, lc)) = (self.rc[cell], self.rc[label as usize]);
+        (r.abs_diff(lr) + c.abs_diff(lc)) as u32
     }
 
     /// The distance from `blank` to the nearest tile out of place, on `lab` with tile `l` moved
     /// into `at` (and the blank into `blank`); 0 when none is.
     #[inline]
-    fn nearest_misplaced(&self, lab: &[u8], blank: usize, at: usize, l: u8) -> u32 {
+    fn nearest_misplaced(&self, lab: &[u16], blank: usize, at: usize, l: u16) -> u32 {
         let (w, h) = (self.w as isize, self.h as isize);
         let (br, bc) = ((blank / self.w) as isize, (blank % self.w) as isize);
         let out_of_place = |r: isize, c: isize| -> bool {
@@ -135,14 +233,14 @@ impl Tables {
     }
 
     /// The estimate of a whole board.
-    fn estimate(&self, lab: &[u8], scratch: &mut Vec<u32>) -> u32 {
+    fn estimate(&self, lab: &[u16], scratch: &mut Vec<u32>) -> u32 {
         let md: u32 = lab.iter().enumerate().filter(|&(_, &l)| l != self.blank_label).map(|(c, &l)| self.dist(c, l)).sum();
         let rows: u32 = (0..self.h).map(|r| line_conflicts(self, lab, Line::Row(r), 0, None, scratch)).sum();
         let cols: u32 = (0..self.w).map(|c| line_conflicts(self, lab, Line::Col(c), 0, None, scratch)).sum();
         md + 2 * (rows + cols)
     }
 
-    fn hash(&self, lab: &[u8]) -> u64 {
+    fn hash(&self, lab: &[u16]) -> u64 {
         lab.iter().enumerate().fold(0, |acc, (c, &l)| acc ^ self.key(c, l))
     }
 }
@@ -165,52 +263,97 @@ fn lifted(seq: &[u32]) -> u32 {
     (seq.len() - len) as u32
 }
 
+/// How one beam search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Params {
+    /// Boards kept per depth.
+    pub width: usize,
+    /// Most kept boards with the blank in one cell (0: no limit). On a large board the best
+    /// boards of a depth are mostly the same few tiles shuffled round the blank, and the beam
+    /// soon circles there, every way out looking worse; keeping one board per blank cell keeps
+    /// it spread over the board, finding tiles to bring nearer elsewhere.
+    pub per_cell: usize,
+    /// Most moves.
+    pub max_depth: usize,
+}
+
+/// Depths between two looks for the kept boards' common ancestor, on boards beyond
+/// [`MAX_CELLS`] (whose runs are long).
+const PRUNE_EVERY: usize = 1024;
+
 /// Searches `g` → identity with a beam `width` boards wide, for at most `max_depth` moves. The
 /// children of a layer are generated on the rayon pool, in chunks of parents; the result does
 /// not depend on the number of threads.
 pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> Beamed {
+    beam_with(g, &Params { width, per_cell: 0, max_depth }, stop)
+}
+
+/// [`beam`] with every setting of [`Params`].
+pub(super) fn beam_with(g: &Grid, p: &Params, stop: Stop<'_>) -> Beamed {
     let (w, h) = (g.w, g.h);
     let n = w * h;
-    if n > MAX_CELLS || width == 0 {
+    let (width, max_depth) = (p.width, p.max_depth);
+    if n > MAX_BIG_CELLS || w.max(h) > 256 || width == 0 {
         return Beamed::Failed { nodes: 0, expanded: 0, partial: Vec::new() };
     }
+    let big = n > MAX_CELLS;
     let t = Tables::new(w, h, g.lab[g.blank] as usize);
-    let root: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
+    let root: Vec<u16> = g.lab.iter().map(|&l| l as u16).collect();
     let root_h = t.estimate(&root, &mut Vec::new());
     if root_h == 0 {
         return Beamed::Solved { moves: Vec::new(), nodes: 0, expanded: 0 };
     }
-    // The current layer: boards (`n` bytes each), and per board its blank, estimate, hash and
+    // The current layer: boards (`n` labels each), and per board its blank, estimate, hash and
     // the move that made it (`NONE` at the root).
     const NONE: u8 = u8::MAX;
-    let mut boards = root;
-    let mut layer: Vec<(u16, u32, u64, u8)> = vec![(g.blank as u16, root_h, t.hash(&boards), NONE)];
-    // Per depth, each kept board's parent index and move.
+    let root_hash = t.hash(&root);
+    let stride = n + w + h;
+    let mut slab = Slab { labels: t.record(&root, &mut Vec::new()), n: stride, free: Vec::new() };
+    let mut layer: Vec<(u16, u32, u64, u8)> = vec![(g.blank as u16, root_h, root_hash, NONE)];
+    // The slot of each board of the layer.
+    let mut slots: Vec<u32> = vec![0];
+    let mut next_slots: Vec<u32> = Vec::new();
+    let mut taken: Vec<bool> = Vec::new();
+    let mut in_place: Vec<(u32, usize, Child)> = Vec::new();
+    // Per depth, each kept board's parent index and move. On large boards the layers before
+    // the kept boards' common ancestor are dropped now and then: `committed` holds the moves to
+    // the first layer kept.
     let mut history: Vec<Vec<(u32, u8)>> = Vec::new();
+    let mut committed: Vec<Move> = Vec::new();
     let mut seen = Seen::new(SEEN_BITS);
     seen.insert(layer[0].2);
-    let mut next_boards: Vec<u8> = Vec::new();
+    let mut children: Vec<Child> = Vec::new();
+    let mut per_cell = vec![0u16; if p.per_cell > 0 { n } else { 0 }];
     let (mut nodes, mut expanded) = (0u64, 0u64);
-    const CHUNK: usize = 512;
     // A beam whose best estimate has not improved for this many layers is wandering over a
     // plateau: it gives up, and the caller goes on another way.
     let patience = 8 * (w + h);
     let (mut lowest, mut since) = (root_h, 0);
     // Where the board with the lowest estimate so far is: its depth and index (depth 0 is the
-    // root).
+    // root). On large boards, the best board of the last layer is handed back instead.
     let mut best_at = (0usize, 0usize);
-    for _ in 0..max_depth {
+    let partial = |history: &[Vec<(u32, u8)>], committed: &[Move], best_at: (usize, usize)| {
+        let mut moves = committed.to_vec();
+        let at = if big { (history.len(), 0) } else { best_at };
+        moves.extend(path_to(history, at));
+        moves
+    };
+    for depth in 0..max_depth {
         if stop(nodes) {
             return Beamed::Stopped { nodes, expanded };
         }
-        let seen_ref = &seen;
-        let parts: Vec<(Vec<Child>, u64)> = map_chunks(&layer, CHUNK, |k, chunk| {
+        let (seen_ref, slab_ref, slots_ref) = (&seen, &slab, &slots);
+        // A chunk a thread, of at least 1,024 boards: a smaller layer is quicker done on one
+        // thread than handed out (the answer does not depend on the chunks).
+        let chunk_len = layer.len().div_ceil(threads()).max(1024);
+        let parts: Vec<(Vec<Child>, u64)> = map_chunks(&layer, chunk_len, |k, chunk| {
             let mut scratch = Vec::with_capacity(w.max(h));
             let mut out = Vec::with_capacity(chunk.len() * 3);
             let mut made = 0u64;
             for (j, &(b, est, hash, last)) in chunk.iter().enumerate() {
-                let i = k * CHUNK + j;
-                let lab = &boards[i * n..(i + 1) * n];
+                let i = k * chunk_len + j;
+                let rec = slab_ref.board(slots_ref[i]);
+                let lab = &rec[..n];
                 let b = b as usize;
                 for m in Move::ALL {
                     if last != NONE && m.inverse() as u8 == last {
@@ -224,66 +367,135 @@ pub(super) fn beam(g: &Grid, width: usize, max_depth: usize, stop: Stop<'_>) -> 
                     if seen_ref.contains(key) {
                         continue;
                     }
-                    let d = conflict_delta(&t, lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
+                    let (d, lines) = cached_conflict_delta(&t, rec, b, to, l, m, &mut scratch);
                     let est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
                     let near = if est == 0 { 0 } else { t.nearest_misplaced(lab, to, b, l) };
-                    out.push(Child { h: est + near, est, hash: key, parent: i as u32, m: m as u8 });
+                    out.push(Child { est, near: near as u16, hash: key, parent: i as u32, to: to as u16, m: m as u8, lines });
                 }
             }
             (out, made)
         });
         nodes += parts.iter().map(|p| p.1).sum::<u64>();
         expanded += layer.len() as u64;
-        let mut children: Vec<Child> = parts.into_iter().flat_map(|p| p.0).collect();
+        children.clear();
+        for (part, _) in parts {
+            children.extend_from_slice(&part);
+        }
         let keep = width.min(children.len());
         if keep == 0 {
-            return Beamed::Failed { nodes, expanded, partial: path_to(&history, best_at) };
+            return Beamed::Failed { nodes, expanded, partial: partial(&history, &committed, best_at) };
         }
-        // The best `keep`, sorted, duplicates (the same board reached from two parents) removed.
-        if children.len() > keep {
-            children.select_nth_unstable_by_key(keep, |c| (c.h, c.hash, c.parent, c.m));
-            children.truncate(keep);
+        // The best `keep`, sorted, duplicates (the same board reached from two parents)
+        // removed; with a limit per blank cell, the best of those within it.
+        // With a limit per blank cell every child is ranked: the best ones crowd few cells.
+        let pool = if p.per_cell > 0 { children.len() } else { keep };
+        if children.len() > pool {
+            children.select_nth_unstable_by_key(pool, |c| c.key());
+            children.truncate(pool);
         }
-        children.sort_unstable_by_key(|c| (c.h, c.hash, c.parent, c.m));
+        children.sort_unstable_by_key(|c| c.key());
         children.dedup_by_key(|c| c.hash);
-        children.truncate(keep);
-        if children[0].h == 0 {
-            history.push(vec![(children[0].parent, children[0].m)]);
-            return Beamed::Solved { moves: path_to(&history, (history.len(), 0)), nodes, expanded };
+        if p.per_cell > 0 {
+            let mut kept = 0;
+            let mut cells = Vec::with_capacity(keep);
+            children.retain(|c| {
+                if kept == keep {
+                    return false;
+                }
+                let to = c.to as usize;
+                if per_cell[to] as usize >= p.per_cell {
+                    return false;
+                }
+                per_cell[to] += 1;
+                cells.push(to);
+                kept += 1;
+                true
+            });
+            for c in cells {
+                per_cell[c] = 0;
+            }
         }
-        if children[0].h < lowest {
-            (lowest, since) = (children[0].h, 0);
+        children.truncate(keep);
+        if children[0].h() == 0 {
+            history.push(vec![(children[0].parent, children[0].m)]);
+            let mut moves = committed;
+            moves.extend(path_to(&history, (history.len(), 0)));
+            return Beamed::Solved { moves, nodes, expanded };
+        }
+        if children[0].h() < lowest {
+            (lowest, since) = (children[0].h(), 0);
             best_at = (history.len() + 1, 0);
         } else {
             since += 1;
             if since > patience {
-                return Beamed::Failed { nodes, expanded, partial: path_to(&history, best_at) };
+                return Beamed::Failed { nodes, expanded, partial: partial(&history, &committed, best_at) };
             }
         }
         for c in &children {
             seen.insert(c.hash);
         }
-        next_boards.resize(children.len() * n, 0);
-        fill_boards(&mut next_boards, n, &children, |dst, c| {
+        // The next layer's boards: a parent's first child kept takes its slot (made in place
+        // once every copy of the parent is taken), the others are copies.
+        taken.clear();
+        taken.resize(layer.len(), false);
+        next_slots.clear();
+        in_place.clear();
+        for c in &children {
             let p = c.parent as usize;
-            dst.copy_from_slice(&boards[p * n..(p + 1) * n]);
             let b = layer[p].0 as usize;
-            if let Some(to) = neighbor(w, h, b, move_of(c.m)) {
-                dst.swap(b, to);
+            if taken[p] {
+                let slot = slab.copy_of(slots[p]);
+                slab.make(slot, &t, b, c);
+                next_slots.push(slot);
+            } else {
+                taken[p] = true;
+                in_place.push((slots[p], b, *c));
+                next_slots.push(slots[p]);
             }
-        });
-        std::mem::swap(&mut boards, &mut next_boards);
-        layer = children
-            .iter()
-            .map(|c| {
-                let b = layer[c.parent as usize].0 as usize;
-                let to = neighbor(w, h, b, move_of(c.m)).unwrap_or(b);
-                (to as u16, c.est, c.hash, c.m)
-            })
-            .collect();
+        }
+        for (slot, b, c) in &in_place {
+            slab.make(*slot, &t, *b, c);
+        }
+        for (p, &t) in taken.iter().enumerate() {
+            if !t {
+                slab.free.push(slots[p]);
+            }
+        }
+        std::mem::swap(&mut slots, &mut next_slots);
+        layer = children.iter().map(|c| (c.to, c.est, c.hash, c.m)).collect();
         history.push(children.iter().map(|c| (c.parent, c.m)).collect());
+        if big && history.len() >= 2 * PRUNE_EVERY && (depth + 1) % PRUNE_EVERY == 0 {
+            prune(&mut history, &mut committed);
+        }
     }
-    Beamed::Failed { nodes, expanded, partial: path_to(&history, best_at) }
+    Beamed::Failed { nodes, expanded, partial: partial(&history, &committed, best_at) }
+}
+
+/// Drops the layers of `history` before the last one where every kept board has one
+/// ancestor, appending the moves to that ancestor to `committed`.
+fn prune(history: &mut Vec<Vec<(u32, u8)>>, committed: &mut Vec<Move>) {
+    let Some(last) = history.last() else { return };
+    let mut set: Vec<u32> = (0..last.len() as u32).collect();
+    let mut depth = history.len();
+    // Walk back until the boards of layer `depth` descend from one board of the layer before.
+    while depth > 0 && set.len() > 1 {
+        let mut parents: Vec<u32> = set.iter().map(|&i| history[depth - 1][i as usize].0).collect();
+        parents.sort_unstable();
+        parents.dedup();
+        set = parents;
+        depth -= 1;
+    }
+    if set.len() != 1 || depth == 0 {
+        return;
+    }
+    // Layer `depth` has one board that matters, `set[0]`: commit the moves to it.
+    committed.extend(path_to(history, (depth, set[0] as usize)));
+    history.drain(..depth);
+    if let Some(first) = history.first_mut() {
+        for e in first.iter_mut() {
+            e.0 = 0;
+        }
+    }
 }
 
 /// The moves from the root to board `index` of depth `depth` (`history[d - 1]` holds depth
@@ -300,6 +512,18 @@ fn path_to(history: &[Vec<(u32, u8)>], (depth, index): (usize, usize)) -> Vec<Mo
     moves
 }
 
+/// Threads the chunks of [`map_chunks`] run on.
+fn threads() -> usize {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        1
+    }
+}
+
 /// `f(k, chunk)` for each `chunk`-sized piece `k` of `items`, in order: on the rayon pool, or
 /// in a loop on WebAssembly (no threads there, and the loop keeps the module small).
 fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> R + Sync + Send) -> Vec<R> {
@@ -314,23 +538,10 @@ fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(usize, &[T
     }
 }
 
-/// `f(board, child)` for each `n`-byte board of `boards` and its child, as [`map_chunks`].
-fn fill_boards(boards: &mut [u8], n: usize, children: &[Child], f: impl Fn(&mut [u8], &Child) + Sync + Send) {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use rayon::prelude::*;
-        boards.par_chunks_mut(n).zip(children.par_iter()).for_each(|(d, c)| f(d, c));
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        boards.chunks_mut(n).zip(children).for_each(|(d, c)| f(d, c));
-    }
-}
-
 /// Manhattan distance plus linear conflicts of `g` (labels below 256).
 pub(super) fn estimate(g: &Grid) -> u32 {
     let t = Tables::new(g.w, g.h, g.lab[g.blank] as usize);
-    let lab: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
+    let lab: Vec<u16> = g.lab.iter().map(|&l| l as u16).collect();
     t.estimate(&lab, &mut Vec::new())
 }
 
@@ -348,7 +559,7 @@ enum Line {
 /// Tiles to lift out of `line` of `lab` so the rest of those whose goal line it is are in order,
 /// with `lab` changed first at cell `at` to `put` (`None`: no change; `Some(blank)`: the
 /// cell's tile taken out).
-fn line_conflicts(t: &Tables, lab: &[u8], line: Line, at: usize, put: Option<u8>, scratch: &mut Vec<u32>) -> u32 {
+fn line_conflicts(t: &Tables, lab: &[u16], line: Line, at: usize, put: Option<u16>, scratch: &mut Vec<u32>) -> u32 {
     let w = t.w;
     let (first, step, len) = match line {
         Line::Row(r) => (r * w, 1, w),
@@ -364,7 +575,8 @@ fn line_conflicts(t: &Tables, lab: &[u8], line: Line, at: usize, put: Option<u8>
         if l == t.blank_label {
             continue;
         }
-        let (lr, lc) = (l as usize / w, l as usize % w);
+        let (lr, lc) = t.rc[l as usize];
+        let (lr, lc) = (lr as usize, lc as usize);
         match line {
             Line::Row(r) if lr == r => scratch.push(lc as u32),
             Line::Col(c) if lc == c => scratch.push(lr as u32),
@@ -374,10 +586,68 @@ fn line_conflicts(t: &Tables, lab: &[u8], line: Line, at: usize, put: Option<u8>
     lifted(scratch)
 }
 
+/// [`conflict_delta`] on a slot's record `rec`, the lines' lifted tiles before the move read
+/// from it; also the lifted tiles after the move of the lines through `to` and `b` that changed
+/// (`NO_LINE` for the others).
+#[inline]
+fn cached_conflict_delta(t: &Tables, rec: &[u16], b: usize, to: usize, l: u16, m: Move, scratch: &mut Vec<u32>) -> (i64, [u8; 2]) {
+    let w = t.w;
+    let horizontal = matches!(m, Move::Left | Move::Right);
+    let line = |cell: usize| if horizontal { Line::Col(cell % w) } else { Line::Row(cell / w) };
+    let goal_line = |cell: usize| if horizontal { cell % w } else { cell / w };
+    let lab = &rec[..w * t.h];
+    let mut d = 0i64;
+    let mut lines = [NO_LINE; 2];
+    for (k, (cell, put)) in [(to, t.blank_label), (b, l)].into_iter().enumerate() {
+        if goal_line(cell) == goal_line(l as usize) {
+            let before = rec[t.line_slot(cell, m)] as u32;
+            let after = match (before, k) {
+                // A tile leaving a line in order leaves it in order.
+                (0, 0) => 0,
+                // A tile entering a line in order: in order still when it stands between
+                // the line's tiles that come before and after it.
+                (0, _) => entering_out_of_order(t, lab, cell, l, horizontal),
+                _ => line_conflicts(t, lab, line(cell), cell, Some(put), scratch),
+            };
+            d += after as i64 - before as i64;
+            lines[k] = after as u8;
+        }
+    }
+    (d, lines)
+}
+
+/// 1 when tile `l`, put in `cell` of a line whose tiles are in order (`cell` held the blank),
+/// is out of order with them, else 0. The line is the column through `cell` for a horizontal
+/// move (the tile came from another column), else the row.
+#[inline]
+fn entering_out_of_order(t: &Tables, lab: &[u16], cell: usize, l: u16, horizontal: bool) -> u32 {
+    let (w, h) = (t.w, t.h);
+    let (r, c) = (cell / w, cell % w);
+    // Positions along the line: the row's column, or the column's row.
+    let (pos, len, step) = if horizontal { (r, h, w) } else { (c, w, 1) };
+    let first = cell - pos * step;
+    let goal_pos = |x: u16| -> Option<usize> {
+        if x == t.blank_label {
+            return None;
+        }
+        let (xr, xc) = t.rc[x as usize];
+        if horizontal {
+            (xc as usize == c).then_some(xr as usize)
+        } else {
+            (xr as usize == r).then_some(xc as usize)
+        }
+    };
+    let mine = if horizontal { t.rc[l as usize].0 as usize } else { t.rc[l as usize].1 as usize };
+    let before = (0..pos).rev().find_map(|p| goal_pos(lab[first + p * step]));
+    let after = (pos + 1..len).find_map(|p| goal_pos(lab[first + p * step]));
+    u32::from(before.is_some_and(|g| g > mine) || after.is_some_and(|g| g < mine))
+}
+
 /// Change in lifted tiles when tile `l` slides from `to` to `b` on `lab`: a horizontal move
 /// changes the columns it leaves and enters, a vertical one the rows, and only a line that is
 /// the tile's goal line changes its conflicts.
-fn conflict_delta(t: &Tables, lab: &[u8], b: usize, to: usize, l: u8, horizontal: bool, scratch: &mut Vec<u32>) -> i64 {
+#[cfg(test)]
+fn conflict_delta(t: &Tables, lab: &[u16], b: usize, to: usize, l: u16, horizontal: bool, scratch: &mut Vec<u32>) -> i64 {
     let w = t.w;
     let line = |cell: usize| if horizontal { Line::Col(cell % w) } else { Line::Row(cell / w) };
     let goal_line = |cell: usize| if horizontal { cell % w } else { cell / w };
@@ -471,7 +741,7 @@ mod tests {
 
     #[test]
     fn too_big_or_zero_width_is_refused() {
-        let g = grid(17, 16, Goal::BlankLast, 1);
+        let g = grid(70, 60, Goal::BlankLast, 1);
         assert!(matches!(beam(&g, 100, 100, &mut |_| false), Beamed::Failed { nodes: 0, .. }));
         let g = grid(4, 4, Goal::BlankLast, 1);
         assert!(matches!(beam(&g, 0, 100, &mut |_| false), Beamed::Failed { nodes: 0, .. }));
@@ -482,32 +752,85 @@ mod tests {
 
     #[test]
     fn incremental_estimate_matches_the_whole_board() {
-        let goal = Goal::BlankLast.board(6, 5).unwrap();
-        let start = random_solvable(&goal, &mut Rng::new(3));
-        let g = Grid::new(&start, &goal);
-        let t = Tables::new(6, 5, g.lab[g.blank] as usize);
-        let mut scratch = Vec::new();
-        let mut lab: Vec<u8> = g.lab.iter().map(|&l| l as u8).collect();
-        let mut b = g.blank;
-        let mut est = t.estimate(&lab, &mut scratch);
-        let mut rng = Rng::new(9);
-        for _ in 0..2000 {
-            let m = Move::ALL[rng.below(4) as usize];
-            let Some(to) = neighbor(6, 5, b, m) else { continue };
-            let l = lab[to];
-            let d = conflict_delta(&t, &lab, b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
-            est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
-            let near = t.nearest_misplaced(&lab, to, b, l);
-            lab.swap(b, to);
-            b = to;
-            assert_eq!(est, t.estimate(&lab, &mut scratch));
-            // The nearest misplaced tile, by a scan of every cell.
-            let brute = (0..30)
-                .filter(|&c| c != b && lab[c] as usize != c && lab[c] != t.blank_label)
-                .map(|c| ((c / 6).abs_diff(b / 6) + (c % 6).abs_diff(b % 6)) as u32 - 1)
-                .min()
-                .unwrap_or(0);
-            assert_eq!(near, brute);
+        for (w, h, goal) in [(6, 5, Goal::BlankLast), (9, 7, Goal::Snail)] {
+            let g = grid(w, h, goal, 3);
+            let n = w * h;
+            let t = Tables::new(w, h, g.lab[g.blank] as usize);
+            let mut scratch = Vec::new();
+            let lab: Vec<u16> = g.lab.iter().map(|&l| l as u16).collect();
+            // A slab of one slot, moved in place as the beam moves a board's first child.
+            let mut slab = Slab { labels: t.record(&lab, &mut scratch), n: n + w + h, free: Vec::new() };
+            let mut b = g.blank;
+            let mut est = t.estimate(&lab, &mut scratch);
+            let mut rng = Rng::new(9);
+            for _ in 0..3000 {
+                let m = Move::ALL[rng.below(4) as usize];
+                let Some(to) = neighbor(w, h, b, m) else { continue };
+                let rec = slab.board(0).to_vec();
+                let l = rec[to];
+                let d = conflict_delta(&t, &rec[..n], b, to, l, matches!(m, Move::Left | Move::Right), &mut scratch);
+                let (cached, lines) = cached_conflict_delta(&t, &rec, b, to, l, m, &mut scratch);
+                assert_eq!(d, cached, "{w}×{h}");
+                est = (est as i64 + t.dist(b, l) as i64 - t.dist(to, l) as i64 + 2 * d) as u32;
+                let near = t.nearest_misplaced(&rec[..n], to, b, l);
+                let child = Child { est, near: near as u16, hash: 0, parent: 0, to: to as u16, m: m as u8, lines };
+                slab.make(0, &t, b, &child);
+                b = to;
+                let now = slab.board(0);
+                assert_eq!(est, t.estimate(&now[..n], &mut scratch), "{w}×{h}");
+                // The record's lines are those of the board.
+                assert_eq!(now, &t.record(&now[..n], &mut scratch)[..], "{w}×{h}");
+                // The nearest misplaced tile, by a scan of every cell.
+                let brute = (0..n)
+                    .filter(|&c| c != b && now[c] as usize != c && now[c] != t.blank_label)
+                    .map(|c| ((c / w).abs_diff(b / w) + (c % w).abs_diff(b % w)) as u32 - 1)
+                    .min()
+                    .unwrap_or(0);
+                assert_eq!(near, brute, "{w}×{h}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_wide_beam_spreads_over_the_board_and_hands_back_a_path_that_replays() {
+        // 20×20: beyond 256 cells, keys computed, layers before the common ancestor dropped
+        // (the run is longer than two thousand moves).
+        let g = grid(20, 20, Goal::BlankLast, 4);
+        let before = estimate(&g);
+        let p = Params { width: 200, per_cell: 1, max_depth: 2600 };
+        let (partial, nodes) = match beam_with(&g, &p, &mut |_| false) {
+            Beamed::Failed { partial, nodes, .. } => (partial, nodes),
+            _ => panic!("2,600 moves cannot solve a random 20×20 board"),
+        };
+        assert_eq!(partial.len(), 2600, "the best board of the last layer");
+        let end = replayed(&g, &partial);
+        assert!(estimate(&end) + 1000 < before, "{} → {}", before, estimate(&end));
+        // The same run on one thread and on two, and again: the same moves.
+        let run = |threads| {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            pool.install(|| match beam_with(&g, &Params { width: 2500, per_cell: 8, max_depth: 300 }, &mut |_| false) {
+                Beamed::Failed { partial, nodes, .. } => (partial, nodes),
+                _ => panic!("no partial answer"),
+            })
+        };
+        assert_eq!(run(1), run(2));
+        assert!(nodes > 0);
+        // Too big for two-byte labels and lines, or no width: refused.
+        assert!(matches!(beam_with(&grid(70, 60, Goal::BlankLast, 1), &p, &mut |_| false), Beamed::Failed { nodes: 0, .. }));
+    }
+
+    #[test]
+    fn pruning_keeps_the_path_to_every_kept_board() {
+        // Three layers: two boards from the root, then both children of board 1.
+        let mut history = vec![vec![(0, 0), (0, 1)], vec![(1, 2), (1, 3)], vec![(0, 1), (1, 0)]];
+        let whole: Vec<Vec<Move>> = (0..2).map(|i| path_to(&history, (3, i))).collect();
+        let mut committed = Vec::new();
+        prune(&mut history, &mut committed);
+        assert_eq!(committed, vec![Move::ALL[1]], "the common ancestor is board 1 of depth 1");
+        for (i, moves) in whole.iter().enumerate() {
+            let mut now = committed.clone();
+            now.extend(path_to(&history, (history.len(), i)));
+            assert_eq!(&now, moves);
         }
     }
 }

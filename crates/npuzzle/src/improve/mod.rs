@@ -57,6 +57,9 @@ pub struct ImproveOptions {
     /// The beam search takes over a staged run once the unsolved region has at most this many
     /// cells (from the start when the board is that small).
     pub beam_cells: usize,
+    /// On boards of more than 256 cells: a beam search over the whole board first, reduction
+    /// finishing from where it stops (`None`: reduction alone).
+    pub wide: Option<WideBeam>,
     /// Run the staged subgoal search (else only reduction and windows).
     pub stages: bool,
     /// The staged runs tried (each starting with the beam when it applies), the shortest answer
@@ -79,19 +82,22 @@ pub struct ImproveOptions {
 
 impl ImproveOptions {
     /// The options for a `w`×`h` board, set so a run takes one to three seconds on two cores
-    /// up to 16×16, and a few seconds at 40×40:
+    /// up to 16×16, and up to about seven at 40×40:
     ///
     /// - up to 256 cells the beam search solves the whole board, its width shrinking as the
     ///   board grows (30,000 boards at 6×6, 6,000 at 10×10); a staged run peels lines only when
     ///   it stops improving, and hands the beam the smaller region left;
-    /// - beyond, stages are off (their searches run out of nodes on long trips) and windows are
-    ///   shorter, with smaller budgets as the path grows.
+    /// - from 257 to 1,600 cells (40×40) a beam over the whole board, one board per blank cell
+    ///   or a few, takes the first 70 % of the lower bound's moves, and reduction finishes;
+    /// - beyond, reduction alone; stages are off (their searches run out of nodes on long trips)
+    ///   and windows are shorter, with smaller budgets as the path grows.
     pub fn for_board(w: usize, h: usize) -> ImproveOptions {
         let cells = w * h;
         let v = |group, weight_tenths, columns_first| StageVariant { group, weight_tenths, columns_first };
         let base = ImproveOptions {
             beam_width: 0,
             beam_cells: beam::MAX_CELLS,
+            wide: None,
             stages: true,
             variants: vec![v(4, 20, false)],
             stage_nodes: 400_000,
@@ -111,12 +117,28 @@ impl ImproveOptions {
         };
         if cells <= beam::MAX_CELLS {
             ImproveOptions { beam_width, ..base }
-        } else if cells <= 1600 {
-            ImproveOptions { stages: false, window: 30, window_nodes: 30_000, passes: 3, ..base }
+        } else if cells <= WIDE_MAX_CELLS {
+            let wide = match cells {
+                0..=400 => WideBeam { width: 1500, per_cell: 3, depth_per_mille: 700 },
+                _ => WideBeam { width: 600, per_cell: 1, depth_per_mille: 700 },
+            };
+            ImproveOptions { stages: false, wide: Some(wide), window: 30, window_nodes: 30_000, passes: 3, ..base }
         } else {
             ImproveOptions { stages: false, window: 24, window_nodes: 2_000, passes: 1, ..base }
         }
     }
+}
+
+/// The beam search over a whole board of more than 256 cells (see [`ImproveOptions::wide`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WideBeam {
+    /// Boards kept per depth.
+    pub width: usize,
+    /// Most boards kept per depth with the blank in one cell.
+    pub per_cell: usize,
+    /// The beam makes this many moves per thousand of the start's lower bound, then reduction
+    /// finishes. By then the beam brings few tiles nearer per move, and reduction is as cheap.
+    pub depth_per_mille: u64,
 }
 
 /// One staged run's settings.
@@ -163,6 +185,17 @@ pub fn lower_bound(start: &Board, goal: &Board) -> u64 {
         Ok(h) => h.estimate_board(start).ceil_moves(),
         Err(_) => crate::heuristic::manhattan_distance(start, goal),
     }
+}
+
+/// Most cells of a board the wide beam ([`ImproveOptions::wide`]) runs on.
+pub const WIDE_MAX_CELLS: usize = 1600;
+
+/// Bytes the wide beam holds at most on a `w`×`h` board `width` boards wide, `depth` moves
+/// deep: its table of boards seen, two layers of boards with their lines' conflicts, the
+/// children, and each depth's parents and moves.
+pub fn wide_bytes(w: usize, h: usize, width: usize, depth: u64) -> u64 {
+    let record = 2 * (w * h + w + h) as u64;
+    beam::SEEN_BYTES + width as u64 * (2 * record + 4 * 24 + 16 + 8 * depth)
 }
 
 /// Bytes the beam search holds whatever its width: its table of boards seen.
@@ -232,6 +265,21 @@ pub fn improve(
             }
         }
     }
+    if let (Some(wide), false) = (opts.wide, out.stopped) {
+        let before = made + out.nodes;
+        let mut wide_stop = |nodes: u64| stop(before + nodes);
+        match wide_then_reduce(start, goal, &wide, finisher, &mut wide_stop)? {
+            Some(Widened { moves, nodes, expanded, depth }) => {
+                out.nodes += nodes;
+                out.expanded += expanded;
+                out.beam_depth = Some(depth);
+                let staged = moves.len() as u64;
+                out.staged_moves = Some(out.staged_moves.map_or(staged, |s| s.min(staged)));
+                candidates.push(moves);
+            }
+            None => out.stopped = true,
+        }
+    }
     candidates.push(best);
     // The shortest first; among equals, the earlier (a staged answer before reduction's).
     candidates.sort_by_key(|c| c.len());
@@ -259,6 +307,48 @@ pub fn improve(
     }
     out.moves = best;
     Ok(out)
+}
+
+/// What [`wide_then_reduce`] returns: the moves, the beam's boards generated and expanded, and
+/// the moves it made.
+struct Widened {
+    moves: Vec<Move>,
+    nodes: u64,
+    expanded: u64,
+    depth: u64,
+}
+
+/// The wide beam on `start` → `goal`, then reduction from the board it reached; `None` when
+/// `stop` ended it.
+fn wide_then_reduce(
+    start: &Board,
+    goal: &Board,
+    wide: &WideBeam,
+    finisher: &mut ExactFinisher,
+    stop: Stop<'_>,
+) -> Result<Option<Widened>, ReduceError> {
+    let g = Grid::new(start, goal);
+    let max_depth = (lower_bound_grid(&g) * wide.depth_per_mille / 1000) as usize;
+    let params = beam::Params { width: wide.width, per_cell: wide.per_cell, max_depth };
+    let (mut moves, nodes, expanded) = match beam::beam_with(&g, &params, stop) {
+        beam::Beamed::Solved { moves, nodes, expanded } => {
+            let depth = moves.len() as u64;
+            return Ok(Some(Widened { moves, nodes, expanded, depth }));
+        }
+        beam::Beamed::Failed { partial, nodes, expanded } => (partial, nodes, expanded),
+        beam::Beamed::Stopped { .. } => return Ok(None),
+    };
+    let depth = moves.len() as u64;
+    let mut now = g;
+    for &m in &moves {
+        if !now.apply(m) {
+            return Err(ReduceError::Internal("the beam's moves leave the board".into()));
+        }
+    }
+    let now = Board::new(start.width(), start.height(), now.lab.iter().map(|&l| goal.tiles()[l as usize]).collect())
+        .map_err(|e| ReduceError::Internal(e.to_string()))?;
+    reduce(&now, goal, &ReduceOptions::default(), finisher, &mut |m| moves.push(m), &|_| false)?;
+    Ok(Some(Widened { moves, nodes, expanded, depth }))
 }
 
 /// A board relabelled by goal cell: `lab[c]` is the goal cell of the tile in cell `c` (the

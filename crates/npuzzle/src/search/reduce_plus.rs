@@ -22,7 +22,7 @@ use super::{Ctx, End, LimitKind, Problem};
 use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::heuristic::exact::ExactHeuristic;
-use crate::improve::{improve, ImproveOptions};
+use crate::improve::{improve, ImproveOptions, WideBeam};
 use crate::reduce::{ExactFinisher, ReduceError, ReduceOptions};
 use crate::state::State;
 use std::sync::Arc;
@@ -144,6 +144,12 @@ pub fn run<O: Observer>(
         let fits = (room / crate::improve::beam_bytes_per_board(w * h, beam_depth)) as usize;
         opts.beam_width = if fits < 100 { 0 } else { opts.beam_width.min(fits) };
         opts.stage_nodes = opts.stage_nodes.min((room / STAGE_NODE_BYTES) as usize);
+        if let Some(wide) = opts.wide {
+            let depth = wide_depth(start, goal, &wide);
+            let per_board = crate::improve::wide_bytes(w, h, 1, depth) - crate::improve::BEAM_FIXED_BYTES;
+            let fits = (limit.saturating_sub(memory as u64 + 3 * beam_depth + crate::improve::BEAM_FIXED_BYTES) / per_board) as usize;
+            opts.wide = (fits >= 100).then(|| WideBeam { width: wide.width.min(fits), ..wide });
+        }
     }
     let mut stopped = None;
     let mut calls = 0u64;
@@ -176,9 +182,11 @@ pub fn run<O: Observer>(
             // What it held at most, about: the engine, the path three times over while windows
             // rebuild it, and a stage search's nodes and table or the beam's layers.
             let stage_bytes = if opts.stages { opts.stage_nodes as u64 * STAGE_NODE_BYTES } else { 0 };
-            let beam_bytes = done.beam_depth.map_or(0, |d| {
-                crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, d)
-            });
+            let beam_bytes = match (done.beam_depth, opts.wide) {
+                (None, _) => 0,
+                (Some(_), Some(wide)) => crate::improve::wide_bytes(w, h, wide.width, wide_depth(start, goal, &wide)),
+                (Some(d), None) => crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, d),
+            };
             let held = memory as u64 + 3 * done.reduce_moves + stage_bytes.max(beam_bytes);
             ctx.stats.peak_memory = ctx.stats.peak_memory.max(held);
             Ok(Ran { moves: Some(moves), streamed: 0, stopped: if done.stopped { stopped } else { None } })
@@ -187,4 +195,9 @@ pub fn run<O: Observer>(
         Err(ReduceError::Unsolvable) => Err(Error::Invalid(format!("the goal {goal} cannot be reached from {start}"))),
         Err(e) => Err(Error::Internal(e.to_string())),
     }
+}
+
+/// The most moves the wide beam makes on `start` → `goal`.
+fn wide_depth(start: &Board, goal: &Board, wide: &WideBeam) -> u64 {
+    crate::improve::lower_bound(start, goal) * wide.depth_per_mille / 1000
 }

@@ -111,6 +111,39 @@ fn moves_over_manhattan_on_a_sample() {
     }
 }
 
+/// From 257 to 1,600 cells the wide beam runs before reduction: answers replay, within their
+/// lower bound, shorter than reduction's by a margin, the same on every run; every goal.
+#[test]
+fn beyond_256_cells_a_wide_beam_then_reduction() {
+    let store = TableStore::in_memory();
+    for (w, h, goal, seed) in [(20, 20, Goal::BlankLast, 1), (17, 24, Goal::Snail, 2), (30, 12, Goal::BlankFirst, 3)] {
+        let goal = goal.board(w, h).unwrap();
+        let start = random_solvable(&goal, &mut Rng::new(seed));
+        let req = request(&start, &goal, Algorithm::ReducePlus, &store);
+        let out = solve(&req).unwrap();
+        assert_eq!(replay(&start, &out.moves), goal, "{w}×{h}");
+        assert!(out.lower_bound.unwrap() <= out.moves.len() as u64);
+        let plain = solve(&request(&start, &goal, Algorithm::Reduce, &store)).unwrap();
+        assert!(out.moves.len() * 100 < plain.moves.len() * 95, "{w}×{h}: {} against reduce's {}", out.moves.len(), plain.moves.len());
+        if w == 20 {
+            assert_eq!(solve(&req).unwrap().moves, out.moves, "another run, other moves");
+        }
+    }
+}
+
+/// The 40×40 board `npuzzle bench big --sizes 40 --count 1` draws: at most 2.4 times its
+/// Manhattan distance.
+#[test]
+fn a_40_by_40_board_within_2_4_times_its_manhattan_distance() {
+    let store = TableStore::in_memory();
+    let goal = Goal::BlankLast.board(40, 40).unwrap();
+    let start = random_solvable(&goal, &mut Rng::new(1));
+    let out = solve(&request(&start, &goal, Algorithm::ReducePlus, &store)).unwrap();
+    assert_eq!(replay(&start, &out.moves), goal);
+    let ratio = out.moves.len() as f64 / npuzzle::heuristic::manhattan_distance(&start, &goal) as f64;
+    assert!(ratio <= 2.4, "{ratio:.3}");
+}
+
 /// A solution of a small board with its moves going out and back is shortened, and still
 /// reaches the same board.
 #[test]

@@ -125,15 +125,26 @@ impl Slab {
     /// Makes `c`'s move on the board in `slot`, its parent's copy.
     fn make(&mut self, slot: u32, t: &Tables, b: usize, c: &Child) {
         let at = slot as usize * self.n;
-        let to = c.to as usize;
-        self.labels.swap(at + b, at + to);
-        for (cell, v) in [(to, c.lines[0]), (b, c.lines[1])] {
-            if v != NO_LINE {
-                self.labels[at + t.line_slot(cell, move_of(c.m))] = v as u16;
-            }
+        make(&mut self.labels[at..at + self.n], t, b, c);
+    }
+}
+
+/// Makes `c`'s move on `rec`, its parent's record (the blank in `b`).
+#[inline]
+fn make(rec: &mut [u16], t: &Tables, b: usize, c: &Child) {
+    let to = c.to as usize;
+    rec.swap(b, to);
+    for (cell, v) in [(to, c.lines[0]), (b, c.lines[1])] {
+        if v != NO_LINE {
+            rec[t.line_slot(cell, move_of(c.m))] = v as u16;
         }
     }
 }
+
+/// Layers of at least this many boards are shared out over the rayon pool, in chunks of
+/// [`CHUNK`]; smaller ones are quicker done on one thread than handed out.
+const PARALLEL: usize = 1024;
+const CHUNK: usize = 512;
 
 /// Geometry and tables shared by every board of one run.
 struct Tables {
@@ -313,6 +324,7 @@ pub(super) fn beam_with(g: &Grid, p: &Params, stop: Stop<'_>) -> Beamed {
     // The slot of each board of the layer.
     let mut slots: Vec<u32> = vec![0];
     let mut next_slots: Vec<u32> = Vec::new();
+    let mut spare: Vec<u16> = Vec::new();
     let mut taken: Vec<bool> = Vec::new();
     let mut in_place: Vec<(u32, usize, Child)> = Vec::new();
     // Per depth, each kept board's parent index and move. On large boards the layers before
@@ -343,9 +355,8 @@ pub(super) fn beam_with(g: &Grid, p: &Params, stop: Stop<'_>) -> Beamed {
             return Beamed::Stopped { nodes, expanded };
         }
         let (seen_ref, slab_ref, slots_ref) = (&seen, &slab, &slots);
-        // A chunk a thread, of at least 1,024 boards: a smaller layer is quicker done on one
-        // thread than handed out (the answer does not depend on the chunks).
-        let chunk_len = layer.len().div_ceil(threads()).max(1024);
+        // The answer does not depend on the chunks.
+        let chunk_len = if layer.len() < PARALLEL { layer.len() } else { CHUNK };
         let parts: Vec<(Vec<Child>, u64)> = map_chunks(&layer, chunk_len, |k, chunk| {
             let mut scratch = Vec::with_capacity(w.max(h));
             let mut out = Vec::with_capacity(chunk.len() * 3);
@@ -434,31 +445,48 @@ pub(super) fn beam_with(g: &Grid, p: &Params, stop: Stop<'_>) -> Beamed {
         for c in &children {
             seen.insert(c.hash);
         }
-        // The next layer's boards: a parent's first child kept takes its slot (made in place
-        // once every copy of the parent is taken), the others are copies.
-        taken.clear();
-        taken.resize(layer.len(), false);
-        next_slots.clear();
-        in_place.clear();
-        for c in &children {
-            let p = c.parent as usize;
-            let b = layer[p].0 as usize;
-            if taken[p] {
-                let slot = slab.copy_of(slots[p]);
-                slab.make(slot, &t, b, c);
-                next_slots.push(slot);
-            } else {
-                taken[p] = true;
-                in_place.push((slots[p], b, *c));
-                next_slots.push(slots[p]);
+        if children.len() >= PARALLEL {
+            // A large layer: every board copied from its parent into a new buffer, on the pool.
+            let need = children.len() * stride;
+            if spare.len() < need {
+                spare.resize(need, 0);
             }
-        }
-        for (slot, b, c) in &in_place {
-            slab.make(*slot, &t, *b, c);
-        }
-        for (p, &t) in taken.iter().enumerate() {
-            if !t {
-                slab.free.push(slots[p]);
+            fill_boards(&mut spare[..need], stride, &children, |dst, c| {
+                let p = c.parent as usize;
+                dst.copy_from_slice(slab.board(slots[p]));
+                make(dst, &t, layer[p].0 as usize, c);
+            });
+            std::mem::swap(&mut slab.labels, &mut spare);
+            slab.free.clear();
+            next_slots.clear();
+            next_slots.extend(0..children.len() as u32);
+        } else {
+            // The next layer's boards: a parent's first child kept takes its slot (made in place
+            // once every copy of the parent is taken), the others are copies.
+            taken.clear();
+            taken.resize(layer.len(), false);
+            next_slots.clear();
+            in_place.clear();
+            for c in &children {
+                let p = c.parent as usize;
+                let b = layer[p].0 as usize;
+                if taken[p] {
+                    let slot = slab.copy_of(slots[p]);
+                    slab.make(slot, &t, b, c);
+                    next_slots.push(slot);
+                } else {
+                    taken[p] = true;
+                    in_place.push((slots[p], b, *c));
+                    next_slots.push(slots[p]);
+                }
+            }
+            for (slot, b, c) in &in_place {
+                slab.make(*slot, &t, *b, c);
+            }
+            for (p, &t) in taken.iter().enumerate() {
+                if !t {
+                    slab.free.push(slots[p]);
+                }
             }
         }
         std::mem::swap(&mut slots, &mut next_slots);
@@ -512,18 +540,6 @@ fn path_to(history: &[Vec<(u32, u8)>], (depth, index): (usize, usize)) -> Vec<Mo
     moves
 }
 
-/// Threads the chunks of [`map_chunks`] run on.
-fn threads() -> usize {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        rayon::current_num_threads()
-    }
-    #[cfg(target_arch = "wasm32")]
-    {
-        1
-    }
-}
-
 /// `f(k, chunk)` for each `chunk`-sized piece `k` of `items`, in order: on the rayon pool, or
 /// in a loop on WebAssembly (no threads there, and the loop keeps the module small).
 fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(usize, &[T]) -> R + Sync + Send) -> Vec<R> {
@@ -535,6 +551,19 @@ fn map_chunks<T: Sync, R: Send>(items: &[T], chunk: usize, f: impl Fn(usize, &[T
     #[cfg(target_arch = "wasm32")]
     {
         items.chunks(chunk).enumerate().map(|(k, c)| f(k, c)).collect()
+    }
+}
+
+/// `f(board, child)` for each `n`-label board of `boards` and its child, as [`map_chunks`].
+fn fill_boards(boards: &mut [u16], n: usize, children: &[Child], f: impl Fn(&mut [u16], &Child) + Sync + Send) {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use rayon::prelude::*;
+        boards.par_chunks_mut(n).zip(children.par_iter()).for_each(|(d, c)| f(d, c));
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        boards.chunks_mut(n).zip(children).for_each(|(d, c)| f(d, c));
     }
 }
 

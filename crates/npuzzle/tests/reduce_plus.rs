@@ -112,10 +112,12 @@ fn moves_over_manhattan_on_a_sample() {
 }
 
 /// From 257 to 1,600 cells the wide beam runs before reduction: answers replay, within their
-/// lower bound, shorter than reduction's by a margin, the same on every run; every goal.
+/// lower bound, never longer than reduction's and shorter by 6 % over the sample, the same on
+/// every run; every goal.
 #[test]
 fn beyond_256_cells_a_wide_beam_then_reduction() {
     let store = TableStore::in_memory();
+    let (mut plus, mut plain_sum) = (0, 0);
     for (w, h, goal, seed) in [(20, 20, Goal::BlankLast, 1), (17, 24, Goal::Snail, 2), (30, 12, Goal::BlankFirst, 3)] {
         let goal = goal.board(w, h).unwrap();
         let start = random_solvable(&goal, &mut Rng::new(seed));
@@ -124,11 +126,14 @@ fn beyond_256_cells_a_wide_beam_then_reduction() {
         assert_eq!(replay(&start, &out.moves), goal, "{w}×{h}");
         assert!(out.lower_bound.unwrap() <= out.moves.len() as u64);
         let plain = solve(&request(&start, &goal, Algorithm::Reduce, &store)).unwrap();
-        assert!(out.moves.len() * 100 < plain.moves.len() * 95, "{w}×{h}: {} against reduce's {}", out.moves.len(), plain.moves.len());
+        assert!(out.moves.len() <= plain.moves.len(), "{w}×{h}: {} against reduce's {}", out.moves.len(), plain.moves.len());
+        plus += out.moves.len();
+        plain_sum += plain.moves.len();
         if w == 20 {
             assert_eq!(solve(&req).unwrap().moves, out.moves, "another run, other moves");
         }
     }
+    assert!(plus * 100 < plain_sum * 94, "reduce-plus {plus} moves, reduce {plain_sum}");
 }
 
 /// The 40×40 board `npuzzle bench big --sizes 40 --count 1` draws: at most 2.4 times its

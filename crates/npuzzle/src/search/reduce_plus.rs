@@ -182,11 +182,14 @@ pub fn run<O: Observer>(
             // What it held at most, about: the engine, the path three times over while windows
             // rebuild it, and a stage search's nodes and table or the beam's layers.
             let stage_bytes = if opts.stages { opts.stage_nodes as u64 * STAGE_NODE_BYTES } else { 0 };
-            let beam_bytes = match (done.beam_depth, opts.wide) {
-                (None, _) => 0,
-                (Some(_), Some(wide)) => crate::improve::wide_bytes(w, h, wide.width, wide_depth(start, goal, &wide)),
-                (Some(d), None) => crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, d),
+            // The staged run's beam and the wide beam run one after the other: the larger.
+            let staged_beam = if opts.stages && opts.beam_width > 0 {
+                crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, beam_depth)
+            } else {
+                0
             };
+            let wide_beam = opts.wide.map_or(0, |wide| crate::improve::wide_bytes(w, h, wide.width, wide_depth(start, goal, &wide)));
+            let beam_bytes = if done.beam_depth.is_some() { staged_beam.max(wide_beam) } else { 0 };
             let held = memory as u64 + 3 * done.reduce_moves + stage_bytes.max(beam_bytes);
             ctx.stats.peak_memory = ctx.stats.peak_memory.max(held);
             Ok(Ran { moves: Some(moves), streamed: 0, stopped: if done.stopped { stopped } else { None } })

@@ -1,8 +1,9 @@
 //! Reduction with shorter answers ([`crate::improve`]): up to 256 cells a beam search over the
 //! whole board (lines of row-and-column reduction placed by a search over only their tiles where
-//! the beam stops improving, the beam taking the smaller region left); beyond, reduction; then
-//! the path shortened by window search. Reduction's own answer is kept when it is shorter. The
-//! default solver beyond 25 cells.
+//! the beam stops improving, the beam taking the smaller region left); from 170 to 1,600 cells a
+//! wide beam that keeps one board per blank cell, reduction finishing from where it stops;
+//! beyond, reduction; then the path shortened by window search. The shortest answer is kept,
+//! reduction's own among them. The default solver beyond 25 cells.
 //!
 //! Anytime: reduction's answer comes first (milliseconds), and the work after it may be cut
 //! short by a time limit or a cancel, which returns the best answer so far, solved, with the
@@ -39,7 +40,7 @@ pub const INFO: Info = Info {
     name: "reduce-plus",
     aliases: &["improve", "shorter"],
     title: "beam search, reduction with stage search, and window search",
-    summary: "up to 16×16 a beam search over the whole board, lines placed by a search over only their tiles where it stalls; then shortens the path by window search; never longer than reduce, not optimal",
+    summary: "up to 16×16 a beam search over the whole board, lines placed by a search over only their tiles where it stalls; to 40×40 a wide beam, one board per blank cell, then reduction; then shortens the path by window search; never longer than reduce, not optimal",
     optimal: false,
     uses_heuristic: false,
     keeps: info::Keeps::FewBoards,
@@ -66,6 +67,9 @@ pub const INFO: Info = Info {
         line(3, "append its moves; the group's cells are fixed", &[]),
         line(1, "append the exact table's optimal moves for the remaining block", &[]),
         line(1, "best ← the shorter of best and moves", &[]),
+        line(1, "if the board has 170 to 1,600 cells then", &[]),
+        line(2, "WIDE BEAM from start as BEAM, keeping one board per blank cell, for 70 % of the lower bound's moves", &[]),
+        line(2, "best ← the shorter of best and those moves followed by REDUCE from the board they reach", &[]),
         line(1, "repeat while a pass shortens best", &[]),
         line(2, "for each window of consecutive moves of best do", &[]),
         line(3, "IDA* in the rectangle the blank keeps to, from the window's first board to its last", &[]),

@@ -3,11 +3,15 @@
 //!
 //! Every board of one depth has the same cost so far, so ranking by the estimate alone is
 //! ranking by f = g + h. Ties are broken by the boards' Zobrist hashes, which spreads the kept
-//! boards over the ties and keeps the run deterministic. Boards are kept as one byte per cell
-//! (so at most 256 cells), each layer in one flat buffer; a child is described by its parent's
-//! index and the move until it is kept, so the discarded ones cost no copy. The estimate is
-//! updated per move: the moved tile's Manhattan distance, and the linear conflicts of the two
-//! lines it leaves and enters.
+//! boards over the ties and keeps the run deterministic. Boards are kept as two bytes a cell (up
+//! to 4,096 cells, lines up to 256), with each line's conflicts; a child is described by its
+//! parent's index and the move until it is kept, so the discarded ones cost no copy. The
+//! estimate is updated per move: the moved tile's Manhattan distance, and the linear conflicts
+//! of the two lines it leaves and enters (those before the move read from the parent's record).
+//!
+//! On large boards a limit of kept boards per blank cell ([`Params::per_cell`]) keeps the beam
+//! spread over the board, and the layers before the kept boards' common ancestor are dropped
+//! from time to time, so memory does not grow with the depth.
 
 use super::{Grid, Stop};
 use crate::board::{neighbor, Move};

@@ -1,8 +1,8 @@
-//! Shorter solutions for boards beyond the optimal searches' reach: beam search, staged
+//! Shorter solutions for boards beyond the optimal searches' reach: beam searches, staged
 //! subgoal search, then window search over the path.
 //!
 //! Row-and-column reduction ([`crate::reduce`]) walks one tile at a time to its cell; its
-//! answers are about 2.6 times the Manhattan distance. This engine does better in three ways:
+//! answers are about 2.6 times the Manhattan distance. This engine does better in these ways:
 //!
 //! - **Beam search** (up to 256 cells, [`ImproveOptions::beam_width`]). Depth by depth, the
 //!   children of the kept boards are ranked by Manhattan distance plus linear conflicts plus the
@@ -11,6 +11,12 @@
 //!   term lets the beam walk the blank to a far tile over tiles already home; without it the beam
 //!   stalls with a few tiles left. A beam whose best estimate stops falling has stalled: the
 //!   moves to its best board are kept and the staged search goes on from there.
+//! - **Wide beam** (170 to 1,600 cells, [`ImproveOptions::wide`]). The same beam with at most
+//!   one kept board per blank cell (or a few): on a large board the best boards of a depth are
+//!   otherwise the same few tiles shuffled round the blank, and the beam soon circles there.
+//!   Spread over the board, it keeps finding tiles to bring nearer; after 70 % of the lower
+//!   bound's moves reduction finishes from its best board. Up to 256 cells it runs beside the
+//!   staged run, the shorter answer kept.
 //! - **Stages.** Reduction's shape — lines peeled from the sides of the unsolved region, away
 //!   from the goal's blank, until a small final block is left — with each line placed a few
 //!   tiles at a time ([`StageVariant::group`]) by a weighted A* over only those tiles and the

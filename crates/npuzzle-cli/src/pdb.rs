@@ -194,6 +194,9 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     let started = Instant::now();
     let on = reporter();
     let cancel = cancel_flag();
+    if npuzzle::heuristic::pdb::any_blank(w * h) {
+        return build_any_goal(&store, &spec, force, started);
+    }
     let heur = if force {
         store.build(&goal_board, &spec, &on, Some(&cancel))
     } else {
@@ -224,6 +227,45 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         cache_dir().join(cache::automaton_file_name(f.width, f.height, depth)).display(),
         fsm.states()
     )?;
+    out.flush()?;
+    Ok(exit::OK)
+}
+
+/// Builds (or loads and verifies) every table of a set beyond 25 cells: the partition and each
+/// pattern less one cell, which serve every goal of the board.
+fn build_any_goal(store: &TableStore, spec: &SetSpec, force: bool, started: Instant) -> Result<u8> {
+    let (w, h) = (spec.width, spec.height);
+    let patterns = npuzzle::heuristic::pdb::AnyGoalSet::patterns(spec);
+    let entries: u64 = patterns.iter().map(|p| npuzzle::heuristic::pdb::entries(w * h, p.len(), false)).sum();
+    note!(
+        "set {} for {w}x{h}: {} for every goal, {entries} entries, about {:.0} MB on disk; a build holds at most {:.0} MB",
+        spec.name,
+        plural(patterns.len(), "table"),
+        entries as f64 / 2e6,
+        patterns.iter().map(|p| npuzzle::heuristic::pdb::build_bytes(w, h, p.len(), false)).max().unwrap_or(0) as f64 / 1e6
+    );
+    if force {
+        for p in &patterns {
+            let path = cache_dir().join(cache::file_name(w, h, npuzzle::heuristic::pdb::ANY_BLANK, p, false));
+            if path.exists() {
+                std::fs::remove_file(&path).with_context(|| format!("removing {}", path.display()))?;
+            }
+        }
+    }
+    let set = store.any_goal(spec, false, &reporter(), Some(&cancel_flag()))?;
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "set {} for {w}x{h} ({}, {entries} entries, {:.1} MB) ready in {:.1} s; its tables serve every goal",
+        spec.name,
+        plural(patterns.len(), "table"),
+        set.bytes() as f64 / 1e6,
+        started.elapsed().as_secs_f64()
+    )?;
+    for p in spec.patterns.iter() {
+        writeln!(out, "  {}", cache_dir().join(cache::file_name(w, h, npuzzle::heuristic::pdb::ANY_BLANK, p, false)).display())?;
+    }
+    writeln!(out, "  and {} of the patterns less one cell, beside them", plural(patterns.len() - spec.patterns.len(), "table"))?;
     out.flush()?;
     Ok(exit::OK)
 }

@@ -26,7 +26,7 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
     let n = width * height;
     if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
         (Algorithm::Idastar, HeuristicKind::Exact)
-    } else if HeuristicKind::Pdb.max_cells().is_some_and(|m| n <= m) {
+    } else if n <= crate::heuristic::pdb::FRAMED_CELLS {
         (Algorithm::Idastar, HeuristicKind::Pdb)
     } else {
         (Algorithm::ReducePlus, HeuristicKind::Zero)

@@ -117,7 +117,9 @@ struct Node {
 impl Node {
     fn new(t: &Tables, h: &PdbHeuristic, start: &Board) -> Node {
         let f = h.frame();
-        let pos = f.positions(|c| start.tiles()[c]);
+        let all = f.positions(|c| start.tiles()[c]);
+        let mut pos = [0u8; 32];
+        pos.copy_from_slice(&all[..32]);
         let mut board = [NONE; 32];
         for (label, &c) in pos.iter().enumerate().take(start.len()) {
             if label as u8 != f.blank {

@@ -40,6 +40,7 @@
 //! far is returned with [`Improved::stopped`] set.
 
 mod beam;
+pub mod pdb_beam;
 mod stages;
 mod window;
 

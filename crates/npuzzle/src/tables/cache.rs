@@ -86,11 +86,12 @@ pub enum CacheError {
     },
 }
 
-/// The file name that says what a table holds: board, goal blank cell and pattern cells, e.g.
-/// `pdb-4x4-b0-1.2.3.4.5.6.7.pdb`.
+/// The file name that says what a table holds: board, goal blank cell (`any` for a table that
+/// serves any goal blank) and pattern cells, e.g. `pdb-4x4-b0-1.2.3.4.5.6.7.pdb`.
 pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> String {
     let cells: Vec<String> = pattern.iter().map(|c| c.to_string()).collect();
     let kind = if regions { "-regions" } else { "" };
+    let blank = if blank == crate::heuristic::pdb::ANY_BLANK { "any".to_string() } else { blank.to_string() };
     format!("pdb-{width}x{height}-b{blank}-{}{kind}.{EXTENSION}", cells.join("."))
 }
 

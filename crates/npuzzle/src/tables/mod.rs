@@ -26,7 +26,7 @@ use crate::clock::Instant;
 use crate::error::Error;
 use crate::fast::prune::Fsm;
 use crate::heuristic::exact::{ExactHeuristic, ExactTable};
-use crate::heuristic::pdb::{self, Frame, Pdb, PdbHeuristic, SetSpec};
+use crate::heuristic::pdb::{self, AnyGoalSet, Frame, Pdb, PdbHeuristic, SetSpec};
 use crate::heuristic::HeuristicKind;
 use crate::reduce::{block_goal, ReduceOptions};
 
@@ -263,6 +263,10 @@ impl TableStore {
     pub fn prepare_set(&self, goal: &Board, set: &SetSpec, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
         let h = self.load_or_build(goal, set, on, cancel)?;
         let f = h.frame();
+        if pdb::any_blank(f.width * f.height) {
+            // The fast IDA* engine and its automaton stop at 25 cells.
+            return Ok(Tables::none().with_pdb(Arc::new(h)));
+        }
         let fsm = self.prune(f.width, f.height, Fsm::default_depth(f.width * f.height), on);
         Ok(Tables::none().with_pdb(Arc::new(h)).with_prune(fsm))
     }
@@ -336,7 +340,7 @@ impl TableStore {
         let frame = Frame::new(goal);
         let ready = |s: &SetSpec| {
             let s = s.for_blank(frame.blank);
-            s.patterns.iter().all(|p| self.has(frame.width, frame.height, frame.blank, p, s.regions))
+            s.patterns.iter().all(|p| self.has(frame.width, frame.height, s.table_blank(), p, s.regions))
         };
         let all = SetSpec::all_for(w, h);
         Ok(all.iter().find(|s| ready(s)).cloned().unwrap_or_else(|| SetSpec::small_default(w, h)))
@@ -367,6 +371,38 @@ impl TableStore {
     /// work it checks that the largest table still to build fits the memory a build may use.
     pub fn load_or_build(&self, goal: &Board, spec: &SetSpec, on: Progress, cancel: Option<&AtomicBool>) -> Result<PdbHeuristic, Error> {
         self.bind(goal, spec, on, Mode::LoadOrBuild, cancel)
+    }
+
+    /// The tables of `spec` (a set on a board beyond 25 cells) for every goal of its board
+    /// ([`AnyGoalSet`]): loaded from memory or the cache (a corrupt file is reported and
+    /// rebuilt), and, unless `load_only`, the missing ones built (and saved); with `load_only` a
+    /// missing table is [`Error::Unprepared`]. Before any build it checks that the largest table
+    /// still to build fits the memory a build may use.
+    pub fn any_goal(&self, spec: &SetSpec, load_only: bool, on: Progress, cancel: Option<&AtomicBool>) -> Result<AnyGoalSet, Error> {
+        let (w, h) = (spec.width, spec.height);
+        if !pdb::any_blank(w * h) {
+            return Err(Error::Invalid(format!(
+                "set {} for {w}×{h} is framed: its tables serve goals with the blank in a corner",
+                spec.name
+            )));
+        }
+        let patterns = AnyGoalSet::patterns(spec);
+        let mode = if load_only { Mode::Load } else { Mode::LoadOrBuild };
+        if !load_only {
+            let to_build = patterns.iter().filter(|p| !self.has(w, h, pdb::ANY_BLANK, p, false));
+            if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len(), false)).max() {
+                self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
+            }
+        }
+        let tables =
+            patterns.iter().map(|p| self.table(w, h, pdb::ANY_BLANK, p, false, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
+        AnyGoalSet::new(spec.clone(), tables)
+    }
+
+    /// Whether every table of `spec`'s [`AnyGoalSet`] is loaded or cached.
+    pub fn has_any_goal(&self, spec: &SetSpec) -> bool {
+        pdb::any_blank(spec.width * spec.height)
+            && AnyGoalSet::patterns(spec).iter().all(|p| self.has(spec.width, spec.height, pdb::ANY_BLANK, p, false))
     }
 
     /// Every pattern database the store keeps, each as its cache file name and the bytes of
@@ -438,17 +474,40 @@ impl TableStore {
             )));
         }
         let frame = Frame::new(goal);
-        let spec = spec.for_blank(frame.blank);
-        let (w, h, blank) = (frame.width, frame.height, frame.blank);
+        let (w, h) = (frame.width, frame.height);
+        let direct = spec.for_blank(frame.blank);
+        // Tables for any goal blank: the mirror lookup reads the set adjusted for the mirrored
+        // goal's blank.
+        let any = pdb::any_blank(w * h);
+        let mirror = (any && frame.reflect).then(|| spec.for_blank(((frame.blank as usize % w) * w + frame.blank as usize / w) as u8));
+        let blank = direct.table_blank();
+        let mut patterns: Vec<&Vec<u8>> = direct.patterns.iter().collect();
+        for p in mirror.iter().flat_map(|m| &m.patterns) {
+            if !patterns.contains(&p) {
+                patterns.push(p);
+            }
+        }
         if mode != Mode::Load {
-            let to_build = spec.patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p, spec.regions));
+            let to_build = patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p, spec.regions));
             if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len(), spec.regions)).max() {
                 self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
             }
         }
-        let pdbs =
-            spec.patterns.iter().map(|p| self.table(w, h, blank, p, spec.regions, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
-        PdbHeuristic::new(goal, &spec.name, pdbs)
+        let mut loaded: Vec<(Vec<u8>, Arc<Pdb>)> = Vec::new();
+        for p in patterns {
+            loaded.push((p.clone(), self.table(w, h, blank, p, spec.regions, on, mode, cancel)?));
+        }
+        let pick = |s: &SetSpec| {
+            s.patterns.iter().map(|p| loaded.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone())).collect::<Option<Vec<_>>>()
+        };
+        let pdbs = pick(&direct).ok_or_else(|| Error::Invalid("a table of the set went missing".into()))?;
+        match &mirror {
+            Some(m) => {
+                let mirrored = pick(m).ok_or_else(|| Error::Invalid("a table of the set went missing".into()))?;
+                PdbHeuristic::with_mirror(goal, &spec.name, pdbs, mirrored)
+            }
+            None => PdbHeuristic::new(goal, &spec.name, pdbs),
+        }
     }
 
     /// One table: from memory, else the cache (verified), else built (and saved), as `mode`
@@ -576,8 +635,12 @@ fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8
 }
 
 /// The canonical goal text stored in cache headers: cell `i` holds label `i`. It also says
-/// whether the table keeps a value per blank region ([`regions_of`] reads it back).
+/// whether the table keeps a value per blank region ([`regions_of`] reads it back), and whether
+/// it serves any goal blank ([`pdb::ANY_BLANK`]).
 pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> String {
+    if blank == pdb::ANY_BLANK {
+        return format!("{width}x{height}, tiles relabelled by goal cell, any goal blank; pattern-tile moves only, the blank anywhere");
+    }
     let kind = if regions { "; a value per blank region" } else { "" };
     format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only{kind}")
 }
@@ -589,6 +652,9 @@ pub fn regions_of(goal_text: &str) -> bool {
 
 /// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
 pub fn blank_of(goal_text: &str) -> Option<u8> {
+    if goal_text.contains(", any goal blank;") {
+        return Some(pdb::ANY_BLANK);
+    }
     goal_text.split("blank in cell ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
@@ -688,5 +754,6 @@ mod tests {
         assert_eq!(blank_of(&goal_text(5, 5, 0, true)), Some(0));
         assert!(regions_of(&goal_text(5, 5, 0, true)) && !regions_of(&goal_text(5, 5, 0, false)));
         assert_eq!(blank_of("nothing"), None);
+        assert_eq!(blank_of(&goal_text(6, 6, pdb::ANY_BLANK, false)), Some(pdb::ANY_BLANK));
     }
 }

@@ -1,17 +1,26 @@
 //! A pattern set bound to one goal: the additive heuristic with the mirror lookup.
 
-use super::{Frame, Pdb};
+use super::{Frame, Pdb, MAX_BOARD};
 use crate::board::{Board, Tile};
 use crate::error::Error;
 use std::fmt;
 use std::sync::Arc;
 
 /// A pattern set bound to one goal: the additive heuristic, with the mirror lookup.
+///
+/// The mirror lookup reads the tables for the goal mirrored about the main diagonal. With the
+/// framed tables of small boards that goal is the goal itself (the mirror applies only when its
+/// blank is on the diagonal), so both lookups read the same tables. Tables that serve any goal
+/// blank (boards beyond [`super::FRAMED_CELLS`] cells) have a pattern for every cell, the goal
+/// blank's cell taken out of its pattern; the mirrored goal's blank is in the mirrored cell, so
+/// the mirror lookup reads its own list of tables.
 pub struct PdbHeuristic {
     goal: Board,
     frame: Frame,
     name: String,
     pdbs: Vec<Arc<Pdb>>,
+    /// The mirrored goal's tables (the same as `pdbs` for framed tables; empty without mirror).
+    mirror: Vec<Arc<Pdb>>,
     /// `transpose[c]`: cell `c` mirrored about the main diagonal (identity when not mirroring).
     transpose: Vec<u8>,
 }
@@ -22,27 +31,53 @@ impl fmt::Debug for PdbHeuristic {
     }
 }
 
+/// Checks that `pdbs` fit a goal whose frame is `frame` and whose blank is in canonical cell
+/// `blank`: built for the frame's board (and goal blank), patterns disjoint and off the blank.
+fn check_fit(goal: &Board, frame: &Frame, blank: u8, pdbs: &[Arc<Pdb>]) -> Result<(), Error> {
+    let mut used = 1u64 << blank;
+    for p in pdbs {
+        let any = p.blank() == super::ANY_BLANK;
+        let fits = p.width() == frame.width && p.height() == frame.height && (any || p.blank() == frame.blank);
+        let cells = p.cells().iter().fold(0u64, |m, &c| m | 1 << c);
+        if !fits || used & cells != 0 {
+            return Err(Error::Invalid(format!(
+                "table {} does not fit the goal {goal}: tables must be built for its frame and hold disjoint patterns",
+                p.file_name()
+            )));
+        }
+        used |= cells;
+    }
+    Ok(())
+}
+
 impl PdbHeuristic {
     /// Binds loaded tables (a set named `name`, adjusted for the goal's blank) to `goal`. The
     /// tables must be built for the goal's canonical frame (size and blank cell) and hold
-    /// disjoint patterns, or the sum would not be admissible.
+    /// disjoint patterns, or the sum would not be admissible. On a square board of tables for
+    /// any goal blank the mirror lookup needs [`PdbHeuristic::with_mirror`]; without it there is
+    /// none.
     pub fn new(goal: &Board, name: &str, pdbs: Vec<Arc<Pdb>>) -> Result<PdbHeuristic, Error> {
         let frame = Frame::new(goal);
-        let mut used = 1u32 << frame.blank;
-        for p in &pdbs {
-            let fits = p.width() == frame.width && p.height() == frame.height && p.blank() == frame.blank;
-            let cells = p.cells().iter().fold(0u32, |m, &c| m | 1 << c);
-            if !fits || used & cells != 0 {
-                return Err(Error::Invalid(format!(
-                    "table {} does not fit the goal {goal}: tables must be built for its frame and hold disjoint patterns",
-                    p.file_name()
-                )));
-            }
-            used |= cells;
-        }
+        let framed = !super::any_blank(goal.len());
+        let mirror = if framed && frame.reflect { pdbs.clone() } else { Vec::new() };
+        PdbHeuristic::with_mirror(goal, name, pdbs, mirror)
+    }
+
+    /// [`PdbHeuristic::new`] with the tables the mirror lookup reads: the set adjusted for the
+    /// mirrored goal's blank (empty: no mirror lookup).
+    pub fn with_mirror(goal: &Board, name: &str, pdbs: Vec<Arc<Pdb>>, mirror: Vec<Arc<Pdb>>) -> Result<PdbHeuristic, Error> {
+        let frame = Frame::new(goal);
+        check_fit(goal, &frame, frame.blank, &pdbs)?;
         let w = frame.width;
-        let transpose = (0..goal.len()).map(|c| if frame.reflect { ((c % w) * w + c / w) as u8 } else { c as u8 }).collect();
-        Ok(PdbHeuristic { goal: goal.clone(), frame, name: name.to_string(), pdbs, transpose })
+        let mirrored = |c: usize| ((c % w) * w + c / w) as u8;
+        if !mirror.is_empty() {
+            if !frame.reflect {
+                return Err(Error::Invalid(format!("the goal {goal} has no mirror lookup: its board is not square")));
+            }
+            check_fit(goal, &frame, mirrored(frame.blank as usize), &mirror)?;
+        }
+        let transpose = (0..goal.len()).map(|c| if mirror.is_empty() { c as u8 } else { mirrored(c) }).collect();
+        Ok(PdbHeuristic { goal: goal.clone(), frame, name: name.to_string(), pdbs, mirror, transpose })
     }
 
     /// The goal the tables are bound to.
@@ -60,15 +95,20 @@ impl PdbHeuristic {
         &self.name
     }
 
-    /// Whether the patterns cover every tile (as every named set does); the fast IDA* engine
-    /// needs that.
+    /// Whether the fast IDA* engine can search with these tables: patterns that cover every
+    /// tile (as every named set does), on a board of up to [`super::FRAMED_CELLS`] cells.
     pub fn covers_board(&self) -> bool {
-        self.pdbs.iter().map(|p| p.cells().len()).sum::<usize>() + 1 == self.goal.len()
+        self.goal.len() <= super::FRAMED_CELLS && self.pdbs.iter().map(|p| p.cells().len()).sum::<usize>() + 1 == self.goal.len()
     }
 
     /// The tables.
     pub fn pdbs(&self) -> &[Arc<Pdb>] {
         &self.pdbs
+    }
+
+    /// The tables the mirror lookup reads (empty when there is none).
+    pub fn mirror_pdbs(&self) -> &[Arc<Pdb>] {
+        &self.mirror
     }
 
     /// The mirror map on canonical cells (identity when the mirror lookup does not apply).
@@ -77,21 +117,23 @@ impl PdbHeuristic {
     }
 
     /// The estimate for canonical positions (`pos[label]` = canonical cell): the larger of the
-    /// sum over the tables and the sum over the tables in the mirrored position.
+    /// sum over the tables and the sum over the mirror tables in the mirrored position.
     #[inline]
     pub fn estimate_canonical(&self, pos: &[u8]) -> u32 {
         let direct: u32 = self.pdbs.iter().map(|p| p.value(pos) as u32).sum();
-        if !self.frame.reflect {
+        if self.mirror.is_empty() {
             return direct;
         }
         let t = &self.transpose;
         let blank = t[pos[t[self.frame.blank as usize] as usize] as usize];
-        let mirrored: u32 = self.pdbs.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize], blank) as u32).sum();
+        let mirrored: u32 =
+            self.mirror.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize], blank) as u32).sum();
         direct.max(mirrored)
     }
 
     /// The estimate for a board in the actual frame, given as its tile per cell.
     pub fn estimate_tiles(&self, tile_at: impl Fn(usize) -> Tile) -> u32 {
-        self.estimate_canonical(&self.frame.positions(tile_at))
+        let pos: [u8; MAX_BOARD] = self.frame.positions(tile_at);
+        self.estimate_canonical(&pos)
     }
 }

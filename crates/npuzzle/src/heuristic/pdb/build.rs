@@ -197,7 +197,7 @@ pub(super) fn table(
                         if rank != unranked {
                             unranked = rank;
                             if rank / last_radix == prefix {
-                                let c = select(prefix_free, (rank % last_radix) as u32);
+                                let c = select(prefix_free as u64, (rank % last_radix) as u32);
                                 cells[k - 1] = c as u8;
                                 tile_at[c as usize] = (k - 1) as u8;
                             } else {
@@ -215,7 +215,7 @@ pub(super) fn table(
                                 entries += 1;
                             }
                         }
-                        let rep = select(free, (bit & (span - 1)) / 2);
+                        let rep = select(free as u64, (bit & (span - 1)) / 2);
                         let reg = grid.region(rep, free);
                         if regions {
                             // A region is expanded once, on the level of its distance.
@@ -274,6 +274,155 @@ fn moved_rank(ranker: &Ranker, rank: u64, tile_at: &[u8; 32], occupied: u32, i: 
     let m = ranker.mults[i];
     let mut delta = (hi - lo) as u64 * m;
     let mut between = occupied & ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
+    while between != 0 {
+        let t = tile_at[between.trailing_zeros() as usize] as usize;
+        between &= between - 1;
+        if t < i {
+            delta -= m;
+        } else {
+            delta += ranker.mults[t];
+        }
+    }
+    if q > p {
+        rank + delta
+    } else {
+        rank - delta
+    }
+}
+
+/// Builds the distance table of `pattern` (goal cells) on a `width`×`height` board of up to 64
+/// cells, for any goal blank: a breadth-first search over the placements alone, in which a
+/// pattern tile may step into any neighbouring cell no pattern tile holds, the blank being
+/// wherever it needs to be. That relaxes the search with the blank's region (it differs only
+/// where pattern tiles wall free cells off), so the distances are still lower bounds on the
+/// pattern tiles' moves, and they do not depend on where the goal's blank is. One byte a
+/// placement; `level(depth, filled)` is called after each level, and a set `cancel` flag ends
+/// the build with [`Error::Cancelled`].
+pub(super) fn table_any_blank(
+    width: usize,
+    height: usize,
+    pattern: &[u8],
+    ranker: &Ranker,
+    level: &(dyn Fn(u8, u64) + Sync),
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<u8>, Error> {
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+    if cancelled() {
+        return Err(Error::Cancelled);
+    }
+    let n = width * height;
+    let k = pattern.len();
+    let nbr: Vec<u64> =
+        super::neighbours(width, height).iter().map(|ns| ns.iter().filter(|&&q| q != u8::MAX).fold(0u64, |m, &q| m | 1 << q)).collect();
+    let size = ranker.size();
+    let table = filled(size as usize, || AtomicU8::new(UNSET))?;
+    table[ranker.rank(pattern) as usize].store(0, Ordering::Relaxed);
+    let mut filled_so_far = 1u64;
+    let mut depth = 0u8;
+    // Placements scanned by one task: whole runs of the last tile's cells, so a task unranks
+    // once a run.
+    let run = (n - k + 1) as u64;
+    let per_task = run * 4096;
+    loop {
+        let found: u64 = (0..size.div_ceil(per_task))
+            .into_par_iter()
+            .map(|t| {
+                if cancelled() {
+                    return 0;
+                }
+                let (lo, hi) = (t * per_task, ((t + 1) * per_task).min(size));
+                let mut cells = [0u8; MAX_PATTERN];
+                let mut tile_at = [0u8; 64];
+                let mut batch: Vec<u64> = Vec::with_capacity(BATCH + 4 * MAX_PATTERN);
+                let mut found = 0u64;
+                let mut unranked = false;
+                let mut prefix_free = 0u64;
+                let mut idx = lo;
+                while idx < hi {
+                    if table[idx as usize].load(Ordering::Relaxed) != depth {
+                        idx += 1;
+                        unranked = false;
+                        continue;
+                    }
+                    if unranked && idx % run != 0 {
+                        // The same prefix: only the last tile's cell differs.
+                        let c = select(prefix_free, (idx % run) as u32) as u8;
+                        cells[k - 1] = c;
+                    } else {
+                        ranker.unrank(idx, &mut cells);
+                        prefix_free = !cells[..k - 1].iter().fold(0u64, |m, &p| m | 1 << p) & all_cells(n);
+                        unranked = true;
+                    }
+                    let occupied = cells[..k].iter().fold(0u64, |m, &p| m | 1 << p);
+                    for (i, &p) in cells[..k].iter().enumerate() {
+                        tile_at[p as usize] = i as u8;
+                    }
+                    for (i, &p) in cells[..k].iter().enumerate() {
+                        let mut targets = nbr[p as usize] & !occupied;
+                        while targets != 0 {
+                            let q = targets.trailing_zeros() as u8;
+                            targets &= targets - 1;
+                            batch.push(moved_rank64(ranker, idx, &tile_at, occupied, i, p, q));
+                        }
+                    }
+                    if batch.len() >= BATCH {
+                        found += claim_any(&table, &mut batch, depth + 1);
+                    }
+                    idx += 1;
+                }
+                found + claim_any(&table, &mut batch, depth + 1)
+            })
+            .sum();
+        if cancelled() {
+            return Err(Error::Cancelled);
+        }
+        filled_so_far += found;
+        level(depth, filled_so_far);
+        if found == 0 {
+            break;
+        }
+        if depth == UNSET - 1 {
+            return Err(Error::Unsupported("pattern database deeper than 254 moves".into()));
+        }
+        depth += 1;
+    }
+    Ok(table.into_iter().map(AtomicU8::into_inner).collect())
+}
+
+fn all_cells(n: usize) -> u64 {
+    if n == 64 {
+        u64::MAX
+    } else {
+        (1u64 << n) - 1
+    }
+}
+
+/// Sets every placement of `batch` not reached before to `depth` and empties the batch; returns
+/// how many it set. The entries are all loaded first, so their cache misses overlap. Two threads
+/// may set the same entry at once; both write the same depth, and the count may run ahead.
+fn claim_any(table: &[AtomicU8], batch: &mut Vec<u64>, depth: u8) -> u64 {
+    let mut seen = [0u8; BATCH + 4 * MAX_PATTERN];
+    for (s, &r) in seen.iter_mut().zip(batch.iter()) {
+        *s = table[r as usize].load(Ordering::Relaxed);
+    }
+    let mut set = 0;
+    for (&s, &r) in seen.iter().zip(batch.iter()) {
+        if s == UNSET && table[r as usize].load(Ordering::Relaxed) == UNSET {
+            table[r as usize].store(depth, Ordering::Relaxed);
+            set += 1;
+        }
+    }
+    batch.clear();
+    set
+}
+
+/// [`moved_rank`] on boards of up to 64 cells.
+#[inline(always)]
+fn moved_rank64(ranker: &Ranker, rank: u64, tile_at: &[u8; 64], occupied: u64, i: usize, p: u8, q: u8) -> u64 {
+    let (lo, hi) = if q > p { (p, q) } else { (q, p) };
+    let m = ranker.mults[i];
+    let mut delta = (hi - lo) as u64 * m;
+    let mut between = occupied & ((1u64 << hi) - 1) & !((2u64 << lo) - 1);
     while between != 0 {
         let t = tile_at[between.trailing_zeros() as usize] as usize;
         between &= between - 1;

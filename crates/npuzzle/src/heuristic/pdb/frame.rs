@@ -1,7 +1,9 @@
 //! The canonical frame of a goal: tables are built once for a goal whose blank is in cell 0 and
 //! tiles are numbered by their goal cell; a symmetry of the board and a relabelling map every
-//! other goal with a corner blank onto that frame.
+//! other goal with a corner blank onto that frame. Beyond [`super::FRAMED_CELLS`] cells tables
+//! serve any goal blank, and the frame is the board itself, tiles relabelled by goal cell.
 
+use super::MAX_BOARD;
 use crate::board::{Board, Tile};
 
 /// The canonical frame of a goal: a symmetry of the board that puts the goal's blank in cell 0
@@ -20,7 +22,8 @@ pub struct Frame {
     pub label: Vec<u8>,
     /// The goal blank's canonical cell (0 for a corner).
     pub blank: u8,
-    /// Whether the mirror lookup applies (square board, blank on the main diagonal).
+    /// Whether the mirror lookup applies: a square board, with the goal blank on the main
+    /// diagonal for the framed tables (any blank for tables that serve any goal blank).
     pub reflect: bool,
 }
 
@@ -45,7 +48,8 @@ impl Frame {
         };
         let b = goal.blank();
         let syms = if w == h { 8 } else { 4 };
-        let t = (0..syms).find(|&t| map(t, b) == 0).unwrap_or(0);
+        let framed = !super::any_blank(n);
+        let t = if framed { (0..syms).find(|&t| map(t, b) == 0).unwrap_or(0) } else { 0 };
         let cell_map: Vec<u8> = (0..n).map(|c| map(t, c) as u8).collect();
         let mut cell_inv = vec![0u8; n];
         for (a, &c) in cell_map.iter().enumerate() {
@@ -53,13 +57,13 @@ impl Frame {
         }
         let label: Vec<u8> = goal.positions().iter().map(|&p| cell_map[p]).collect();
         let blank = cell_map[b];
-        let reflect = w == h && (blank as usize / w == blank as usize % w);
+        let reflect = w == h && (!framed || blank as usize / w == blank as usize % w);
         Frame { width: w, height: h, cell_map, cell_inv, label, blank, reflect }
     }
 
     /// `pos[label]` = canonical cell, for a board in the actual frame.
-    pub fn positions(&self, tile_at: impl Fn(usize) -> Tile) -> [u8; 32] {
-        let mut pos = [0u8; 32];
+    pub fn positions(&self, tile_at: impl Fn(usize) -> Tile) -> [u8; MAX_BOARD] {
+        let mut pos = [0u8; MAX_BOARD];
         for (cell, &c) in self.cell_map.iter().enumerate() {
             pos[self.label[tile_at(cell) as usize] as usize] = c;
         }
@@ -90,5 +94,13 @@ mod tests {
         let f = Frame::new(&rect);
         assert_eq!(f.blank, 0);
         assert!(!f.reflect);
+        // Beyond 25 cells the frame is the board itself, and the mirror lookup always applies
+        // on a square board (its tables serve any goal blank).
+        let big = Goal::Snail.board(6, 6).unwrap();
+        let f = Frame::new(&big);
+        assert_eq!(f.cell_map, (0..36).collect::<Vec<u8>>());
+        assert_eq!(f.blank as usize, big.blank());
+        assert!(f.reflect);
+        assert!(!Frame::new(&Goal::BlankLast.board(6, 5).unwrap()).reflect);
     }
 }

@@ -4,7 +4,10 @@ use super::Ranker;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
 
-/// A named partition of the non-blank goal cells into patterns.
+/// A named partition of goal cells into patterns: of the non-blank goal cells in the canonical
+/// frame (the goal blank in cell 0 or another corner) on boards of up to
+/// [`super::FRAMED_CELLS`] cells; of every cell beyond, the tables serving any goal blank (see
+/// [`SetSpec::for_blank`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetSpec {
     /// Board width.
@@ -13,7 +16,8 @@ pub struct SetSpec {
     pub height: usize,
     /// The name, e.g. `7-8`.
     pub name: String,
-    /// The patterns (goal cells), disjoint, covering every cell but the blank's.
+    /// The patterns (goal cells), disjoint, covering every cell but the blank's (every cell on
+    /// boards beyond 25 cells).
     pub patterns: Vec<Vec<u8>>,
     /// Whether the tables keep a value per blank region (`n − k` times larger, never weaker).
     pub regions: bool,
@@ -40,26 +44,36 @@ impl SetSpec {
                 named("6-6-6-6", korf_felner),
                 named("5-5-5-5-4", vec![cells(1..=5), cells(6..=10), cells(11..=15), cells(16..=20), cells(21..=24)]),
             ],
+            (6, 6) => vec![named("5-5-5-5-5-5-5", from_map(6, &SIX_BY_SIX))],
+            (7, 7) => vec![named("5-5-5-5-4-4-4-4-4-4-4", from_map(7, &SEVEN_BY_SEVEN))],
             _ => vec![SetSpec::generic(width, height)],
         }
     }
 
     /// Row-major groups of the largest size whose tables stay under 8 million entries. A group
     /// leaves at least three cells free: with fewer, parity makes some placements (or the
-    /// blank's side of them) unreachable, and the build refuses such a table.
+    /// blank's side of them) unreachable, and the build refuses such a table. Beyond 25 cells
+    /// the groups cover cells 0 to n − 2, and the last cell is a pattern of its own.
     fn generic(width: usize, height: usize) -> SetSpec {
         let n = width * height;
         let k = (1..=6.min(n - 3)).rev().find(|&k| Ranker::new(n, k).size() <= 8_000_000).unwrap_or(1);
-        let all: Vec<u8> = (1..n as u8).collect();
-        let patterns: Vec<Vec<u8>> = all.chunks(k).map(|c| c.to_vec()).collect();
+        let big = super::any_blank(n);
+        let all: Vec<u8> = if big { (0..n as u8 - 1).collect() } else { (1..n as u8).collect() };
+        let mut patterns: Vec<Vec<u8>> = all.chunks(k).map(|c| c.to_vec()).collect();
+        if big {
+            patterns.push(vec![n as u8 - 1]);
+        }
         let name = patterns.iter().map(|p| p.len().to_string()).collect::<Vec<_>>().join("-");
         SetSpec { width, height, name, patterns, regions: false }
     }
 
     /// The set built on the spot when nothing stronger is cached: 6-6-3 on 4×4, 5-5-5-5-4 on
-    /// 5×5, row-major groups elsewhere.
+    /// 5×5, the one named set on 6×6 and 7×7, row-major groups elsewhere.
     pub fn small_default(width: usize, height: usize) -> SetSpec {
         let all = SetSpec::all_for(width, height);
+        if super::any_blank(width * height) {
+            return all.into_iter().next().unwrap_or_else(|| SetSpec::generic(width, height));
+        }
         all.into_iter().find(|s| s.name == "6-6-3" || s.name == "5-5-5-5-4").unwrap_or_else(|| SetSpec::generic(width, height))
     }
 
@@ -79,9 +93,18 @@ impl SetSpec {
     }
 
     /// The same partition for a goal whose blank is in canonical cell `blank`: cell 0 and
-    /// `blank` change places.
+    /// `blank` change places. Beyond 25 cells, `blank` leaves its pattern (and a pattern left
+    /// empty is dropped): every table serves any goal blank, so a goal needs only the tables of
+    /// its patterns, one of them a pattern smaller by one cell.
     pub fn for_blank(&self, blank: u8) -> SetSpec {
         let mut s = self.clone();
+        if super::any_blank(self.width * self.height) {
+            for p in &mut s.patterns {
+                p.retain(|&c| c != blank);
+            }
+            s.patterns.retain(|p| !p.is_empty());
+            return s;
+        }
         if blank != 0 {
             for p in &mut s.patterns {
                 for c in p.iter_mut() {
@@ -100,16 +123,76 @@ impl SetSpec {
         self.patterns.iter().map(|p| super::entries(n, p.len(), self.regions)).sum()
     }
 
-    /// The goal blank's cell: the one cell no pattern holds.
+    /// The goal blank's cell: the one cell no pattern holds (none on boards beyond 25 cells,
+    /// where the patterns cover every cell: [`super::ANY_BLANK`]).
     pub fn blank(&self) -> u8 {
-        let used = self.patterns.iter().flatten().fold(0u32, |m, &c| m | 1 << c);
-        (!used).trailing_zeros() as u8
+        let used = self.patterns.iter().flatten().fold(0u64, |m, &c| m | 1 << c);
+        let free = (!used).trailing_zeros() as usize;
+        if free < self.width * self.height {
+            free as u8
+        } else {
+            super::ANY_BLANK
+        }
     }
+
+    /// The goal-blank cell the tables of this set are built for: [`SetSpec::blank`], or
+    /// [`super::ANY_BLANK`] for tables that serve any goal blank.
+    pub fn table_blank(&self) -> u8 {
+        if super::any_blank(self.width * self.height) {
+            super::ANY_BLANK
+        } else {
+            self.blank()
+        }
+    }
+}
+
+/// The 6×6 partition: seven groups of five neighbouring cells (each a 2×2 block and a cell beside
+/// it, or close to that), the last cell on its own.
+const SIX_BY_SIX: [&str; 6] = ["AAABBB", "AACCBB", "DDCCEE", "DDCFEE", "DGGFFE", "GGGFFH"];
+
+/// The 7×7 partition: four groups of five and seven of four, the last cell on its own.
+const SEVEN_BY_SEVEN: [&str; 7] = ["AAABBBC", "AADBBCC", "DDDEECC", "FFGEEHH", "FFGGIHH", "JJGIIIK", "JJJKKKL"];
+
+/// The patterns a map of letters (one a group) describes, in the letters' order.
+fn from_map(width: usize, rows: &[&str]) -> Vec<Vec<u8>> {
+    let mut groups: Vec<(char, Vec<u8>)> = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let cell = (r * width + c) as u8;
+            match groups.iter_mut().find(|g| g.0 == ch) {
+                Some(g) => g.1.push(cell),
+                None => groups.push((ch, vec![cell])),
+            }
+        }
+    }
+    groups.sort_by_key(|g| g.0);
+    groups.into_iter().map(|g| g.1).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sets_beyond_25_cells_partition_every_cell_and_drop_the_goal_blank() {
+        for (w, h) in [(6, 6), (7, 7), (5, 6), (8, 8)] {
+            for s in SetSpec::all_for(w, h) {
+                let mut all: Vec<u8> = s.patterns.concat();
+                all.sort();
+                assert_eq!(all, (0..(w * h) as u8).collect::<Vec<_>>(), "{w}x{h} {}", s.name);
+                assert!(s.patterns.iter().all(|p| p.len() <= 5), "{w}x{h} {}", s.name);
+                assert_eq!(s.table_blank(), crate::heuristic::pdb::ANY_BLANK);
+                let last = (w * h - 1) as u8;
+                assert_eq!(s.for_blank(last).patterns.len(), s.patterns.len() - 1);
+                let mid = s.for_blank(7);
+                assert_eq!(mid.patterns.concat().len(), w * h - 1);
+                assert!(!mid.patterns.concat().contains(&7));
+            }
+        }
+        assert_eq!(SetSpec::strongest(6, 6).name, "5-5-5-5-5-5-5");
+        assert_eq!(SetSpec::strongest(6, 6).patterns[0], vec![0, 1, 2, 6, 7]);
+        assert_eq!(SetSpec::strongest(7, 7).name, "5-5-5-5-4-4-4-4-4-4-4");
+    }
 
     #[test]
     fn named_sets_partition_the_cells() {

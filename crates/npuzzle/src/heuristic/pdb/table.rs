@@ -18,7 +18,7 @@
 //! still a lower bound.
 
 use super::build::{self, UNSET};
-use super::{check_pattern, Ranker, MAX_PATTERN};
+use super::{check_pattern, Ranker, MAX_BOARD, MAX_PATTERN};
 use crate::error::Error;
 use crate::tables::cache::{self, TableBytes};
 use rayon::prelude::*;
@@ -33,7 +33,7 @@ pub struct Pdb {
     cells: Vec<u8>,
     ranker: Ranker,
     /// `dist[i][c]`: Manhattan distance from cell `c` to the goal cell of the pattern's `i`-th tile.
-    dist: [[u8; 32]; MAX_PATTERN],
+    dist: [[u8; MAX_BOARD]; MAX_PATTERN],
     /// `idx & odd` picks the nibble of a packed entry: 1 with 4-bit entries, 0 with bytes.
     odd: u32,
     /// Mask of one entry's bits.
@@ -81,10 +81,19 @@ impl Pdb {
         cancel: Option<&AtomicBool>,
     ) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
+        let ranker = Ranker::new(width * height, pattern.len());
+        if super::any_blank(width * height) {
+            if blank != super::ANY_BLANK || regions {
+                return Err(Error::Invalid(format!(
+                    "tables on a {width}×{height} board serve any goal blank: they keep no goal blank cell and no value per region"
+                )));
+            }
+            let values = build::table_any_blank(width, height, pattern, &ranker, level, cancel)?;
+            return Pdb::from_values(width, height, blank, pattern, false, values);
+        }
         if blank as usize >= width * height || pattern.contains(&blank) {
             return Err(Error::Invalid(format!("the goal blank's cell {blank} must be off the pattern {pattern:?}")));
         }
-        let ranker = Ranker::new(width * height, pattern.len());
         let mut values = build::table(width, height, blank, pattern, &ranker, regions, level, cancel)?;
         if regions {
             // A region never reached holds the Manhattan distance (no search can meet it).
@@ -168,7 +177,7 @@ impl Pdb {
         self.height as usize
     }
 
-    /// The goal blank's cell.
+    /// The goal blank's cell ([`super::ANY_BLANK`] for a table that serves any goal blank).
     pub fn blank(&self) -> u8 {
         self.blank
     }
@@ -223,8 +232,8 @@ impl Pdb {
     pub fn locate(&self, cell: impl Fn(usize) -> u8, blank: u8) -> (u64, u32) {
         let (mut idx, md, used) = self.ranker.rank_and_sum(cell, &self.dist);
         if self.slots > 1 {
-            let b = blank as u32 & 31;
-            idx = idx * self.slots as u64 + (b - (used & ((1u32 << b) - 1)).count_ones()) as u64;
+            let b = blank as u32 & 63;
+            idx = idx * self.slots as u64 + (b - (used & ((1u64 << b) - 1)).count_ones()) as u64;
         }
         (idx, md)
     }
@@ -249,16 +258,17 @@ impl Pdb {
         let mut cells = [0u8; MAX_PATTERN];
         let slots = self.slots as u64;
         self.ranker.unrank(idx / slots, &mut cells);
-        let used = cells[..self.cells.len()].iter().fold(0u32, |m, &c| m | 1 << c);
+        let used = cells[..self.cells.len()].iter().fold(0u64, |m, &c| m | 1 << c);
         let blank = if slots > 1 { super::select(!used, (idx % slots) as u32) as u8 } else { 0 };
         self.lookup(|i| cells[i], blank)
     }
 
     /// The value for a placement: `pos[label]` is the cell of the tile whose goal cell is `label`
-    /// (the blank's label is its goal cell).
+    /// (the blank's label is its goal cell; only a table with a value per region reads it).
     #[inline]
     pub fn value(&self, pos: &[u8]) -> u8 {
-        self.lookup(|i| pos[self.cells[i] as usize], pos[self.blank as usize])
+        let blank = if self.slots > 1 { pos[self.blank as usize] } else { 0 };
+        self.lookup(|i| pos[self.cells[i] as usize], blank)
     }
 
     /// The cache file name of this table.
@@ -286,10 +296,10 @@ fn fill_unset(ranker: &Ranker, width: usize, pattern: &[u8], values: &mut [u8]) 
 /// Manhattan distance halved; returns the largest excess. Consecutive indices differ only in the
 /// last tile's cell, which runs through the free cells in order, so each run of `n − k + 1`
 /// entries unranks once.
-fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], slots: usize, values: &mut [u8]) -> Result<u8, String> {
+fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; MAX_BOARD]; MAX_PATTERN], slots: usize, values: &mut [u8]) -> Result<u8, String> {
     let k = ranker.k();
     let run = n - k + 1;
-    let all = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     const RUNS: usize = 1 << 12;
     values
         .par_chunks_mut(run * RUNS * slots)
@@ -300,7 +310,7 @@ fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], slots: u
             for (r, entries) in chunk.chunks_mut(run * slots).enumerate() {
                 let first = (c * RUNS + r) * run;
                 ranker.unrank(first as u64, &mut cells);
-                let (mut used, mut md0) = (0u32, 0u32);
+                let (mut used, mut md0) = (0u64, 0u32);
                 for i in 0..k - 1 {
                     used |= 1 << cells[i];
                     md0 += dist[i][cells[i] as usize] as u32;
@@ -330,8 +340,8 @@ fn to_excess(ranker: &Ranker, n: usize, dist: &[[u8; 32]; MAX_PATTERN], slots: u
 }
 
 /// Manhattan distances on a board `width` wide from every cell to each pattern tile's goal cell.
-fn distances(width: usize, pattern: &[u8]) -> [[u8; 32]; MAX_PATTERN] {
-    let mut dist = [[0u8; 32]; MAX_PATTERN];
+fn distances(width: usize, pattern: &[u8]) -> [[u8; MAX_BOARD]; MAX_PATTERN] {
+    let mut dist = [[0u8; MAX_BOARD]; MAX_PATTERN];
     for (i, &g) in pattern.iter().enumerate() {
         let (gx, gy) = (g as usize % width, g as usize / width);
         for (c, d) in dist[i].iter_mut().enumerate() {

@@ -1,0 +1,79 @@
+//! Runs the pattern-database beam ([`npuzzle::improve::pdb_beam`]) view by view on the boards of
+//! a file (one board a line, in any format `npuzzle` reads; text after `|` is the board when a
+//! line has one, as in `data/deepcubea/*.txt`), and prints each view's length, the shortest, and
+//! the time. The tables come from the cache directory (`npuzzle pdb build --size 6x6` first).
+//!
+//! ```text
+//! cargo run --release -p npuzzle --example pdb_beam -- FILE WIDTH VIEWS [COUNT] [SKIP]
+//! ```
+
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::SetSpec;
+use npuzzle::improve::pdb_beam::{beam, Beamed, View};
+use npuzzle::parse::parse_board;
+use npuzzle::tables::TableStore;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let usage = "usage: pdb_beam FILE WIDTH VIEWS [COUNT] [SKIP]";
+    let file = args.get(1).expect(usage);
+    let width: usize = args.get(2).expect(usage).parse().expect("WIDTH");
+    let views: usize = args.get(3).expect(usage).parse().expect("VIEWS");
+    let count: usize = args.get(4).map_or(usize::MAX, |c| c.parse().expect("COUNT"));
+    let skip: usize = args.get(5).map_or(0, |c| c.parse().expect("SKIP"));
+    let text = std::fs::read_to_string(file).expect("reading the file");
+    let boards: Vec<_> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (head, board) = l.split_once('|').unwrap_or(("", l));
+            let reference: Option<u64> = head.split_whitespace().nth(2).and_then(|x| x.parse().ok());
+            (parse_board(board).expect("a board"), reference)
+        })
+        .skip(skip)
+        .take(count)
+        .collect();
+    let (w, h) = (boards[0].0.width(), boards[0].0.height());
+    let dir = std::env::var("NPUZZLE_CACHE_DIR").expect("NPUZZLE_CACHE_DIR: where the tables are");
+    let store = TableStore::new(dir);
+    let set = store.any_goal(&SetSpec::strongest(w, h), true, &|_| {}, None).expect("the tables, cached");
+    let goal = Goal::BlankLast.board(w, h).unwrap();
+    let views = View::first(views);
+    let mut sums = vec![0u64; views.len()];
+    let (mut best_sum, mut ref_sum, mut nodes_sum) = (0u64, 0u64, 0u64);
+    let started = Instant::now();
+    for (i, (b, reference)) in boards.iter().enumerate() {
+        let t = Instant::now();
+        let mut lens = Vec::new();
+        for v in &views {
+            match beam(&set, b, &goal, *v, width, 2000, &mut |_| false).expect("a beam") {
+                Beamed::Solved { moves, nodes, .. } => {
+                    let end = b.apply_all(&moves).expect("the moves replay");
+                    assert_eq!(end.last(), Some(&goal), "view {v:?} does not reach the goal");
+                    lens.push(moves.len() as u64);
+                    nodes_sum += nodes;
+                }
+                other => panic!("view {v:?}: {other:?}"),
+            }
+        }
+        let best = *lens.iter().min().unwrap();
+        for (s, l) in sums.iter_mut().zip(&lens) {
+            *s += l;
+        }
+        best_sum += best;
+        ref_sum += reference.unwrap_or(0);
+        println!("{i} {lens:?} best {best} ref {} {:.2?}", reference.map_or("-".into(), |r| r.to_string()), t.elapsed());
+    }
+    let c = boards.len() as f64;
+    let per: Vec<String> = sums.iter().map(|&s| format!("{:.2}", s as f64 / c)).collect();
+    println!(
+        "boards {} width {width} views {} mean per view {per:?} best {:.2} ref {:.2} nodes {:.1} M a board, {:.2?} a board",
+        boards.len(),
+        views.len(),
+        best_sum as f64 / c,
+        ref_sum as f64 / c,
+        nodes_sum as f64 / c / 1e6,
+        started.elapsed() / boards.len() as u32
+    );
+}

@@ -76,7 +76,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("pdb/5-5-5 full lookup with mirror, 1000 positions", |b| {
         // Positions along the walk, in the canonical frame.
         let mut s = Packed64::from_tiles(goal.tiles());
-        let positions: Vec<[u8; 32]> = steps
+        let positions: Vec<[u8; 64]> = steps
             .iter()
             .map(|&(_, to)| {
                 s.slide(to);

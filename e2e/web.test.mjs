@@ -1036,18 +1036,18 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   assert.equal(await page.locator("#local-chart polyline.t-line").count(), 1);
   await page.click("#local-last");
   assert.match(await page.textContent("#local-why"), /goal reached/);
-  // A rejected move is said with its probability: replay the API's first rejection.
+  // A rejected move is said with its probability: replay the API's first rejection (seed 1
+  // makes annealing refuse a worse move on this board).
   const rej = api.trace.events
     .filter((e) => e.event.startsWith("local_"))
     .findIndex((e) => e.event === "local_choice" && e.reason.kind === "rejected");
-  if (rej >= 0) {
-    await page.evaluate((k) => npuzzle.local.setStep(k), rej + 1);
-    assert.match(
-      await page.textContent("#local-why"),
-      /rejected: probability e\^\(−Δ\/T\) = e\^\(−\d+\/[\d.]+\) = 0\.\d\d; the search stays/,
-    );
-    assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["else current ← next only with probability e^(−Δ/T)"]);
-  }
+  assert.ok(rej >= 0, "the run refuses a move");
+  await page.evaluate((k) => npuzzle.local.setStep(k), rej + 1);
+  assert.match(
+    await page.textContent("#local-why"),
+    /rejected: probability e\^\(−Δ\/T\) = e\^\(−\d+\/[\d.]+\) = 0\.\d\d; the search stays/,
+  );
+  assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["else current ← next only with probability e^(−Δ/T)"]);
   // Random restarts: the chart marks each restart.
   await page.selectOption("#algorithm", "random-restart");
   await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
@@ -1078,6 +1078,78 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   const first = await page.evaluate(() => npuzzle.state.compare[0]);
   assert.equal(first.algorithm, "random-restart");
   assert.equal(first.status, "solved");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the page is built from /api/options: each parameter's input, the goals, the sizes; one global", { timeout: 60000 }, async () => {
+  const options = await (await fetch(`${base}api/options`)).json();
+  // A link to a board larger than 5×5 (the page once capped sizes at 5): the engine's sizes.
+  const { page, errors } = await openPage(q({ size: "7x4", algorithm: "annealing" }));
+  assert.equal(await page.locator("#board .tile").count(), 28);
+  const sides = await page.locator("#width option").allTextContents();
+  assert.deepEqual(
+    sides.map(Number),
+    Array.from({ length: options.limits.max_side - options.limits.min_side + 1 }, (_, i) => i + options.limits.min_side),
+  );
+  assert.deepEqual(await page.locator("#goal-preset option").evaluateAll((os) => os.map((o) => o.value)), [
+    ...options.goals.map((g) => g.name),
+    "custom",
+  ]);
+  // One input per parameter the library describes, labelled and explained by it, enabled when
+  // the algorithm reads it.
+  const annealing = options.algorithms.find((a) => a.name === "annealing");
+  for (const p of options.params) {
+    const id = p.group === "local" ? `local-${p.flag}` : p.flag;
+    const field = page.locator(`#${id}`);
+    assert.equal(await field.count(), 1, `no input for ${p.key}`);
+    const label = field.locator("xpath=..");
+    assert.match(await label.textContent(), new RegExp(p.label.replace(/[()·+*]/g, "\\$&")));
+    assert.equal(await label.getAttribute("title"), p.help);
+    assert.equal(await field.isDisabled(), !annealing.params.includes(p.key), `${p.key} for annealing`);
+  }
+  // The one global the page sets is the tests' hook.
+  const blank = await browser.newPage();
+  const plain = await blank.evaluate(() => Object.keys(window));
+  await blank.close();
+  const ours = await page.evaluate(() => Object.keys(window));
+  assert.deepEqual(
+    ours.filter((k) => !plain.includes(k)),
+    ["npuzzle"],
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("node states, pseudocode steps and pictures of the tree come from the library", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await solveAndPause(page);
+  const body = await page.evaluate(() => npuzzle.solveBody());
+  const api = await postJson("/api/solve", body);
+  // Every event but a frontier snapshot carries its pseudocode step.
+  for (const e of api.trace.events) assert.equal(e.pseudocode === undefined, e.event === "frontier", JSON.stringify(e));
+  // At the end of the replay each node is in the state of the library's tree document.
+  await page.click("#tree-last");
+  const shown = await page.evaluate(() => [...document.querySelectorAll("#tree-svg g.node")].map((g) => g.dataset.state));
+  assert.deepEqual(
+    shown,
+    api.tree.nodes.map((n) => n.state),
+  );
+  // The pictures are the library's drawing at the event shown: as many nodes as the page shows.
+  const k = Math.floor(api.trace.events.length / 2);
+  await page.evaluate((k) => npuzzle.tree.setStep(k), k);
+  const drawn = Number(await page.getAttribute("#tree-svg", "data-drawn"));
+  const { tree, trace, ...spec } = body;
+  const pics = await postJson("/api/svg", { ...spec, at: [k], events: api.trace.events.length });
+  assert.equal((pics.frames[0].svg.match(/class="node /g) || []).length, drawn);
+  assert.match(pics.frames[0].svg, new RegExp(`after event ${k} of ${api.trace.events.length}`));
+  // A search that would not run the same way again is refused rather than drawn wrong.
+  const res = await fetch(`${base}api/svg`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...spec, at: [k], events: api.trace.events.length + 1 }),
+  });
+  assert.equal(res.status, 409);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -62,7 +62,8 @@ def test_the_keywords_file_is_the_librarys_parameters():
     if os.environ.get("NPUZZLE_WRITE_PARAMS"):
         SOURCE.write_text(want, encoding="utf-8")
         return
-    assert PARAMS_PY.read_text(encoding="utf-8") == want, "_params.py is out of date: NPUZZLE_WRITE_PARAMS=1 pytest tests/test_params.py"
+    stale = "_params.py is out of date: NPUZZLE_WRITE_PARAMS=1 pytest tests/test_params.py"
+    assert PARAMS_PY.read_text(encoding="utf-8") == want, stale
 
 
 def test_every_parameter_is_a_keyword_of_solve_and_an_option():

@@ -72,6 +72,12 @@ pub struct HeuristicInfo {
     pub summary: &'static str,
     /// The most cells a board may have for it, if it is limited.
     pub max_cells: Option<usize>,
+    /// What its tables are called (`exact table`, `pattern databases`), for a heuristic that
+    /// reads prepared tables.
+    pub table: Option<&'static str>,
+    /// What this engine says about it, when it limits it (the page's engine builds only the
+    /// smaller pattern databases).
+    pub note: Option<&'static str>,
 }
 
 /// An algorithm and a heuristic.
@@ -152,8 +158,6 @@ pub struct EngineLimits {
     pub max_generate_depth: u32,
     /// Most entries a pattern-database set may have in this engine (`null`: any).
     pub pdb_max_entries: Option<u64>,
-    /// What this engine says about the pattern databases it builds, when it limits them.
-    pub pdb_note: Option<&'static str>,
     /// Most frames one `/api/svg` request draws.
     pub max_svg_frames: usize,
 }

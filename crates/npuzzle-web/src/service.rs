@@ -406,7 +406,14 @@ impl Service {
             heuristics: WEB_HEURISTICS.to_vec(),
             heuristic_info: WEB_HEURISTICS
                 .iter()
-                .map(|&h| HeuristicInfo { name: h, title: h.title(), summary: h.summary(), max_cells: h.max_cells() })
+                .map(|&h| HeuristicInfo {
+                    name: h,
+                    title: h.title(),
+                    summary: h.summary(),
+                    max_cells: h.max_cells(),
+                    table: h.table_name(),
+                    note: if h == HeuristicKind::Pdb { c.pdb_note } else { None },
+                })
                 .collect(),
             optimal_choice: OptimalChoice {
                 small: Choice { algorithm: small.0, heuristic: small.1, max_cells: small.1.max_cells() },
@@ -436,7 +443,6 @@ impl Service {
                 classic_max_cells: CLASSIC_MAX_CELLS,
                 max_generate_depth: MAX_GENERATE_DEPTH,
                 pdb_max_entries: c.pdb_max_entries,
-                pdb_note: c.pdb_note,
                 max_svg_frames: MAX_SVG_FRAMES,
             },
         }

@@ -577,7 +577,8 @@ class Tree:
         ``height``, ``total_nodes``, ``capped``, ``limit``, ``legend``, ``iterations`` and
         ``nodes`` (each with ``id``, ``parent``, ``label``, ``move``, ``g``, ``h``, ``f``,
         ``fate``, ``board``, ``state``, ``expanded`` and ``on_path``)."""
-        return json.loads(self._json)
+        doc: Dict[str, Any] = json.loads(self._json)
+        return doc
 
     def to_json(self) -> str:
         """The JSON document of ``npuzzle solve --tree json``, as text."""

@@ -82,7 +82,17 @@ summary: string,
 /**
  * The most cells a board may have for it, if it is limited.
  */
-max_cells: number | null, };
+max_cells: number | null, 
+/**
+ * What its tables are called (`exact table`, `pattern databases`), for a heuristic that
+ * reads prepared tables.
+ */
+table: string | null, 
+/**
+ * What this engine says about it, when it limits it (the page's engine builds only the
+ * smaller pattern databases).
+ */
+note: string | null, };
 
 /**
  * An algorithm and a heuristic.
@@ -209,10 +219,6 @@ max_generate_depth: number,
  * Most entries a pattern-database set may have in this engine (`null`: any).
  */
 pdb_max_entries: number | null, 
-/**
- * What this engine says about the pattern databases it builds, when it limits them.
- */
-pdb_note: string | null, 
 /**
  * Most frames one `/api/svg` request draws.
  */

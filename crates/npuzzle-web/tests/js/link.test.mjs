@@ -16,6 +16,8 @@ test("an empty link is the first visit", () => {
 test("what a link sets is read back as written", () => {
   const s = {
     ...createState().settings,
+    start: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+    goalPreset: "blank-last",
     algorithm: "annealing",
     heuristic: "manhattan",
     order: "LURD",

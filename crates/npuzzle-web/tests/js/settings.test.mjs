@@ -7,7 +7,7 @@ import { compareBody, pairRun, runName, settingsKey, solveBody } from "../../sta
 import { createState } from "../../static/js/model/state.js";
 
 const options = JSON.parse(readFileSync(new URL("fixtures/options.json", import.meta.url), "utf8"));
-const base = () => ({ ...createState().settings, algorithm: "astar", heuristic: "manhattan" });
+const base = () => ({ ...createState().settings, start: [1, 2, 3, 4, 5, 6, 7, 8, 0], algorithm: "astar", heuristic: "manhattan" });
 
 test("a tree search records its tree and trace when asked, and takes only its parameters", () => {
   const s = { ...base(), params: { weight: "2", max_depth: "9", beam_width: "4" }, limitNodes: "100" };

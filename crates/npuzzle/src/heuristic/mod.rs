@@ -93,6 +93,16 @@ impl HeuristicKind {
         }
     }
 
+    /// What its prepared tables are called (`exact table`, `pattern databases`), for a table
+    /// heuristic; `None` for one computed from the board.
+    pub fn table_name(self) -> Option<&'static str> {
+        match self {
+            HeuristicKind::Exact => Some("exact table"),
+            HeuristicKind::Pdb => Some("pattern databases"),
+            _ => None,
+        }
+    }
+
     /// The most cells a board may have for this heuristic, if it is limited.
     pub fn max_cells(self) -> Option<usize> {
         match self {

@@ -16,8 +16,9 @@ export class CompareTab {
   /**
    * @param {Engine} engine
    * @param {PageState} state
-   * @param {{changed: () => void, open: (run: Run) => void}} on `changed()` when the compare's
-   *   setup or results change (stale marks); `open(run)` to solve a run with its tree
+   * @param {{changed: () => void, open: (run: Run) => void, read: () => void}} on `changed()` when
+   *   the compare's setup or results change (stale marks); `open(run)` to solve a run with its
+   *   tree; `read()` to bring the settings up to the inputs
    */
   constructor(engine, state, on) {
     this.engine = engine;
@@ -79,6 +80,7 @@ export class CompareTab {
   async run() {
     const s = this.state;
     if (s.comparing) return;
+    this.on.read();
     const runs = this.view.readPairs().map((p) => pairRun(this.options, p.algorithm, p.heuristic, p.weight, p.depth));
     const view = this.view;
     if (!runs.length) {

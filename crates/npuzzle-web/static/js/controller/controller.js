@@ -43,7 +43,11 @@ export class Controller {
     this.kit = new TeachersKit(engine, this.state, this.tree, (step) => this.setup.updateUrl({ run: true, step }));
     this.local = new LocalTab(this.state);
     this.solution = new SolutionTab(this.state);
-    this.compare = new CompareTab(engine, this.state, { changed: () => this.markStale(), open: (run) => this.openRun(run) });
+    this.compare = new CompareTab(engine, this.state, {
+      changed: () => this.markStale(),
+      open: (run) => this.openRun(run),
+      read: () => this.setup.read(),
+    });
   }
 
   /** @returns {Options} */
@@ -228,6 +232,8 @@ export class Controller {
   async solve() {
     const s = this.state;
     if (s.solving || !s.options) return;
+    // The inputs as they stand (a number typed but not yet committed by a change event too).
+    this.setup.read();
     const refused = refusal(s, startError());
     if (refused) {
       // Known before any search: say why rather than ask the engine.

@@ -151,7 +151,7 @@ export class Form {
       : "";
     const hi = options.heuristic_info.find((x) => x.name === this.heuristic.value);
     let hText = uses ? (hi ? `${hi.title}: ${hi.summary}` : "") : "This algorithm uses no heuristic.";
-    if (uses && hi && hi.name === "pdb" && options.limits.pdb_note) hText += ` ${options.limits.pdb_note}`;
+    if (uses && hi?.note) hText += ` ${hi.note}`;
     $("h-summary").textContent = hText;
     $("bar-choice").textContent = a ? `${a.title}${uses ? ` + ${this.heuristic.value}` : ""} · order ${this.order.value}` : "";
     const max = options.limits.classic_max_cells;
@@ -159,14 +159,12 @@ export class Form {
       ? `Boards over ${max} cells are solved by row-and-column reduction: ${options.big_choice.algorithm} (the default: shorter answers, with a lower bound) or reduce (fast, simple); neither is optimal. The other algorithms and the search tree stay at ${max} cells and below.`
       : "";
     const c = optimalChoice(options, cells);
+    const table = options.heuristic_info.find((x) => x.name === c.heuristic);
     const oc = button("optimal-choice");
     // No optimal solver reaches past the classic sizes: the page offers reduction there.
     oc.disabled = big;
-    oc.textContent = c.heuristic === "pdb" ? "optimal (pattern databases)" : "optimal (exact table)";
-    $("optimal-note").textContent =
-      c.heuristic === "pdb"
-        ? "IDA* + pattern databases: tables are built once (with a progress bar, outside the time limit), then cached."
-        : "IDA* + the exact distance table of every board this size.";
+    oc.textContent = `optimal (${table?.table || c.heuristic})`;
+    $("optimal-note").textContent = `${algInfo(options, c.algorithm)?.title || c.algorithm} over ${table?.summary || c.heuristic}.`;
   }
 }
 

@@ -65,11 +65,7 @@ fn rows(args: &Args, base: &Params) -> Result<Vec<Row>> {
         // AIMA's 100 sideways moves.
         let climber = info.takes(Param::Sideways) && !info.takes(Param::Restarts) && !info.takes(Param::BeamWidth);
         if climber && base.sideways.is_none() && args.algorithms.is_none() {
-            rows.push(Row {
-                label: format!("{} --sideways 100", a.name()),
-                algorithm: a,
-                local: Params { sideways: Some(100), ..*base },
-            });
+            rows.push(Row { label: format!("{} --sideways 100", a.name()), algorithm: a, local: Params { sideways: Some(100), ..*base } });
         }
         if info.takes(Param::Stochastic) && !base.stochastic() {
             rows.push(Row { label: format!("{} --stochastic", a.name()), algorithm: a, local: Params { stochastic: Some(true), ..*base } });
@@ -124,8 +120,11 @@ pub fn run(args: &Args) -> Result<u8> {
                 return Ok(exit::LIMIT);
             }
             let params = Params { seed: Some(args.seed.wrapping_add(i as u64)), ..row.local };
-            let req =
-                Request::new(board.clone(), goal.clone()).algorithm(row.algorithm).heuristic(heuristic).limits(limits.clone()).params(params);
+            let req = Request::new(board.clone(), goal.clone())
+                .algorithm(row.algorithm)
+                .heuristic(heuristic)
+                .limits(limits.clone())
+                .params(params);
             let o = solve(&req)?;
             t.time += o.stats.time.as_secs_f64();
             match o.status {

@@ -10,8 +10,8 @@ use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum}
 use npuzzle::parse::BoardInput;
 use npuzzle::search::{Param, ParamGroup, ParamKind, Params};
 use npuzzle::spec::{LimitSpec, Plan, Spec};
-use std::marker::PhantomData;
 use npuzzle::{Algorithm, HeuristicKind};
+use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;

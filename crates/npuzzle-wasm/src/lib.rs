@@ -20,8 +20,8 @@
 
 use npuzzle::clock::Instant;
 use npuzzle::TableStore;
-use npuzzle_web::progress::Shared;
 use npuzzle_web::documents::{CompareLine, EngineKind};
+use npuzzle_web::progress::Shared;
 use npuzzle_web::service::{self, progress_line, GenerateQuery, Limits, Service};
 use npuzzle_web::ApiError;
 use serde::Serialize;

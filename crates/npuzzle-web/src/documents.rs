@@ -424,14 +424,14 @@ pub struct ErrorBody {
 /// `static/js/api.d.ts` holds them. The page's JSDoc imports them, and `tsc --checkJs` checks
 /// the page against them; a test of this crate fails when the file is not up to date.
 pub fn typescript() -> String {
+    use crate::progress::TableProgress;
     use npuzzle::record::{Entry, Event, Node};
     use npuzzle::render::palette::NodeState;
     use npuzzle::render::tree::{TreeIteration, TreeNode};
-    use npuzzle::search::{Bound, GoalTest, Keeps, Line, LimitKind, Param, ParamGroup, ParamKind, Step, Stuck, Why, Words};
     use npuzzle::search::observer::Fate;
+    use npuzzle::search::{Bound, GoalTest, Keeps, LimitKind, Line, Param, ParamGroup, ParamKind, Step, Stuck, Why, Words};
     use npuzzle::solve::Status;
     use npuzzle::stats::Stats;
-    use crate::progress::TableProgress;
 
     let cfg = ts_rs::Config::new().with_large_int("number");
     let mut out = String::from(
@@ -459,11 +459,67 @@ pub fn typescript() -> String {
         )*};
     }
     declare!(
-        Options, EngineKind, HeuristicInfo, Choice, OptimalChoice, BigChoice, Defaults, Pair, EngineLimits, Preset, ParamInfo,
-        ParamGroup, ParamKind, Param, Info, Line, Step, GoalTest, Keeps, Words, Bound, LegendEntry, NodeState, Algorithm,
-        HeuristicKind, Check, Field, ValidPair, InvalidPair, Generated, GoalBoard, Solved, Report, Status, LimitKind, Stuck, Why,
-        Stats, Trace, TraceEvent, Event, Node, Entry, Fate, Tree, TreeNode, TreeIteration, Timing, CompareRow, Compared,
-        Progress, Snapshot, TableProgress, SolveLine, CompareLine, Frame, Pictures, Health, ErrorBody, Board, Cost,
+        Options,
+        EngineKind,
+        HeuristicInfo,
+        Choice,
+        OptimalChoice,
+        BigChoice,
+        Defaults,
+        Pair,
+        EngineLimits,
+        Preset,
+        ParamInfo,
+        ParamGroup,
+        ParamKind,
+        Param,
+        Info,
+        Line,
+        Step,
+        GoalTest,
+        Keeps,
+        Words,
+        Bound,
+        LegendEntry,
+        NodeState,
+        Algorithm,
+        HeuristicKind,
+        Check,
+        Field,
+        ValidPair,
+        InvalidPair,
+        Generated,
+        GoalBoard,
+        Solved,
+        Report,
+        Status,
+        LimitKind,
+        Stuck,
+        Why,
+        Stats,
+        Trace,
+        TraceEvent,
+        Event,
+        Node,
+        Entry,
+        Fate,
+        Tree,
+        TreeNode,
+        TreeIteration,
+        Timing,
+        CompareRow,
+        Compared,
+        Progress,
+        Snapshot,
+        TableProgress,
+        SolveLine,
+        CompareLine,
+        Frame,
+        Pictures,
+        Health,
+        ErrorBody,
+        Board,
+        Cost,
     );
     out
 }

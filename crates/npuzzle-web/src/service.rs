@@ -4,7 +4,7 @@
 //! answer, and bad input the same message, whichever engine runs it.
 
 use crate::documents::{
-    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, Defaults, EngineKind, EngineLimits, Field, Frame, GoalBoard, Generated,
+    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, Defaults, EngineKind, EngineLimits, Field, Frame, Generated, GoalBoard,
     HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures, Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
 };
 use crate::progress::{Progress, Shared};
@@ -741,12 +741,17 @@ impl Service {
         }
         samples.sort_by(f64::total_cmp);
         let n = samples.len();
-        let median = if n % 2 == 1 { samples[n / 2] } else { (samples[n / 2 - 1] + samples[n / 2]) / 2.0 };
+        // Milliseconds to the microsecond, as `stats.time_ms` is written.
+        let ms = |x: f64| (x * 1e3).round() / 1e3;
+        let median = ms(if n % 2 == 1 { samples[n / 2] } else { (samples[n / 2 - 1] + samples[n / 2]) / 2.0 });
         solved.report.stats.time = Duration::from_secs_f64(median / 1e3);
         if let Some(p) = solved.report.path.as_mut() {
             p.clear();
         }
-        Ok(CompareRow { report: solved.report, timing: Timing { samples: n, median_ms: median, min_ms: samples[0], max_ms: samples[n - 1] } })
+        Ok(CompareRow {
+            report: solved.report,
+            timing: Timing { samples: n, median_ms: median, min_ms: ms(samples[0]), max_ms: ms(samples[n - 1]) },
+        })
     }
 
     /// Every run of a compare, one after another, sharing one time cap counted from now: the

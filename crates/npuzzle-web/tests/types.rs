@@ -25,7 +25,20 @@ fn the_pages_declarations_are_up_to_date() {
 #[test]
 fn every_document_is_declared_and_exported() {
     let ts = npuzzle_web::documents::typescript();
-    for name in ["Options", "Check", "Solved", "Trace", "TraceEvent", "Event", "Tree", "CompareRow", "SolveLine", "CompareLine", "Pictures", "ErrorBody"] {
+    for name in [
+        "Options",
+        "Check",
+        "Solved",
+        "Trace",
+        "TraceEvent",
+        "Event",
+        "Tree",
+        "CompareRow",
+        "SolveLine",
+        "CompareLine",
+        "Pictures",
+        "ErrorBody",
+    ] {
         assert!(ts.contains(&format!("export type {name} =")), "{name} is not declared");
     }
     // Large integers are numbers in JSON, not bigints.
@@ -73,7 +86,10 @@ fn fixtures_are_up_to_date() {
             std::fs::write(&path, &text).unwrap();
         } else {
             let have = std::fs::read_to_string(&path).unwrap_or_default();
-            assert!(have == text, "tests/js/fixtures/{name}.json is out of date: run NPUZZLE_WRITE_TYPES=1 cargo test -p npuzzle-web --test types");
+            assert!(
+                have == text,
+                "tests/js/fixtures/{name}.json is out of date: run NPUZZLE_WRITE_TYPES=1 cargo test -p npuzzle-web --test types"
+            );
         }
     }
 }

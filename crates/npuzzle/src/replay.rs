@@ -114,10 +114,7 @@ pub struct TraceEvent {
 /// Each event with its pseudocode step and the state changes the replay makes of it.
 pub fn annotate(events: &[Event]) -> Vec<TraceEvent> {
     let mut replay = Replay::new();
-    events
-        .iter()
-        .map(|e| TraceEvent { event: e.clone(), pseudocode: e.pseudocode_step(), states: replay.apply(e) })
-        .collect()
+    events.iter().map(|e| TraceEvent { event: e.clone(), pseudocode: e.pseudocode_step(), states: replay.apply(e) }).collect()
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use npuzzle::goal::Goal;
 use npuzzle::parse::parse_board;
 use npuzzle::record::{Event, Recorder};
 use npuzzle::render::trace::{render_text, Setup};
-use npuzzle::search::{Keeps, LimitKind, Limits, Params, Param, Step, Stuck, Why};
+use npuzzle::search::{Keeps, LimitKind, Limits, Param, Params, Step, Stuck, Why};
 use npuzzle::solve::{solve, solve_observed, Report, Request, Status};
 use npuzzle::spec::Spec;
 use npuzzle::{Algorithm, Board, HeuristicKind};

@@ -138,7 +138,9 @@ impl ParamInfo {
             (Some(lo), Some(hi)) if whole => format!("from {} to {}", n(lo), n(hi)),
             (Some(lo), Some(hi)) => format!("between {} and {}", n(lo), n(hi)),
             (Some(lo), None) if lo == 0.0 && self.min_exclusive => "a positive number".to_string(),
-            (Some(lo), None) => format!("a {} {} {}", if whole { "whole number" } else { "number" }, if self.min_exclusive { ">" } else { "≥" }, n(lo)),
+            (Some(lo), None) => {
+                format!("a {} {} {}", if whole { "whole number" } else { "number" }, if self.min_exclusive { ">" } else { "≥" }, n(lo))
+            }
             (None, Some(hi)) => format!("a number {} {}", if self.max_exclusive { "<" } else { "≤" }, n(hi)),
             (None, None) => if whole { "a whole number" } else { "a number" }.to_string(),
         }

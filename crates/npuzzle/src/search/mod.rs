@@ -7,7 +7,7 @@
 //! frontier, parameters, trace wording); the `algorithms!` list below registers it with one
 //! line, which gives it a variant of [`Algorithm`] that every front end lists. The two
 //! row-and-column reductions (`reduce`, `reduce-plus`) are registered apart: they build their
-//! answer on boards rather than search states, and [`crate::solve`] runs them itself.
+//! answer on boards rather than search states, and [`crate::solve()`] runs them itself.
 
 mod best_first;
 pub mod info;

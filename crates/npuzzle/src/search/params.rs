@@ -1,6 +1,7 @@
 //! The parameters an algorithm may read beyond the heuristic and the move order, each declared
 //! once, as a value that carries its names, its help, its range and its default ([`ParamInfo`];
-//! after ripgrep's `flags/defs.rs`). Everything else is derived from the list in [`params!`]:
+//! after ripgrep's `flags/defs.rs`). Everything else is derived from the list at the end of this
+//! file (the `params!` macro):
 //!
 //! - [`Params`], the values a user gave (every one optional), and [`Params::check`], which
 //!   tests each against its range with one wording for every front end;

@@ -164,7 +164,7 @@ for (let i = 0; i < BUILD_RUNS; i++) {
   await page2.click("#solve");
   await page2.waitForSelector("#result-msg.ok", { timeout: 300000 });
   korfWall.push(Date.now() - t1);
-  const r = await page2.evaluate(() => S.result);
+  const r = await page2.evaluate(() => npuzzle.state.result);
   if (r.cost !== 57) throw new Error(`Korf #1 solved in ${r.cost} moves in the browser`);
   korfBrowser.push(r.stats.time_ms);
   expanded = r.stats.expanded;

@@ -242,7 +242,8 @@ def _options(options: Optional[Options], keywords: Dict[str, Any], allowed: Opti
 
 
 class Stats(TypedDict):
-    """The counters of a search."""
+    """The counters of a search, as ``Solution.stats`` gives them (``npuzzle solve --format json``'s
+    ``stats``)."""
 
     expanded: int
     """Nodes whose successors were generated."""

@@ -4,6 +4,29 @@
 from os import PathLike
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
+__all__ = [
+    "BoardError",
+    "UnsolvableError",
+    "TablesError",
+    "solve_one",
+    "solve_many",
+    "trace_events",
+    "trace_text",
+    "tree_docs",
+    "exercise_docs",
+    "compare",
+    "generate",
+    "is_solvable",
+    "heuristics",
+    "tables_prepare",
+    "table_sets",
+    "algorithms",
+    "heuristic_names",
+    "params",
+    "parse_bytes",
+    "default_cache_dir",
+]
+
 _Progress = Optional[Callable[[str, str, int, int], Any]]
 _Dir = Optional[Union[str, PathLike[str]]]
 

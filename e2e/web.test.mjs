@@ -1109,8 +1109,10 @@ test("the page is built from /api/options: each parameter's input, the goals, th
     assert.equal(await label.getAttribute("title"), p.help);
     assert.equal(await field.isDisabled(), !annealing.params.includes(p.key), `${p.key} for annealing`);
   }
-  // The one global the page sets is the tests' hook.
+  // The one global the page sets is the tests' hook: compared with a page of the same origin
+  // that runs no script (the API's 404 answer).
   const blank = await browser.newPage();
+  await blank.goto(`${base}no-such-page`);
   const plain = await blank.evaluate(() => Object.keys(window));
   await blank.close();
   const ours = await page.evaluate(() => Object.keys(window));

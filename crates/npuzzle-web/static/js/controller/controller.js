@@ -455,7 +455,11 @@ export class Controller {
         ) => tree.load(t, trace, report, at),
       },
       local: { stop: () => this.local.stop(), setStep: (/** @type {number} */ k) => this.local.setStep(k) },
-      solveBody: () => solveBody(this.state.settings, this.options, this.state.seed),
+      solveBody: () => {
+        // The inputs as they stand, as a solve reads them.
+        this.setup.read();
+        return solveBody(this.state.settings, this.options, this.state.seed);
+      },
       setLive,
       showTables,
     };

@@ -21,8 +21,8 @@ class LocalParams(TypedDict, total=False):
     """The local searches' parameters."""
 
     seed: Optional[int]
-    """Seed of a local search's random choices; the same seed repeats a run. Default: a random one,
-    reported with the answer."""
+    """Seed of a local search's random choices; the same seed repeats a run. Without one, a seed is
+    drawn and reported (the command line prints it on stderr). Default: random."""
     sideways: Optional[int]
     """Sideways moves (to a neighbour with the same h) allowed in a row: hill-climbing, first-choice,
     random-restart; local-beam: steps its best h may stall. Default: 0; local-beam 10."""

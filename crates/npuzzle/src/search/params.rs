@@ -381,8 +381,9 @@ params! {
         flag: "seed",
         name: "seed",
         label: "Seed",
-        help: "Seed of a local search's random choices; the same seed repeats a run.",
-        default_note: Some("a random one, reported with the answer"),
+        help: "Seed of a local search's random choices; the same seed repeats a run. Without one, a seed is drawn and \
+               reported (the command line prints it on stderr).",
+        default_note: Some("random"),
         step: Some(1.0),
         ..ParamInfo::BASE
     },

@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -153,6 +153,13 @@ test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudoc
   assert.equal(await page.getAttribute(".ws-row[data-row='0'] .ws-result", "data-next"), "right");
   assert.equal(await page.getAttribute(".ws-row[data-row='0'] .ws-result", "data-open"), "wrong");
   await page.click("#worksheet-close");
+  // The picture of the tree is the library's, drawn in the worker: the nodes shown, the legend.
+  await page.click("#tree-last");
+  const [svgDl] = await Promise.all([page.waitForEvent("download"), page.click("#tree-export-svg")]);
+  const svgText = readFileSync(await svgDl.path(), "utf8");
+  assert.match(svgText, /^<svg/);
+  assert.equal((svgText.match(/class="node /g) || []).length, drawn);
+  assert.match(svgText, /frontier \(blue\)/);
   // Bad input gets the library's own message, as from the server.
   await page.fill("#start-text", "1 2 3 4 5 6 8 8 0");
   await page.waitForSelector("#check.bad");

@@ -92,7 +92,7 @@ pub struct Args {
     #[arg(long = "heuristic", short = 'H')]
     pub heuristic: Option<String>,
     #[command(flatten)]
-    pub local: crate::opts::LocalOpts,
+    pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
 }
 
 struct Instance {

@@ -83,7 +83,7 @@ fn head(req: &Request, format: Format) -> Result<String> {
                 "goal": req.goal,
                 "algorithm": req.algorithm,
                 "heuristic": req.effective_heuristic(),
-                "weight": req.weight,
+                "weight": req.params.weight(),
                 "order": req.order.to_string(),
             });
             let text = serde_json::to_string(&known)?;

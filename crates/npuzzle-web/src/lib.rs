@@ -1,7 +1,8 @@
 //! The npuzzle web UI: an axum [`router`] serving a JSON API over the `npuzzle` library and a
 //! static page (HTML, CSS and JavaScript embedded in the binary, no front-end build step).
 //!
-//! The answers themselves are built by [`service`], which has no transport: with the default
+//! Every answer is a type of [`documents`], from which the page's TypeScript declarations are
+//! written. The answers themselves are built by [`service`], which has no transport: with the default
 //! feature `server` off, this crate is that module alone, and compiles to WebAssembly for the
 //! page's in-browser engine (`crates/npuzzle-wasm`).
 //!
@@ -13,7 +14,10 @@
 //! - `POST /api/check`: parses a start and goal and says whether the pair is solvable;
 //! - `GET /api/generate?size=4x4&depth=20&seed=7`: a random solvable board;
 //! - `GET /api/goal?size=4x4&goal=snail`: the goal board a preset names at a size;
-//! - `GET /api/options`: the algorithms, heuristics and goal presets the library offers;
+//! - `POST /api/svg`: the search tree of a solve, drawn by the library after chosen events
+//!   (the page's SVG, PNG and video exports);
+//! - `GET /api/options`: the algorithms, heuristics, parameters and goal presets the library
+//!   offers;
 //! - `GET /api/health`: a health check with the number of searches running.
 //!
 //! Every search runs on a blocking thread, off the async runtime, under a time cap, a node cap
@@ -27,7 +31,10 @@
 #[cfg(feature = "server")]
 mod api;
 #[cfg(feature = "server")]
+pub mod assets;
+#[cfg(feature = "server")]
 mod body;
+pub mod documents;
 mod generate;
 #[cfg(feature = "server")]
 mod lanes;
@@ -127,7 +134,8 @@ impl Config {
             max_compare: self.max_compare,
             max_concurrent: self.max_concurrent,
             pdb_max_entries: None,
-            engine: "server",
+            pdb_note: None,
+            engine: documents::EngineKind::Server,
         }
     }
 }
@@ -157,15 +165,7 @@ pub fn router(config: Config) -> Router {
     let generate_slots = Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1)));
     let state = Arc::new(AppState { generate_slots, service: service::Service::new(config.limits(), tables), lanes });
     Router::new()
-        .route("/", get(index))
-        .route("/index.html", get(index))
-        .route("/app.js", get(app_js))
-        .route("/tree.js", get(tree_js))
-        .route("/engine.js", get(engine_js))
-        .route("/local.js", get(local_js))
-        .route("/style.css", get(style_css))
-        .route("/favicon.svg", get(favicon))
-        .route("/favicon.ico", get(favicon))
+        .route("/", get(assets::index))
         .route("/api/health", get(api::health))
         .route("/api/options", get(api::options))
         .route("/api/generate", get(api::generate))
@@ -173,7 +173,8 @@ pub fn router(config: Config) -> Router {
         .route("/api/check", post(api::check))
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))
-        .fallback(not_found)
+        .route("/api/svg", post(api::svg))
+        .fallback(assets::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(body_timeout, body::read_body))
@@ -181,62 +182,7 @@ pub fn router(config: Config) -> Router {
 }
 
 #[cfg(feature = "server")]
-const INDEX_HTML: &str = include_str!("../static/index.html");
-#[cfg(feature = "server")]
-const APP_JS: &str = include_str!("../static/app.js");
-#[cfg(feature = "server")]
-const TREE_JS: &str = include_str!("../static/tree.js");
-#[cfg(feature = "server")]
-const ENGINE_JS: &str = include_str!("../static/engine.js");
-#[cfg(feature = "server")]
-const LOCAL_JS: &str = include_str!("../static/local.js");
-#[cfg(feature = "server")]
-const STYLE_CSS: &str = include_str!("../static/style.css");
-#[cfg(feature = "server")]
-const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
-
-#[cfg(feature = "server")]
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
-}
-
-#[cfg(feature = "server")]
-async fn index() -> Response {
-    asset("text/html; charset=utf-8", INDEX_HTML)
-}
-
-#[cfg(feature = "server")]
-async fn app_js() -> Response {
-    asset("text/javascript; charset=utf-8", APP_JS)
-}
-
-#[cfg(feature = "server")]
-async fn tree_js() -> Response {
-    asset("text/javascript; charset=utf-8", TREE_JS)
-}
-
-#[cfg(feature = "server")]
-async fn engine_js() -> Response {
-    asset("text/javascript; charset=utf-8", ENGINE_JS)
-}
-
-#[cfg(feature = "server")]
-async fn local_js() -> Response {
-    asset("text/javascript; charset=utf-8", LOCAL_JS)
-}
-
-#[cfg(feature = "server")]
-async fn style_css() -> Response {
-    asset("text/css; charset=utf-8", STYLE_CSS)
-}
-
-#[cfg(feature = "server")]
-async fn favicon() -> Response {
-    asset("image/svg+xml", FAVICON_SVG)
-}
-
-#[cfg(feature = "server")]
-async fn not_found() -> ApiError {
+pub(crate) async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND.as_u16(), "no such page or endpoint")
 }
 
@@ -244,7 +190,7 @@ async fn not_found() -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED.as_u16(),
-        "method not allowed: the /api/solve, /api/compare and /api/check endpoints take POST, the others GET",
+        "method not allowed: the /api/solve, /api/compare, /api/check and /api/svg endpoints take POST, the others GET",
     )
 }
 
@@ -294,7 +240,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let mut res = (status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        let mut res = (status, Json(documents::ErrorBody { error: self.message })).into_response();
         if let Some(secs) = self.retry_after {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }

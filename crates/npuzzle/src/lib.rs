@@ -48,12 +48,15 @@ pub mod parse;
 pub mod record;
 pub mod reduce;
 pub mod render;
+pub mod replay;
 pub mod search;
 pub mod solve;
 pub mod spec;
 pub mod state;
 pub mod stats;
 pub mod tables;
+#[cfg(feature = "ts")]
+mod ts;
 
 /// README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

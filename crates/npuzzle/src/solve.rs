@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::fast;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::search::observer::{NoObserver, Observer};
-use crate::search::{Algorithm, Ctx, End, Keeps, LimitKind, Limits, LocalParams, Param, Problem, Stuck};
+use crate::search::{Algorithm, Ctx, End, Keeps, LimitKind, Limits, Param, Params, Problem, Stuck};
 use crate::state::{encode, Packed128, Packed64, State, Wide};
 use crate::stats::Stats;
 use crate::tables::Tables;
@@ -143,12 +143,10 @@ pub struct Request {
     pub heuristic: HeuristicKind,
     /// Successor order.
     pub order: MoveOrder,
-    /// Weight on h for A* (1.0 for plain A*).
-    pub weight: f64,
-    /// Depth bound for depth-first search.
-    pub max_depth: Option<u32>,
-    /// The local searches' parameters (seed, sideways moves, restarts, schedule, beam).
-    pub local: LocalParams,
+    /// The algorithm's parameters: the weight on h, the depth bound, the local searches' seed,
+    /// sideways moves, restarts, schedule and beam (each algorithm reads the ones its
+    /// [`crate::search::Info`] lists).
+    pub params: Params,
     /// Node, time and memory limits, and the cancel flag.
     pub limits: Limits,
     /// The prepared tables the heuristic reads (none for the heuristics computed from the
@@ -168,9 +166,7 @@ impl Request {
             algorithm: Algorithm::Astar,
             heuristic: HeuristicKind::Manhattan,
             order: MoveOrder::default(),
-            weight: 1.0,
-            max_depth: None,
-            local: LocalParams::default(),
+            params: Params::default(),
             limits: Limits::default(),
             tables: Tables::none(),
             parallel: true,
@@ -207,9 +203,9 @@ impl Request {
         self
     }
 
-    /// Sets the local searches' parameters.
-    pub fn local(mut self, l: LocalParams) -> Request {
-        self.local = l;
+    /// Sets the parameters.
+    pub fn params(mut self, p: Params) -> Request {
+        self.params = p;
         self
     }
 
@@ -232,12 +228,13 @@ impl Request {
     /// parameters at their defaults.
     pub fn guarantees_optimal(&self) -> bool {
         let info = self.algorithm.info();
-        info.optimal && !(info.takes(Param::Weight) && self.weight != 1.0)
+        info.optimal && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
     }
 }
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// A solution was found.
@@ -351,18 +348,22 @@ impl Outcome {
 
 /// The JSON shape of a run, shared by the CLI and the web API.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Report {
     /// `solved`, `unsolvable`, `limit` or `not_found`.
     pub status: Status,
     /// Which limit stopped the search.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<LimitKind>,
     /// Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
     /// `restarts_exhausted` or `temperature_floor`, with its figures).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub stuck: Option<Stuck>,
     /// The seed of the run's random choices, for algorithms that make any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seed: Option<u64>,
     /// Human-readable summary.
     pub message: String,
@@ -385,17 +386,20 @@ pub struct Report {
     /// When solved, no solution has fewer moves: the cost itself when proven optimal, else
     /// Manhattan distance plus linear conflicts.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub lower_bound: Option<u64>,
     /// The move letters.
     pub moves: String,
     /// The boards along the path (left out of batch output unless asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub path: Option<Vec<Board>>,
     /// Counters.
     pub stats: Stats,
     /// Time spent loading or building the heuristic's tables before the search, when a front
     /// end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
     #[serde(rename = "tables_ms", skip_serializing_if = "Option::is_none", serialize_with = "opt_ms")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub tables_time: Option<std::time::Duration>,
 }
 
@@ -420,13 +424,13 @@ impl Report {
             status: outcome.status,
             limit: outcome.limit,
             stuck: outcome.stuck,
-            seed: req.algorithm.info().takes(Param::Seed).then(|| req.local.seed()),
+            seed: req.algorithm.info().takes(Param::Seed).then(|| req.params.seed()),
             message: outcome.summary(),
             start: req.start.clone(),
             goal: req.goal.clone(),
             algorithm: req.algorithm,
             heuristic: req.effective_heuristic(),
-            weight: req.weight,
+            weight: req.params.weight(),
             order: req.order.to_string(),
             optimal: outcome.status == Status::Solved && req.guarantees_optimal(),
             cost: outcome.cost,
@@ -451,7 +455,7 @@ pub fn solve(req: &Request) -> Result<Outcome, Error> {
 /// The other algorithms find their whole solution first and then hand it over.
 pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outcome, Error> {
     req.start.check_same_size(&req.goal)?;
-    crate::spec::check_weight(req.weight)?;
+    req.params.check()?;
     if !req.start.can_reach(&req.goal) {
         return Ok(Outcome::unsolvable());
     }
@@ -494,7 +498,7 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
 /// Solves `req`, reporting every search event to `obs`, and hands the observer back.
 pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     req.start.check_same_size(&req.goal)?;
-    crate::spec::check_weight(req.weight)?;
+    req.params.check()?;
     if !req.start.can_reach(&req.goal) {
         return Ok((Outcome::unsolvable(), obs));
     }
@@ -564,16 +568,16 @@ fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), E
         }
     }
     let n = req.start.len();
-    Ok(if n <= 16 {
+    if n <= 16 {
         run::<Packed64, O>(req, heuristic, obs)
     } else if n <= 25 {
         run::<Packed128, O>(req, heuristic, obs)
     } else {
         run::<Wide, O>(req, heuristic, obs)
-    })
+    }
 }
 
-fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> (Outcome, O) {
+fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> Result<(Outcome, O), Error> {
     let start: S = encode(&req.start);
     let state_bytes = std::mem::size_of::<S>() + start.heap_bytes();
     let problem: Problem<S> = Problem {
@@ -582,12 +586,12 @@ fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> (O
         goal: encode(&req.goal),
         heuristic,
         order: req.order,
-        weight: req.weight,
-        max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.max_depth } else { None },
-        local: req.local,
+        weight: req.params.weight(),
+        max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.params.max_depth } else { None },
+        params: req.params,
     };
     let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
-    let end = req.algorithm.run(&problem, &mut ctx);
+    let end = req.algorithm.run(&problem, &mut ctx)?;
     let (stats, obs) = ctx.finish(&end);
-    (Outcome::from_end(end, stats), obs)
+    Ok((Outcome::from_end(end, stats), obs))
 }

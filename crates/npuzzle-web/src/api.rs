@@ -55,6 +55,9 @@ pub async fn health(State(state): State<App>) -> Json<Value> {
         "running": state.lanes.running(),
         "waiting": state.lanes.waiting(),
         "max_concurrent": state.lanes.slots(),
+        "connections": state.connections.open.load(Ordering::Relaxed),
+        "max_connections": state.connections.cap,
+        "displaced": state.connections.displaced.load(Ordering::Relaxed),
     }))
 }
 

@@ -86,6 +86,7 @@ pub async fn generate(
         .ok_or_else(|| crate::lanes::busy("server busy: every slot for generating boards stayed taken for 2 s".into()))?;
     let job_state = state.clone();
     let v = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
         let _slot = slot;
         job_state.service.generate(&q)
     })
@@ -118,7 +119,10 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let job_shared = shared.clone();
     let job_state = state.clone();
     let stream_it = job.stream;
-    let task = tokio::task::spawn_blocking(move || job_state.service.solve(&mut job, Some(job_shared)));
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        job_state.service.solve(&mut job, Some(job_shared))
+    });
     let task = state.lanes.supervise(lease, task, cancel);
     if stream_it {
         Ok(stream(task, shared, guard))
@@ -183,7 +187,10 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let lease = state.lanes.enter().await?;
     let job_state = state.clone();
     if !job.stream {
-        let task = tokio::task::spawn_blocking(move || job_state.service.compare_all(&mut job));
+        let task = tokio::task::spawn_blocking(move || {
+            crate::lanes::search_priority();
+            job_state.service.compare_all(&mut job)
+        });
         let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
         drop(guard);
         return Ok(Json(v).into_response());
@@ -193,6 +200,7 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let job_shared = shared.clone();
     let _ = tx.send(json!({"type": "start", "runs": job.reqs.len(), "start": job.start, "goal": job.goal}));
     let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
         job_state.service.compare_stream(&mut job.reqs, &job_shared, &mut |v| {
             let _ = tx.send(v);
         });

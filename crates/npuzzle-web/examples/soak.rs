@@ -602,7 +602,7 @@ async fn run(o: Options) -> i32 {
         }));
     }
     for i in 0..o.students {
-        tasks.push(tokio::spawn(student(o.addr, 0x9e37_79b9_7f4a_7c15 ^ (i as u64 + 1) * 0x1000_0001, figs.clone(), stop.clone())));
+        tasks.push(tokio::spawn(student(o.addr, 0x9e37_79b9_7f4a_7c15 ^ ((i as u64 + 1) * 0x1000_0001), figs.clone(), stop.clone())));
     }
     for i in 0..2 {
         tasks.push(tokio::spawn(hard(o.addr, i, figs.clone(), stop.clone())));
@@ -648,7 +648,7 @@ async fn run(o: Options) -> i32 {
         let h = last_health.lock().unwrap().clone();
         println!(
             "t={t:>4} s  served {served:>7} (+{:>5})  errors {errors}  503 {busy}  p50 {:>6.1} ms  p99 {:>7.1} ms  \
-             health p99 {:>5.1} max {:>5.1} ms{}  RSS peak {}  connections {} (idle held {}, running {})",
+             health p99 {:>5.1} max {:>5.1} ms{}  RSS peak {}  connections {} (idle held {}, displaced {}, running {})",
             served - served_before,
             percentile(&window, 50.0),
             percentile(&window, 99.0),
@@ -658,6 +658,7 @@ async fn run(o: Options) -> i32 {
             mem.map_or("n/a".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0)),
             h["connections"],
             held.load(Ordering::Relaxed),
+            h["displaced"],
             h["running"],
         );
         served_before = served;

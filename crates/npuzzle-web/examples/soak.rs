@@ -22,9 +22,9 @@
 //! worst time and the server's resident memory (`/proc/PID/status`). At the end it checks the
 //! goals and exits 1 if one is missed: no error other than a documented limit (`status: limit`)
 //! or a 503 with `Retry-After` (the declared concurrency cap); `/api/health` always 200 within
-//! 50 ms; resident memory (its median over the second half after warm-up) within 10 % of its
-//! median over the first half; and no search left running once the clients stop (a client that
-//! goes away cancels its search).
+//! 50 ms; resident memory (its median over the second half after a minute's warm-up) within
+//! 10 % of its median over the first half, on runs of at least 180 s; and no search left running
+//! once the clients stop (a client that goes away cancels its search).
 
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -41,6 +41,10 @@ const HARD4: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 const ANSWER_WITHIN: Duration = Duration::from_secs(30);
 /// The health check's goal.
 const HEALTH_GOAL: Duration = Duration::from_millis(50);
+/// Seconds of warm-up before resident memory is judged.
+const WARMUP_SECS: u64 = 60;
+/// Seconds after warm-up a run needs for resident memory to be judged.
+const JUDGED_SECS: u64 = 120;
 /// Resident memory may grow this much after warm-up.
 const RSS_GROWTH_GOAL: f64 = 0.10;
 
@@ -555,6 +559,17 @@ fn prober(addr: SocketAddr, figs: Shared, last: Arc<Mutex<Value>>, stop: Arc<Ato
     }
 }
 
+/// Lowers the calling thread's priority by 5 `nice` steps (Linux; elsewhere nothing).
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        let tid = Some(rustix::thread::gettid());
+        if let Ok(now) = rustix::process::getpriority_process(tid) {
+            let _ = rustix::process::setpriority_process(tid, (now + 5).min(19));
+        }
+    }
+}
+
 /// The server's resident memory in KiB, from `/proc/PID/status` (Linux).
 fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -563,7 +578,14 @@ fn rss_kib(pid: u32) -> Option<u64> {
 
 fn main() {
     let o = options();
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    // The clients share the server's cores here (in a class they sit on other machines), so the
+    // threads that generate the load run at a lower priority than the server and the prober.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .on_thread_start(lower_priority)
+        .enable_all()
+        .build()
+        .expect("a runtime");
     let code = runtime.block_on(run(o));
     std::process::exit(code);
 }
@@ -581,7 +603,9 @@ async fn run(o: Options) -> i32 {
         eprintln!("error: no health answer from the server at {}", o.addr);
         return 1;
     }
-    let warmup = Duration::from_secs((o.seconds / 4).clamp(15, 60).min(o.seconds / 2));
+    // Resident memory climbs for about a minute (tables built, the allocator's pools filled by
+    // the first concurrent searches) and is judged only on what follows: at least two minutes.
+    let warmup = Duration::from_secs(WARMUP_SECS.min(o.seconds));
     println!(
         "soak: {} s against http://{}/ (server pid {}); {} students, 2 hard-search clients, 1 client cutting streams short, \
          {} idle connections, health every 200 ms; warm-up {} s",
@@ -788,6 +812,10 @@ async fn run(o: Options) -> i32 {
     };
     match (o.pid, median(w, mid), median(mid, o.seconds as f64)) {
         (None, ..) => println!("resident memory not checked: no --pid"),
+        (Some(_), ..) if o.seconds < WARMUP_SECS + JUDGED_SECS => println!(
+            "resident memory not judged: it is judged on runs of at least {} s ({WARMUP_SECS} s of warm-up, then two halves)",
+            WARMUP_SECS + JUDGED_SECS
+        ),
         (Some(_), Some(a), Some(b)) => {
             let growth = (b as f64 - a as f64) / a as f64;
             println!(

@@ -56,6 +56,9 @@ pub async fn health(State(state): State<App>) -> Json<Health> {
         running: state.lanes.running(),
         waiting: state.lanes.waiting(),
         max_concurrent: state.lanes.slots(),
+        connections: state.connections.open.load(Ordering::Relaxed),
+        max_connections: state.connections.cap,
+        displaced: state.connections.displaced.load(Ordering::Relaxed),
     })
 }
 
@@ -84,6 +87,7 @@ pub async fn generate(
         .ok_or_else(|| crate::lanes::busy("server busy: every slot for generating boards stayed taken for 2 s".into()))?;
     let job_state = state.clone();
     let v = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
         let _slot = slot;
         job_state.service.generate(&q)
     })
@@ -116,7 +120,10 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let job_shared = shared.clone();
     let job_state = state.clone();
     let stream_it = job.stream;
-    let task = tokio::task::spawn_blocking(move || job_state.service.solve(&mut job, Some(job_shared)));
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        job_state.service.solve(&mut job, Some(job_shared))
+    });
     let task = state.lanes.supervise(lease, task, cancel);
     if stream_it {
         Ok(stream(task, shared, guard))
@@ -193,7 +200,10 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let lease = state.lanes.enter().await?;
     let job_state = state.clone();
     if !job.stream {
-        let task = tokio::task::spawn_blocking(move || job_state.service.compare_all(&mut job));
+        let task = tokio::task::spawn_blocking(move || {
+            crate::lanes::search_priority();
+            job_state.service.compare_all(&mut job)
+        });
         let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
         drop(guard);
         return Ok(Json(v).into_response());
@@ -203,6 +213,7 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let job_shared = shared.clone();
     let _ = tx.send(CompareLine::Start { runs: job.reqs.len(), start: job.start.clone(), goal: job.goal.clone() });
     let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
         job_state.service.compare_stream(&mut job.reqs, &job_shared, &mut |v| {
             let _ = tx.send(v);
         });

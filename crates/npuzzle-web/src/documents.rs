@@ -411,6 +411,13 @@ pub struct Health {
     pub waiting: usize,
     /// Searches that may run at once.
     pub max_concurrent: usize,
+    /// Connections open (0 when the router is served by something other than `serve`).
+    pub connections: usize,
+    /// Most connections kept open at once.
+    pub max_connections: usize,
+    /// Idle connections closed so far to make room for new ones.
+    #[ts(type = "number")]
+    pub displaced: u64,
 }
 
 /// Every error answer: a 4xx or 5xx status with this body.

@@ -6,7 +6,8 @@
 //! feature `server` off, this crate is that module alone, and compiles to WebAssembly for the
 //! page's in-browser engine (`crates/npuzzle-wasm`).
 //!
-//! The API (all bodies JSON; every error is a 4xx or 503 with `{"error": "..."}`):
+//! The API (all bodies JSON, sent as `Content-Type: application/json`; every error is a 4xx or
+//! 503 with `{"error": "..."}`):
 //! - `POST /api/solve`: one search; returns the same object as `npuzzle solve --format json`,
 //!   optionally with the search tree (`tree`) and the step events (`trace`), or a stream of live
 //!   statistics ending in that object (`stream`);
@@ -25,6 +26,10 @@
 //! run long, each lane [`Config::max_concurrent`] wide; a search waits up to 2 s for a place,
 //! then gets 503 with `Retry-After` (see the `lanes` module). A client that disconnects cancels
 //! its search.
+//!
+//! Only the server's own page may drive it: a request addressed to a name other than a loopback
+//! name or the address served, or sent by another site's page, gets 403, and an API body not
+//! declared JSON gets 415, unless [`Config::allow_origins`] opens the server (see [`AllowOrigin`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -37,6 +42,8 @@ mod body;
 pub mod documents;
 mod generate;
 #[cfg(feature = "server")]
+mod guard;
+#[cfg(feature = "server")]
 mod lanes;
 pub mod progress;
 #[cfg(feature = "server")]
@@ -46,6 +53,8 @@ pub mod service;
 #[cfg(feature = "server")]
 pub use api::check_solve_body;
 pub use generate::{generate, GenerateError, Generated};
+#[cfg(feature = "server")]
+pub use guard::{AllowOrigin, Origin};
 #[cfg(feature = "server")]
 pub use server::serve;
 
@@ -97,15 +106,21 @@ pub struct Config {
     pub body_timeout: Duration,
     /// Longest [`serve`] waits for a request head, and lets a kept-alive connection sit idle.
     pub header_timeout: Duration,
-    /// Most connections [`serve`] keeps open at once; more get 503 and are closed.
+    /// Most connections [`serve`] keeps open at once (fewer if the system allows this process
+    /// fewer open files). When all are open, the one idle longest (no request in flight) is
+    /// closed to make room; only when every one has a request in flight does a new connection
+    /// get 503.
     pub max_connections: usize,
+    /// Origins whose pages may use the API besides the server's own page, and whose host names
+    /// the server answers to (`npuzzle serve --allow-origin`); see the `guard` module.
+    pub allow_origins: Vec<AllowOrigin>,
 }
 
 #[cfg(feature = "server")]
 impl Default for Config {
     /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core,
     /// tables cached in [`npuzzle_host::cache_dir`], 10 s for a request head or body and for an
-    /// idle connection, 512 connections.
+    /// idle connection, 4,096 connections, no other origin allowed.
     fn default() -> Self {
         Config {
             time_cap: Duration::from_secs(10),
@@ -117,7 +132,8 @@ impl Default for Config {
             cache_dir: Some(npuzzle_host::cache_dir()),
             body_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
-            max_connections: 512,
+            max_connections: 4096,
+            allow_origins: Vec::new(),
         }
     }
 }
@@ -140,6 +156,25 @@ impl Config {
     }
 }
 
+/// The connections [`serve`] holds open, for `/api/health`.
+#[cfg(feature = "server")]
+#[derive(Debug, Default)]
+pub(crate) struct ConnectionGauge {
+    /// Open now.
+    pub open: std::sync::atomic::AtomicUsize,
+    /// The most that may be open at once (0: not served by [`serve`]).
+    pub cap: usize,
+    /// Idle connections closed so far to make room for new ones.
+    pub displaced: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(feature = "server")]
+impl ConnectionGauge {
+    pub fn new(cap: usize) -> ConnectionGauge {
+        ConnectionGauge { cap, ..ConnectionGauge::default() }
+    }
+}
+
 /// Shared state of the handlers.
 #[cfg(feature = "server")]
 pub(crate) struct AppState {
@@ -150,11 +185,18 @@ pub(crate) struct AppState {
     /// Slots for `/api/generate` draws (one per core): each takes well under a millisecond once
     /// its table exists, and they wait here rather than each take a thread.
     pub generate_slots: Arc<tokio::sync::Semaphore>,
+    /// The connections held open, when [`serve`] serves the router.
+    pub connections: Arc<ConnectionGauge>,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
 #[cfg(feature = "server")]
 pub fn router(config: Config) -> Router {
+    router_with(config, Arc::new(ConnectionGauge::default()))
+}
+
+#[cfg(feature = "server")]
+pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> Router {
     let lanes = Arc::new(lanes::Lanes::new(config.max_concurrent));
     let tables = match &config.cache_dir {
         Some(dir) => npuzzle::TableStore::new(dir.clone()),
@@ -163,7 +205,7 @@ pub fn router(config: Config) -> Router {
     .build_memory(npuzzle_host::available_memory());
     let body_timeout = body::BodyTimeout(config.body_timeout);
     let generate_slots = Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { generate_slots, service: service::Service::new(config.limits(), tables), lanes });
+    let state = Arc::new(AppState { generate_slots, connections, service: service::Service::new(config.limits(), tables), lanes });
     Router::new()
         .route("/", get(assets::index))
         .route("/api/health", get(api::health))
@@ -178,6 +220,7 @@ pub fn router(config: Config) -> Router {
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(body_timeout, body::read_body))
+        .layer(axum::middleware::from_fn_with_state(guard::Guard::new(config.allow_origins.clone()), guard::check))
         .with_state(state)
 }
 

@@ -33,7 +33,7 @@ fn walk(len: usize) -> Vec<(usize, usize)> {
 }
 
 fn korf(id: u32) -> Board {
-    let text = include_str!("../../../data/korf100.txt");
+    let text = include_str!("../../npuzzle-cli/data/korf100.txt");
     let line = text.lines().find(|l| l.split_whitespace().next() == Some(&id.to_string())).expect("instance");
     let nums: Vec<u32> = line.split_whitespace().map(|t| t.parse().expect("number")).collect();
     Board::new(4, 4, nums[1..17].to_vec()).expect("valid board")

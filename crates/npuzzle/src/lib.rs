@@ -63,6 +63,11 @@ mod ts;
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
 
+/// The crate's own README (crates.io's page), compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;
+
 pub use board::{Board, Move, MoveOrder};
 pub use cost::Cost;
 pub use error::{BoardError, Error};

@@ -1953,7 +1953,19 @@ waiting: number,
 /**
  * Searches that may run at once.
  */
-max_concurrent: number, };
+max_concurrent: number, 
+/**
+ * Connections open (0 when the router is served by something other than `serve`).
+ */
+connections: number, 
+/**
+ * Most connections kept open at once.
+ */
+max_connections: number, 
+/**
+ * Idle connections closed so far to make room for new ones.
+ */
+displaced: number, };
 
 /**
  * Every error answer: a 4xx or 5xx status with this body.

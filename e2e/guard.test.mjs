@@ -5,13 +5,13 @@
 // rules) gets 403 instead of the page. The page itself on its own origin keeps working (the
 // other test files drive it at length; here one solve). Run with `node --test`, like them.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { createServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -53,7 +53,7 @@ function startServer() {
 // Another site: a blank page on another port of the loopback address.
 function startOther() {
   return new Promise((resolvePromise) => {
-    other = createServer((req, res) => {
+    other = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
       res.end("<!doctype html><title>another site</title><p>another site</p>");
     });
@@ -61,19 +61,28 @@ function startOther() {
   });
 }
 
-before(async () => {
-  base = await startServer();
-  port = new URL(base).port;
-  otherBase = await startOther();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
-    ],
-  });
-}, { timeout: 60000 });
+before(
+  async () => {
+    base = await startServer();
+    port = new URL(base).port;
+    otherBase = await startOther();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
+      ],
+    });
+  },
+  { timeout: 60000 },
+);
 
 after(async () => {
   if (browser) await browser.close();
@@ -83,7 +92,7 @@ after(async () => {
 });
 
 async function health() {
-  return (await fetch(base + "api/health")).json();
+  return (await fetch(`${base}api/health`)).json();
 }
 
 test("another site's page cannot make the server search", { timeout: 60000 }, async () => {
@@ -96,22 +105,25 @@ test("another site's page cannot make the server search", { timeout: 60000 }, as
   });
   // A BFS on Korf's first 15-puzzle would run into the server's 10 s limit.
   const body = JSON.stringify({ start: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", algorithm: "bfs" });
-  const outcomes = await page.evaluate(async ({ url, body }) => {
-    const tries = [
-      { mode: "no-cors", headers: { "content-type": "text/plain" } },
-      { mode: "cors", headers: { "content-type": "application/json" } },
-    ];
-    const out = [];
-    for (const t of tries) {
-      try {
-        const res = await fetch(url, { method: "POST", body, ...t });
-        out.push(`${t.mode}: ${res.type} ${res.status}`);
-      } catch (e) {
-        out.push(`${t.mode}: refused (${e.name})`);
+  const outcomes = await page.evaluate(
+    async ({ url, body }) => {
+      const tries = [
+        { mode: "no-cors", headers: { "content-type": "text/plain" } },
+        { mode: "cors", headers: { "content-type": "application/json" } },
+      ];
+      const out = [];
+      for (const t of tries) {
+        try {
+          const res = await fetch(url, { method: "POST", body, ...t });
+          out.push(`${t.mode}: ${res.type} ${res.status}`);
+        } catch (e) {
+          out.push(`${t.mode}: refused (${e.name})`);
+        }
       }
-    }
-    return out;
-  }, { url: base + "api/solve", body });
+      return out;
+    },
+    { url: `${base}api/solve`, body },
+  );
   // The text/plain POST comes back opaque and the JSON one fails CORS: the page reads nothing.
   assert.deepEqual(outcomes, ["no-cors: opaque 0", "cors: refused (TypeError)"]);
   // The server answered 403 to what reached it (the JSON one stops at its preflight, also 403)

@@ -46,6 +46,23 @@ pub enum Suite {
     /// random boards (3×3 unless --sizes; --count, --depth): the share solved, mean steps when
     /// solved and when stuck, mean moves and time.
     Local,
+    /// Every board of FILE (plain board lines, or fields, `|`, board, under a `# Columns:`
+    /// comment naming the fields; the DeepCubeA test states in data/deepcubea/ are such files),
+    /// solved one after another by the default solver (or --algorithm, -H), every answer
+    /// replayed: moves, the file's reference lengths (its `*_moves` columns), moves ÷ reference,
+    /// moves ÷ lower bound, time and nodes, per board and in total.
+    File,
+}
+
+/// Output formats of `bench file`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchFormat {
+    /// A table, then the totals.
+    Text,
+    /// CSV: a header row, then one row per board.
+    Csv,
+    /// One JSON object per board (JSON Lines), then one with the totals.
+    Json,
 }
 
 /// Arguments of `bench`.
@@ -54,6 +71,9 @@ pub struct Args {
     /// The suite.
     #[arg(value_enum)]
     pub suite: Suite,
+    /// `file`: the benchmark file, or - for stdin.
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
     /// Instance ids, e.g. 40,38 or 1-10 (korf100, korf24). Default: all.
     #[arg(long)]
     pub ids: Option<String>,
@@ -74,7 +94,8 @@ pub struct Args {
     /// Board sides for `big`, e.g. 6,10,40 (square boards) or 7x13 (default 6,10,40,100,300).
     #[arg(long)]
     pub sizes: Option<String>,
-    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond).
+    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond); for
+    /// `file`, the first COUNT boards (after --skip).
     #[arg(long)]
     pub count: Option<usize>,
     /// Seed of the first board for `big`; each board's seed is the next. For `local`: the seed
@@ -84,15 +105,34 @@ pub struct Args {
     /// `local`: boards exactly D moves (optimally) from the goal (boards of at most 9 cells).
     #[arg(long, value_name = "D")]
     pub depth: Option<u32>,
-    /// `big`: reduce or reduce-plus (default: the default solver for each size). `local`: which
-    /// local searches, e.g. hill-climbing,annealing (default: all).
+    /// `big`: reduce, reduce-plus or pdb-beam (default: the default solver for each size).
+    /// `local`: which local searches, e.g. hill-climbing,annealing (default: all). `file`: the
+    /// algorithm (default: the default solver for the board's size).
     #[arg(long = "algorithms", visible_alias = "algorithm", short = 'a')]
     pub algorithms: Option<String>,
-    /// `local`: the heuristic [default: manhattan].
+    /// `local`: the heuristic [default: manhattan]. `file`: the heuristic (default: the
+    /// default for the algorithm and size).
     #[arg(long = "heuristic", short = 'H')]
     pub heuristic: Option<String>,
     #[command(flatten)]
     pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
+    /// `file`: the goal of every board (blank-last, blank-first, snail, or a board).
+    #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
+    pub goal: String,
+    /// `file`: the time limit of each board, e.g. 10s (the default solver beyond 25 cells then
+    /// answers with the best it has found).
+    #[arg(long, value_parser = crate::opts::parse_duration)]
+    pub timeout: Option<std::time::Duration>,
+    /// `file`, `big`: the node limit of each board (pdb-beam narrows its beams to spend about
+    /// this many children: a shorter run, a longer answer, the same on every machine).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// `file`: boards to leave out at the start of the file.
+    #[arg(long)]
+    pub skip: Option<usize>,
+    /// `file`: the output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = BenchFormat::Text)]
+    pub format: BenchFormat,
 }
 
 struct Instance {
@@ -150,6 +190,7 @@ pub fn run(args: Args) -> Result<u8> {
         Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED))),
         Suite::Big => crate::bench_big::run(&args),
         Suite::Local => crate::bench_local::run(&args),
+        Suite::File => crate::bench_file::run(&args),
     })
 }
 

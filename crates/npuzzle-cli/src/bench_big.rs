@@ -84,7 +84,7 @@ pub fn run(args: &Args) -> Result<u8> {
         Some(a) => {
             let a: Algorithm = a.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))?;
             if !a.reduces() {
-                return Err(anyhow!(BadInput).context(format!("bench big runs reduce or reduce-plus, not {a}")));
+                return Err(anyhow!(BadInput).context(format!("bench big runs reduce, reduce-plus or pdb-beam, not {a}")));
             }
             Some(a)
         }
@@ -110,7 +110,7 @@ pub fn run(args: &Args) -> Result<u8> {
             let start = random_solvable(&goal, &mut Rng::new(seed));
             seed += 1;
             let mut req = Request::new(start.clone(), goal.clone()).algorithm(algorithm);
-            req.limits = Limits { cancel: Some(cancel.clone()), ..Limits::default() };
+            req.limits = Limits { cancel: Some(cancel.clone()), nodes: args.max_nodes, ..Limits::default() };
             if tables.is_none() {
                 tables = Some(store().prepare_request(&req, &reporter(), None)?);
             }

@@ -17,6 +17,7 @@ mod animate;
 mod batch;
 mod bench;
 mod bench_big;
+mod bench_file;
 mod bench_local;
 mod compare;
 mod exercise;

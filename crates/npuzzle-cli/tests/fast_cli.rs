@@ -50,8 +50,8 @@ fn classic_algorithms_take_heuristic_pdb() {
         .args([
             "solve",
             "--size",
-            "6x6",
-            &(1..36).chain([0]).map(|t| t.to_string()).collect::<Vec<_>>().join(" "),
+            "9x9",
+            &(1..81).chain([0]).map(|t| t.to_string()).collect::<Vec<_>>().join(" "),
             "-a",
             "idastar",
             "-H",
@@ -59,7 +59,7 @@ fn classic_algorithms_take_heuristic_pdb() {
         ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("at most 25 cells"));
+        .stderr(predicate::str::contains("at most 64 cells"));
 }
 
 #[test]
@@ -91,7 +91,7 @@ fn pdb_build_list_verify_detects_corruption_and_clean() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("no pattern set"));
-    npuzzle(dir.path()).args(["pdb", "build", "--size", "7x7"]).assert().code(2);
+    npuzzle(dir.path()).args(["pdb", "build", "--size", "9x9"]).assert().code(2);
 }
 
 #[test]

@@ -1,6 +1,6 @@
-//! `npuzzle` beyond 25 cells: the default solver (`reduce-plus`) and plain row-and-column
-//! reduction (`-a reduce`), moves streamed for boards over 400 cells, limits on big boards, and
-//! `bench big`. Every answer is replayed.
+//! `npuzzle` beyond 25 cells: the default solvers (`pdb-beam` to 64 cells, `reduce-plus`
+//! beyond) and plain row-and-column reduction (`-a reduce`), moves streamed for boards over 400
+//! cells, limits on big boards, and `bench big`. Every answer is replayed.
 
 use assert_cmd::Command;
 use serde_json::Value;
@@ -65,24 +65,39 @@ fn check_solved(v: &Value) {
     check_solved_by(v, "reduce-plus");
 }
 
+/// A node limit that narrows pdb-beam's beams (a few seconds in a test build).
+const BEAM_NODES: &str = "3000000";
+
 #[test]
 fn the_default_solver_answers_a_6x6_board() {
     let board = generated("6x6", 3);
-    let out = npuzzle().args(["solve", &board, "-f", "json"]).output().unwrap();
+    let out = npuzzle().args(["solve", &board, "-f", "json", "--max-nodes", BEAM_NODES]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    check_solved(&v);
+    check_solved_by(&v, "pdb-beam");
+    // Its lower bound is the larger of the 6×6 pattern databases' and Manhattan distance plus
+    // linear conflicts (this board's), and is admissible.
+    assert!(v["lower_bound_from"] == "pattern_databases" || v["lower_bound_from"] == "linear_conflict", "{v}");
+    assert!(v["lower_bound"].as_u64().unwrap() <= v["cost"].as_u64().unwrap());
+    // The same options give the same answer.
+    let again: Value =
+        serde_json::from_slice(&npuzzle().args(["solve", &board, "-f", "json", "--max-nodes", BEAM_NODES]).output().unwrap().stdout)
+            .unwrap();
+    assert_eq!(again["moves"], v["moves"]);
     // The boards along the path come with a 36-cell board.
     assert_eq!(v["path"].as_array().unwrap().len() as u64, v["cost"].as_u64().unwrap() + 1);
     // Any goal: snail, whose blank is inside the board.
     let snail = generated_for("6x6", 4, "snail");
-    let out = npuzzle().args(["solve", &snail, "--goal", "snail", "-f", "json"]).output().unwrap();
+    let out = npuzzle().args(["solve", &snail, "--goal", "snail", "-f", "json", "--max-nodes", BEAM_NODES]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
-    check_solved(&serde_json::from_slice(&out.stdout).unwrap());
-    let text = npuzzle().args(["solve", &board]).output().unwrap();
+    check_solved_by(&serde_json::from_slice(&out.stdout).unwrap(), "pdb-beam");
+    let text = npuzzle().args(["solve", &board, "--max-nodes", BEAM_NODES]).output().unwrap();
     let text = String::from_utf8(text.stdout).unwrap();
-    assert!(text.contains("(not guaranteed optimal)") && text.contains("algorithm reduce-plus"), "{text}");
+    assert!(text.contains("(not guaranteed optimal)") && text.contains("algorithm pdb-beam"), "{text}");
     assert!(text.contains("× the optimum"), "{text}");
+    // reduce-plus stays available.
+    let out = npuzzle().args(["solve", &board, "-a", "reduce-plus", "-f", "json"]).output().unwrap();
+    check_solved(&serde_json::from_slice(&out.stdout).unwrap());
     // Plain reduction stays available, and is never shorter.
     let out = npuzzle().args(["solve", &board, "-a", "reduce", "-f", "json"]).output().unwrap();
     let plain: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -93,7 +108,7 @@ fn the_default_solver_answers_a_6x6_board() {
     let out = npuzzle().args(["solve", &board, "--timeout", "30ms", "-f", "json"]).output().unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     if v["status"] == "solved" {
-        check_solved(&v);
+        check_solved_by(&v, "pdb-beam");
         assert!(v["limit"].is_null() || v["limit"] == "time", "{v}");
     } else {
         assert_eq!(v["limit"], "time", "{v}");
@@ -183,13 +198,14 @@ fn ctrl_c_ends_a_big_board_with_status_limit() {
 
 #[test]
 fn bench_big_replays_every_answer() {
-    let out = npuzzle().args(["bench", "big", "--sizes", "6,3x9,20", "--count", "2", "--seed", "5"]).output().unwrap();
+    let out =
+        npuzzle().args(["bench", "big", "--sizes", "6,3x9,20", "--count", "2", "--seed", "5", "--max-nodes", BEAM_NODES]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
-    for size in ["6x6", "3x9", "20x20"] {
+    for (size, solver) in [("6x6", "pdb-beam"), ("3x9", "pdb-beam"), ("20x20", "reduce-plus")] {
         let row = text.lines().find(|l| l.trim_start().starts_with(size)).unwrap_or_else(|| panic!("{text}"));
         let cols: Vec<&str> = row.split_whitespace().collect();
-        assert_eq!((cols[1], cols[2]), ("reduce-plus", "2"), "{row}");
+        assert_eq!((cols[1], cols[2]), (solver, "2"), "{row}");
         // At least the Manhattan distance and the lower bound, which no solution beats.
         for back in [3, 4, 5] {
             let ratio: f64 = cols[cols.len() - back].parse().unwrap();

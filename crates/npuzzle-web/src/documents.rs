@@ -102,11 +102,16 @@ pub struct OptimalChoice {
     pub large: Choice,
 }
 
-/// The solver for boards beyond the classic searches' sizes.
+/// The solvers for boards beyond the classic searches' sizes.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct BigChoice {
-    /// Its algorithm.
+    /// The solver on the other sizes beyond the classic searches' (`reduce-plus`).
     pub algorithm: Algorithm,
+    /// The solver on [`BigChoice::near_sizes`]: `pdb-beam` where this engine builds its
+    /// pattern databases (the server), else `reduce-plus` (the static page).
+    pub near: Algorithm,
+    /// The sizes, width by height, whose default is `near` (from 26 to 64 cells).
+    pub near_sizes: Vec<(usize, usize)>,
 }
 
 /// The values a request that names nothing gets.
@@ -437,7 +442,7 @@ pub fn typescript() -> String {
     use npuzzle::render::tree::{TreeIteration, TreeNode};
     use npuzzle::search::observer::Fate;
     use npuzzle::search::{Bound, GoalTest, Keeps, LimitKind, Line, Param, ParamGroup, ParamKind, Step, Stuck, Why, Words};
-    use npuzzle::solve::Status;
+    use npuzzle::solve::{BoundSource, Status};
     use npuzzle::stats::Stats;
 
     let cfg = ts_rs::Config::new().with_large_int("number");
@@ -499,6 +504,7 @@ pub fn typescript() -> String {
         GoalBoard,
         Solved,
         Report,
+        BoundSource,
         Status,
         LimitKind,
         Stuck,

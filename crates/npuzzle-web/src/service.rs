@@ -12,6 +12,7 @@ use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
 use npuzzle::board::{Board, MoveOrder};
 use npuzzle::clock::Instant;
 use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::SetSpec;
 use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
@@ -419,7 +420,18 @@ impl Service {
                 small: Choice { algorithm: small.0, heuristic: small.1, max_cells: small.1.max_cells() },
                 large: Choice { algorithm: large.0, heuristic: large.1, max_cells: None },
             },
-            big_choice: BigChoice { algorithm: npuzzle::solve::default_choice(6, 6).0 },
+            big_choice: BigChoice {
+                algorithm: npuzzle::solve::default_choice(MAX_SIDE + 1, MAX_SIDE + 1).0,
+                near: if self.limits.pdb_max_entries.is_some_and(|max| SetSpec::strongest(6, 6).entries() > max) {
+                    Algorithm::ReducePlus
+                } else {
+                    npuzzle::solve::default_choice(6, 6).0
+                },
+                near_sizes: (MIN_SIDE..=MAX_SIDE)
+                    .flat_map(|w| (MIN_SIDE..=MAX_SIDE).map(move |h| (w, h)))
+                    .filter(|&(w, h)| w * h > CLASSIC_MAX_CELLS && npuzzle::solve::default_choice(w, h).0 == Algorithm::PdbBeam)
+                    .collect(),
+            },
             legend: npuzzle::render::palette::legend(),
             goals: Goal::PRESETS.to_vec(),
             defaults: Defaults {
@@ -507,6 +519,22 @@ impl Service {
     /// the command that solves the board.
     fn check_tables(&self, req: &Request) -> Result<(), ApiError> {
         let Some(max) = self.limits.pdb_max_entries else { return Ok(()) };
+        if req.algorithm == Algorithm::PdbBeam {
+            let (w, h) = (req.goal.width(), req.goal.height());
+            let set = SetSpec::strongest(w, h);
+            if set.entries() <= max {
+                return Ok(());
+            }
+            return Err(ApiError::unprocessable(format!(
+                "pdb-beam's pattern databases for a {w}×{h} board (set {}, {:.0} MB) are too large to build in this page, which takes sets of up to {:.1} MB; \
+                 reduce-plus answers here, and the command line runs pdb-beam: npuzzle solve \"{}\" --size {w}x{h} --goal \"{}\"",
+                set.name,
+                set.entries() as f64 / 2e6,
+                max as f64 / 2e6,
+                req.start,
+                req.goal
+            )));
+        }
         if req.algorithm.reduces() || req.effective_heuristic() != HeuristicKind::Pdb {
             return Ok(());
         }
@@ -526,10 +554,24 @@ impl Service {
         )))
     }
 
+    /// The default solver from 26 to 64 cells (`pdb-beam`) needs pattern databases; where they
+    /// are larger than this engine builds (the static page), a request that names no algorithm
+    /// gets the solver the page can run, `reduce-plus`. A request that names `pdb-beam` is
+    /// refused by [`Service::check_tables`] instead.
+    fn fit_default(&self, req: &mut Request, spec: &Spec) {
+        if spec.algorithm.is_some() || spec.heuristic.is_some() || req.algorithm != Algorithm::PdbBeam {
+            return;
+        }
+        if self.limits.pdb_max_entries.is_some_and(|max| SetSpec::strongest(req.goal.width(), req.goal.height()).entries() > max) {
+            req.algorithm = Algorithm::ReducePlus;
+        }
+    }
+
     /// A solve request's body read and checked, short of searching.
     pub fn solve_job(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<SolveJob, ApiError> {
         let (body, spec): (SolveExtras, Spec) = parse_json(bytes, SOLVE_FIELDS)?;
-        let req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
+        let mut req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
+        self.fit_default(&mut req, &spec);
         ensure_solvable(&req.start, &req.goal)?;
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         if (body.tree || body.trace) && req.algorithm.reduces() {
@@ -631,7 +673,8 @@ impl Service {
     /// recorded).
     pub fn svg_job(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<SvgJob, ApiError> {
         let (body, spec): (SvgExtras, Spec) = parse_json(bytes, &["start", "tree_cap", "at", "events", "tree", "trace", "stream"])?;
-        let req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
+        let mut req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
+        self.fit_default(&mut req, &spec);
         ensure_solvable(&req.start, &req.goal)?;
         if req.algorithm.reduces() || req.algorithm.info().local {
             return Err(ApiError::unprocessable(format!("{} grows no search tree to draw", req.algorithm)));

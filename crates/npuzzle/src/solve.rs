@@ -19,7 +19,8 @@ use std::sync::Arc;
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
 /// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
-/// optimal); from 26 to 64 cells (at most 12 a side), beam search over pattern databases in
+/// optimal); from 26 to 64 cells (at most 12 a side, where the size's set has at most 17
+/// patterns: 6×5 to 9×6, 6×6, 7×7, not 8×7 or 8×8), beam search over pattern databases in
 /// several views ([`crate::search::pdb_beam`], not optimal); beyond, beam search with staged
 /// reduction and window search ([`crate::search::reduce_plus`]: any size, not optimal, never
 /// longer than plain reduction). The two beyond 25 cells use no heuristic of the user's choice.
@@ -30,7 +31,7 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
     } else if n <= crate::heuristic::pdb::FRAMED_CELLS {
         (Algorithm::Idastar, HeuristicKind::Pdb)
     } else if (crate::improve::pdb_beam::MIN_CELLS..=crate::improve::pdb_beam::MAX_CELLS).contains(&n)
-        && width.max(height) <= crate::improve::pdb_beam::MAX_SIDE
+        && crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height))
     {
         (Algorithm::PdbBeam, HeuristicKind::Zero)
     } else {
@@ -341,15 +342,36 @@ impl Outcome {
                 lower_bound_from: None,
                 stats,
             },
-            End::Exhausted => {
-                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
-            }
-            End::Limit(kind) => {
-                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
-            }
-            End::Stuck(why) => {
-                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
-            }
+            End::Exhausted => Outcome {
+                status: Status::NotFound,
+                limit: None,
+                stuck: None,
+                moves: Vec::new(),
+                cost: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
+            End::Limit(kind) => Outcome {
+                status: Status::Limit,
+                limit: Some(kind),
+                stuck: None,
+                moves: Vec::new(),
+                cost: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
+            End::Stuck(why) => Outcome {
+                status: Status::NotFound,
+                limit: None,
+                stuck: Some(why),
+                moves: Vec::new(),
+                cost: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
         }
     }
 

@@ -32,9 +32,13 @@ fn request(start: &Board, goal: &Board, algorithm: Algorithm, store: &TableStore
 }
 
 #[test]
-fn the_default_beyond_25_cells_is_reduce_plus() {
+fn the_default_from_26_to_64_cells_is_pdb_beam_and_beyond_reduce_plus() {
     assert_eq!(default_choice(5, 5).0, Algorithm::Idastar);
-    for (w, h) in [(6, 5), (6, 6), (2, 13), (12, 12), (1000, 1000)] {
+    for (w, h) in [(6, 5), (6, 6), (7, 6), (7, 7), (9, 6), (3, 9)] {
+        assert_eq!(default_choice(w, h).0, Algorithm::PdbBeam, "{w}×{h}");
+    }
+    // Beyond 64 cells or 12 a side, and where the size's set has groups of three tiles.
+    for (w, h) in [(2, 13), (13, 4), (9, 9), (12, 12), (1000, 1000), (8, 7), (8, 8), (12, 5)] {
         assert_eq!(default_choice(w, h).0, Algorithm::ReducePlus, "{w}×{h}");
     }
     assert_eq!("reduce-plus".parse::<Algorithm>().unwrap(), Algorithm::ReducePlus);

@@ -31,7 +31,7 @@ fn prepared(start: Board, goal: Board, store: &TableStore) -> Request {
 #[test]
 fn reduce_beyond_25_cells_says_it_is_not_optimal() {
     assert_eq!(default_choice(5, 5).0, Algorithm::Idastar);
-    assert_eq!(default_choice(6, 5).0, Algorithm::ReducePlus);
+    assert_eq!(default_choice(6, 5).0, Algorithm::PdbBeam);
     assert_eq!(default_choice(2, 13).0, Algorithm::ReducePlus);
     let store = TableStore::in_memory();
     let mut rng = Rng::new(6);
@@ -81,7 +81,7 @@ fn the_finisher_holds_the_tables_it_is_given() {
     let d = finisher.distance(&scrambled, &block).unwrap();
     assert_eq!(finisher.finish(&scrambled, &block).unwrap().len() as u64, d);
     // A request without the table builds one for its run and gives a valid answer too.
-    let req = Request::auto(start.clone(), goal.clone());
+    let req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::ReducePlus);
     assert!(req.tables.block().is_none());
     let out = solve(&req).unwrap();
     assert_eq!(replay(&start, &out.moves), goal);

@@ -365,8 +365,9 @@ class Solution:
     def limit(self) -> Optional[str]:
         """Which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
         ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``; for status ``"solved"``, the
-        limit that stopped the default solver beyond 25 cells (``reduce-plus``) while it was
-        still shortening its answer (the moves are the best it had)."""
+        limit that stopped the default solver beyond 25 cells (``pdb-beam`` to 64 cells,
+        ``reduce-plus`` beyond) while it was still shortening its answer (the moves are the
+        best it had)."""
         return self._data.get("limit")
 
     @property

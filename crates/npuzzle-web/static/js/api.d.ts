@@ -125,13 +125,22 @@ small: Choice,
 large: Choice, };
 
 /**
- * The solver for boards beyond the classic searches' sizes.
+ * The solvers for boards beyond the classic searches' sizes.
  */
 export type BigChoice = { 
 /**
- * Its algorithm.
+ * The solver on the other sizes beyond the classic searches' (`reduce-plus`).
  */
-algorithm: AlgorithmName, };
+algorithm: AlgorithmName, 
+/**
+ * The solver on [`BigChoice::near_sizes`]: `pdb-beam` where this engine builds its
+ * pattern databases (the server), else `reduce-plus` (the static page).
+ */
+near: AlgorithmName, 
+/**
+ * The sizes, width by height, whose default is `near` (from 26 to 64 cells).
+ */
+near_sizes: Array<[number, number]>, };
 
 /**
  * The values a request that names nothing gets.
@@ -811,6 +820,11 @@ stats: Stats,
  * end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
  */
 tables_ms?: number, };
+
+/**
+ * Where a lower bound comes from.
+ */
+export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases";
 
 /**
  * How a run ended.

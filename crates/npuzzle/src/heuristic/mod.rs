@@ -75,7 +75,7 @@ impl HeuristicKind {
             HeuristicKind::Manhattan => "sum of each tile's row and column distance to its goal cell",
             HeuristicKind::Euclidean => "sum of straight-line distances; real-valued and weaker than Manhattan",
             HeuristicKind::LinearConflict => "Manhattan plus two moves for each tile that must leave its line to let another pass",
-            HeuristicKind::Pdb => "additive pattern databases with the mirror lookup (tables; boards of up to 25 cells)",
+            HeuristicKind::Pdb => "additive pattern databases with the mirror lookup (tables; boards of up to 64 cells)",
             HeuristicKind::Exact => "the exact distance, from a table (boards of up to 10 cells)",
         }
     }

@@ -34,7 +34,7 @@
 
 use crate::board::{Board, Move};
 use crate::error::Error;
-use crate::heuristic::pdb::{AnyGoalSet, Pdb, PdbHeuristic, MAX_PATTERN};
+use crate::heuristic::pdb::{AnyGoalSet, Pdb, PdbHeuristic, SetSpec, MAX_PATTERN};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -201,6 +201,12 @@ pub fn beam_with(
         )));
     }
     start.check_same_size(goal)?;
+    let tables = heur.pdbs().len() + heur.mirror_pdbs().len();
+    if tables == 0 || tables > MAX_TABLES {
+        return Err(Error::Unsupported(format!(
+            "the pattern-database beam reads 1 to {MAX_TABLES} tables a view, and this set has {tables} on {w}×{h}: use reduce-plus"
+        )));
+    }
     let (s, g) = (view.symmetry.board(start), view.symmetry.board(goal));
     let (from, to) = if view.backward { (g, s) } else { (s, g) };
     if heur.goal() != &to {
@@ -253,7 +259,19 @@ enum Run {
 const MAX_COMPS: usize = 2;
 /// Most tables of a view, over both sums (a partition of 64 cells into groups of at least
 /// four, with one cell to spare, twice).
-const MAX_TABLES: usize = 2 * 17;
+const MAX_TABLES: usize = 2 * MAX_PATTERNS;
+
+/// Most patterns of a set the beam reads (each looked up directly and mirrored): groups of at
+/// least four cells on 64 cells. Sets of smaller groups (the row-major sets of 3-tile groups
+/// from 56 cells up) are refused, and the default leaves those sizes to `reduce-plus`.
+pub const MAX_PATTERNS: usize = 17;
+
+/// Whether the beam reads `spec`'s tables: 26 to 64 cells, at most 12 a side, at most
+/// [`MAX_PATTERNS`] patterns.
+pub fn fits(spec: &SetSpec) -> bool {
+    let n = spec.width * spec.height;
+    (MIN_CELLS..=MAX_CELLS).contains(&n) && spec.width.max(spec.height) <= MAX_SIDE && spec.patterns.len() <= MAX_PATTERNS
+}
 
 /// A board in the beam: `N` is at least its cells.
 #[derive(Clone, Copy)]
@@ -357,7 +375,7 @@ impl<'a, const N: usize> Engine<'a, N> {
                 first += len;
             }
         }
-        assert!(first <= MAX_TABLES && !comps.is_empty(), "a view reads one to {MAX_TABLES} tables");
+        debug_assert!(first <= MAX_TABLES && !comps.is_empty(), "beam_with checks the tables' count");
         let nbr = crate::heuristic::pdb::neighbours(w, h);
         // Zobrist keys from a fixed generator: the same on every run.
         let mut s = 0x9E37_79B9_7F4A_7C15u64;
@@ -757,18 +775,25 @@ pub struct Plan {
     pub width: usize,
 }
 
-/// Children generated, about, by a [`Plan::for_board`] run: a few seconds on two cores on a
-/// 6×6 board (docs/any-size.md).
-pub const NODE_BUDGET: u64 = 80_000_000;
+/// Children generated, at most about, by a [`Plan::for_board`] run (bound pruning leaves about
+/// three quarters of it): under ten seconds on two cores on the 35- and 48-puzzle
+/// (docs/any-size.md).
+pub const NODE_BUDGET: u64 = 60_000_000;
 
 impl Plan {
     /// Every view, with a width that spends about [`NODE_BUDGET`] children on a board whose
     /// answer is about 1.45 times `lower_bound` long (as the beam's are on random 6×6 and 7×7
     /// boards), between 1,000 and 100,000 boards.
     pub fn for_board(lower_bound: u64) -> Plan {
+        Plan::with_budget(lower_bound, NODE_BUDGET)
+    }
+
+    /// Every view, with a width that spends about `budget` children on a board whose answer is
+    /// about 1.45 times `lower_bound` long, between 1,000 and 100,000 boards.
+    pub fn with_budget(lower_bound: u64, budget: u64) -> Plan {
         let views = View::first(8);
         let depth = (lower_bound.max(1) * 145 / 100) as f64;
-        let width = (NODE_BUDGET as f64 / (views.len() as f64 * depth * 2.2)) as usize;
+        let width = (budget as f64 / (views.len() as f64 * depth * 2.2)) as usize;
         Plan { views, width: width.clamp(1_000, 100_000) }
     }
 }

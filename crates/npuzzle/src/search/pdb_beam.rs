@@ -3,7 +3,8 @@
 //! the boards of least estimate (the additive pattern databases, directly and mirrored, plus
 //! linear conflicts); it runs eight times, over the board turned and mirrored and from either
 //! end, each run looking only for an answer shorter than the best so far; the shortest is kept.
-//! Not optimal; its answer comes with the databases' admissible lower bound.
+//! Not optimal, never longer than row-and-column reduction's answer (computed too, in
+//! milliseconds); its answer comes with the databases' admissible lower bound.
 //!
 //! It runs on boards, not on search states ([`crate::solve::solve`] calls [`run`] with the
 //! tables of [`crate::tables::TableStore::any_goal`]).
@@ -15,7 +16,9 @@
 //! number of threads.
 //!
 //! Its node counts are the boards the beams expand and the children they generate. A node
-//! limit is checked after every layer, so a run may pass it by one layer. A memory limit narrows
+//! limit narrows the beams to spend about that many children: fewer nodes, a longer answer, the
+//! same on every machine. It is also checked after every layer (a run may pass it by one
+//! layer). A memory limit narrows
 //! the beam until its worst case (with the tables) fits.
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
@@ -87,7 +90,10 @@ pub fn run<O: Observer>(
         return Err(Error::Invalid(format!("the tables are for {}×{}, the board is {w}×{h}", set.spec().width, set.spec().height)));
     }
     let lb = crate::improve::lower_bound(start, goal);
-    let mut plan = Plan::for_board(lb);
+    // A node limit narrows the beam to spend about that many children (deterministic, unlike
+    // a time limit); the limit itself still ends the work if the estimate falls short.
+    let budget = ctx.limits().nodes.map_or(pdb_beam::NODE_BUDGET, |n| n.min(pdb_beam::NODE_BUDGET));
+    let mut plan = Plan::with_budget(lb, budget);
     let depth = 4 * lb + 64;
     let tables = set.bytes();
     // A memory limit narrows the beam until its worst case fits beside the tables; under a
@@ -120,8 +126,14 @@ pub fn run<O: Observer>(
     ctx.stats.generated = found.nodes + 1;
     match found.moves {
         Some(moves) => {
+            let stopped = if found.stopped { stopped } else { None };
+            // Reduction's answer (milliseconds) when it is shorter: never longer than `reduce`.
+            let reduced = reduce_fallback(start, goal, block, ctx, stopped)?;
+            if reduced.moves.as_ref().is_some_and(|r| r.len() < moves.len()) {
+                return Ok(reduced);
+            }
             ctx.stats.max_depth = moves.len() as u64;
-            Ok(Ran { moves: Some(moves), stopped: if found.stopped { stopped } else { None } })
+            Ok(Ran { moves: Some(moves), stopped })
         }
         None => reduce_fallback(start, goal, block, ctx, stopped),
     }

@@ -136,7 +136,11 @@ export class Form {
     const cells = s.w * s.h;
     const big = isBig(options, cells);
     for (const o of this.algorithm.options) o.disabled = big && !reduces(options, o.value);
-    if (big && !reduces(options, this.algorithm.value)) this.algorithm.value = options.big_choice.algorithm;
+    const bc = options.big_choice;
+    const near = bc.near_sizes.some(([w, h]) => w === s.w && h === s.h);
+    const choice = near ? bc.near : bc.algorithm;
+    const beyondNear = !near && this.algorithm.value === bc.near && bc.near !== bc.algorithm;
+    if (big && (!reduces(options, this.algorithm.value) || beyondNear)) this.algorithm.value = choice;
     const alg = this.algorithm.value;
     const a = algInfo(options, alg);
     const uses = usesHeuristic(options, alg);
@@ -156,7 +160,7 @@ export class Form {
     $("bar-choice").textContent = a ? `${a.title}${uses ? ` + ${this.heuristic.value}` : ""} · order ${this.order.value}` : "";
     const max = options.limits.classic_max_cells;
     $("size-note").textContent = big
-      ? `Boards over ${max} cells are solved by row-and-column reduction: ${options.big_choice.algorithm} (the default: shorter answers, with a lower bound) or reduce (fast, simple); neither is optimal. The other algorithms and the search tree stay at ${max} cells and below.`
+      ? `Boards over ${max} cells are solved by ${choice} (the default for this size: the shortest answers here, with a lower bound), ${bc.algorithm === choice ? "" : `${bc.algorithm}, `}or reduce (fast, simple); none is optimal. The other algorithms and the search tree stay at ${max} cells and below.`
       : "";
     const c = optimalChoice(options, cells);
     const table = options.heuristic_info.find((x) => x.name === c.heuristic);

@@ -1,0 +1,46 @@
+//! The default solver beyond the classic sizes, as each engine offers it: the server runs
+//! `pdb-beam` from 26 to 64 cells where its sets fit the beam; an engine that builds only small
+//! tables (the static page) answers those boards with `reduce-plus` when the request names no
+//! algorithm, and refuses `pdb-beam` by name with the command that runs it.
+
+use npuzzle::search::Algorithm;
+use npuzzle::TableStore;
+use npuzzle_web::service::Service;
+use npuzzle_web::Config;
+
+fn engine(pdb_max_entries: Option<u64>) -> Service {
+    let mut limits = Config::default().limits();
+    limits.pdb_max_entries = pdb_max_entries;
+    Service::new(limits, TableStore::in_memory())
+}
+
+const SIX_BY_SIX: &str =
+    r#"{"start": [[2,9,16,4,6,10],[31,14,1,11,3,15],[25,28,5,23,21,12],[33,32,19,17,13,35],[20,22,0,8,29,24],[30,7,27,18,34,26]]}"#;
+
+#[test]
+fn the_server_offers_pdb_beam_where_the_beam_reads_the_sets() {
+    let options = engine(None).options();
+    let big = &options.big_choice;
+    assert_eq!((big.near, big.algorithm), (Algorithm::PdbBeam, Algorithm::ReducePlus));
+    for size in [(6, 6), (7, 7), (6, 5), (5, 6), (9, 6)] {
+        assert!(big.near_sizes.contains(&size), "{size:?}");
+    }
+    // Groups of three tiles (8×7, 8×8) and the classic sizes are not near sizes.
+    for size in [(8, 8), (8, 7), (5, 5), (12, 12)] {
+        assert!(!big.near_sizes.contains(&size), "{size:?}");
+    }
+    let job = engine(None).solve_job(SIX_BY_SIX.as_bytes(), None).unwrap();
+    assert_eq!(job.req.algorithm, Algorithm::PdbBeam);
+}
+
+#[test]
+fn an_engine_of_small_tables_answers_with_reduce_plus_and_refuses_pdb_beam_by_name() {
+    let page = engine(Some(16_000_000));
+    assert_eq!(page.options().big_choice.near, Algorithm::ReducePlus);
+    let job = page.solve_job(SIX_BY_SIX.as_bytes(), None).unwrap();
+    assert_eq!(job.req.algorithm, Algorithm::ReducePlus);
+    let named = SIX_BY_SIX.replace('}', r#", "algorithm": "pdb-beam"}"#);
+    let err = page.solve_job(named.as_bytes(), None).err().expect("refused");
+    assert_eq!(err.status(), 422);
+    assert!(err.message().contains("npuzzle solve"), "{}", err.message());
+}

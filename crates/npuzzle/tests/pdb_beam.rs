@@ -1,0 +1,128 @@
+//! `pdb-beam`, the default solver from 26 to 64 cells, and the pattern databases that serve any
+//! goal beyond 25 cells: the estimate never exceeds the optimum (found by IDA* with Manhattan
+//! distance on boards a short walk from the goal) and is at least the Manhattan distance; the
+//! lower bound a report carries is admissible; answers replay, never exceed reduction's, and
+//! repeat for the same options; a node limit narrows the beams; a memory limit too small for
+//! them leaves reduction's answer.
+
+use npuzzle::board::Board;
+use npuzzle::generate::{random_solvable, random_walk, Rng};
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::pdb::SetSpec;
+use npuzzle::search::{Algorithm, Limits};
+use npuzzle::solve::{default_choice, lower_bound, lower_bound_with, solve, BoundSource, Request, Status};
+use npuzzle::tables::TableStore;
+use npuzzle::HeuristicKind;
+
+fn manhattan(start: &Board, goal: &Board) -> u64 {
+    let (w, at) = (start.width(), goal.positions());
+    start
+        .tiles()
+        .iter()
+        .enumerate()
+        .filter(|&(_, &t)| t != 0)
+        .map(|(c, &t)| ((c / w).abs_diff(at[t as usize] / w) + (c % w).abs_diff(at[t as usize] % w)) as u64)
+        .sum()
+}
+
+/// On 6×5 boards (row-major groups of four tiles, any blank), for three goals: the databases'
+/// estimate lies between the Manhattan distance and the optimum, and so does the lower bound.
+#[test]
+fn any_goal_estimates_are_admissible_and_at_least_manhattan() {
+    let store = TableStore::in_memory();
+    let spec = SetSpec::strongest(6, 5);
+    let set = std::sync::Arc::new(store.any_goal(&spec, false, &|_| {}, None).unwrap());
+    let tables = npuzzle::Tables::none().with_any_goal(set.clone());
+    let mut rng = Rng::new(11);
+    let mut above_manhattan = 0;
+    for goal in [Goal::BlankLast, Goal::BlankFirst, Goal::Snail] {
+        let goal = goal.board(6, 5).unwrap();
+        let h = set.bind(&goal).unwrap();
+        for _ in 0..6 {
+            let (start, _) = random_walk(&goal, 40, &mut rng);
+            let req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Manhattan);
+            let out = solve(&req).unwrap();
+            assert_eq!(out.status, Status::Solved);
+            let optimum = out.cost.unwrap();
+            let tiles = start.tiles();
+            let est = h.estimate_tiles(|c| tiles[c]) as u64;
+            let md = manhattan(&start, &goal);
+            assert!(md <= est && est <= optimum, "{start}: Manhattan {md}, estimate {est}, optimum {optimum}");
+            above_manhattan += usize::from(est > md);
+            let (bound, from) = lower_bound_with(&start, &goal, &tables, None);
+            assert!(bound >= lower_bound(&start, &goal, None) && bound <= optimum, "{start}");
+            assert_eq!(from == BoundSource::PatternDatabases, bound > lower_bound(&start, &goal, None));
+        }
+    }
+    // The tables see more than Manhattan distance on random boards.
+    let goal = Goal::BlankLast.board(6, 5).unwrap();
+    let h = set.bind(&goal).unwrap();
+    for _ in 0..10 {
+        let start = random_solvable(&goal, &mut rng);
+        let tiles = start.tiles();
+        above_manhattan += usize::from(h.estimate_tiles(|c| tiles[c]) as u64 > manhattan(&start, &goal));
+    }
+    assert!(above_manhattan > 0);
+}
+
+fn beam_request(start: &Board, goal: &Board, store: &TableStore) -> Request {
+    let mut req = Request::auto(start.clone(), goal.clone());
+    req.tables = store.prepare_request(&req, &|_| {}, None).unwrap();
+    req
+}
+
+/// Random 6×5 and 3×9 boards, three goals: the default is pdb-beam; its answers replay to the
+/// goal, are never longer than reduction's, carry an admissible lower bound at least the
+/// formula's, and repeat.
+#[test]
+fn pdb_beam_answers_replay_and_are_never_longer_than_reduction() {
+    let store = TableStore::in_memory();
+    let mut rng = Rng::new(5);
+    for (w, h) in [(6, 5), (3, 9)] {
+        assert_eq!(default_choice(w, h).0, Algorithm::PdbBeam);
+        for goal in [Goal::BlankLast, Goal::Snail] {
+            let goal = goal.board(w, h).unwrap();
+            let start = random_solvable(&goal, &mut rng);
+            let mut req = beam_request(&start, &goal, &store);
+            req.limits = Limits { nodes: Some(2_000_000), ..Limits::default() };
+            let out = solve(&req).unwrap();
+            assert_eq!(out.status, Status::Solved, "{w}×{h}: {}", out.summary());
+            assert!(out.stats.generated > 0);
+            let path = start.apply_all(&out.moves).unwrap();
+            assert_eq!(path.last(), Some(&goal));
+            let cost = out.cost.unwrap();
+            let bound = out.lower_bound.unwrap();
+            assert!(bound <= cost && bound >= lower_bound(&start, &goal, None), "{w}×{h}");
+            let mut plain = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Reduce);
+            plain.tables = store.prepare_request(&plain, &|_| {}, None).unwrap();
+            let reduced = solve(&plain).unwrap().cost.unwrap();
+            assert!(cost <= reduced, "{w}×{h}: {cost} > reduce's {reduced}");
+            assert_eq!(solve(&req).unwrap().moves, out.moves, "the same options give the same answer");
+        }
+    }
+}
+
+/// A node limit narrows the beams: fewer nodes, an answer all the same, and the work stays
+/// within about the limit; a memory limit below the beams' needs leaves reduction's answer.
+#[test]
+fn limits_narrow_the_beams_or_leave_reduction() {
+    let store = TableStore::in_memory();
+    let goal = Goal::BlankLast.board(6, 5).unwrap();
+    let start = random_solvable(&goal, &mut Rng::new(8));
+    let mut req = beam_request(&start, &goal, &store);
+    let mut generated = Vec::new();
+    for nodes in [300_000u64, 3_000_000] {
+        req.limits = Limits { nodes: Some(nodes), ..Limits::default() };
+        let out = solve(&req).unwrap();
+        assert_eq!(out.status, Status::Solved);
+        assert!(out.stats.generated <= nodes * 3 / 2, "{} for a limit of {nodes}", out.stats.generated);
+        generated.push(out.stats.generated);
+    }
+    assert!(generated[0] < generated[1], "{generated:?}");
+    req.limits = Limits { memory: Some(1 << 20), ..Limits::default() };
+    let out = solve(&req).unwrap();
+    let mut plain = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Reduce);
+    plain.tables = store.prepare_request(&plain, &|_| {}, None).unwrap();
+    assert_eq!(out.status, Status::Solved);
+    assert_eq!(out.moves, solve(&plain).unwrap().moves, "reduction answers when the beams do not fit");
+}

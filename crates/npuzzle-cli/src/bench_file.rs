@@ -129,13 +129,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let heuristic: Option<HeuristicKind> =
         args.heuristic.as_deref().map(|h| h.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))).transpose()?;
     let cancel = cancel_flag();
-    let limits = Limits {
-        time: args.timeout,
-        nodes: args.max_nodes,
-        cancel: Some(cancel.clone()),
-        memory: crate::opts::default_memory(1),
-        ..Limits::default()
-    };
+    let limits = Limits { time: args.timeout, nodes: args.max_nodes, cancel: Some(cancel.clone()), memory: crate::opts::default_memory(1) };
     let out = &mut std::io::stdout().lock();
     let started = Instant::now();
     let mut tables: Vec<(Board, Algorithm, HeuristicKind, Tables)> = Vec::new();

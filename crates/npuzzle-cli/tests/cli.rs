@@ -179,7 +179,7 @@ fn bad_options_exit_2() {
     error_case(&["solve"], 2, "BOARD");
     // The exit-code marker is not part of the message.
     npuzzle().args(["solve", "1 2 3 4 0 5 7 8 6", "-a", "quick"]).assert().code(2).stderr(predicate::eq(
-        "error: unknown algorithm \"quick\": use bfs, dfs, iddfs, ucs, greedy, astar, lc, dfbnb, idastar, rbfs, bidirectional, reduce, reduce-plus, hill-climbing, first-choice, random-restart, annealing, local-beam\n",
+        "error: unknown algorithm \"quick\": use bfs, dfs, iddfs, ucs, greedy, astar, lc, dfbnb, idastar, rbfs, bidirectional, reduce, reduce-plus, pdb-beam, hill-climbing, first-choice, random-restart, annealing, local-beam\n",
     ));
 }
 

@@ -233,7 +233,7 @@ fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
     let req = plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))?;
     if req.start.len() > CLASSIC_MAX_CELLS && !req.algorithm.reduces() {
         return Err(ApiError::unprocessable(format!(
-            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with reduce-plus or reduce only, not {} (the command line takes any algorithm at any size)",
+            "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with pdb-beam, reduce-plus or reduce only, not {} (the command line takes any algorithm at any size)",
             req.algorithm
         )));
     }

@@ -102,8 +102,8 @@ async fn options_list_what_the_library_offers() {
     assert_eq!(v["optimal_choice"]["large"], json!({"algorithm": "idastar", "heuristic": "pdb"}));
     // Every algorithm brings its pseudocode, each line tagged with the steps it carries out.
     for a in v["algorithms"].as_array().unwrap() {
-        if a["name"] == "reduce" || a["name"] == "reduce-plus" {
-            // One path walked, no frontier: nothing is selected.
+        if a["reduces"] == true {
+            // reduce, reduce-plus, pdb-beam: no frontier node by node, nothing is selected.
             continue;
         }
         let lines = a["pseudocode"].as_array().unwrap_or_else(|| panic!("{} has no pseudocode", a["name"]));
@@ -450,16 +450,18 @@ fn replays_to_the_goal(v: &Value) -> bool {
 }
 
 #[tokio::test]
-async fn boards_over_25_cells_are_solved_by_reduce_plus_up_to_12_by_12() {
+async fn boards_over_25_cells_are_solved_by_pdb_beam_or_reduce_plus_up_to_12_by_12() {
     let app = app();
-    for (size, goal) in [("12x12", "blank-last"), ("7x10", "snail"), ("6x6", "blank-first")] {
+    for (size, goal, solver) in
+        [("12x12", "blank-last", "reduce-plus"), ("7x10", "snail", "reduce-plus"), ("6x5", "blank-first", "pdb-beam")]
+    {
         let (status, g) = send(&app, get(&format!("/api/generate?size={size}&depth=400&seed=5&goal={goal}"))).await;
         assert_eq!(status, StatusCode::OK, "{g}");
         // No algorithm named: the default for the size.
         let (status, v) = post_json(&app, "/api/solve", json!({"start": g["board"], "goal": goal})).await;
         assert_eq!(status, StatusCode::OK, "{v}");
         assert_eq!(v["status"], "solved");
-        assert_eq!(v["algorithm"], "reduce-plus");
+        assert_eq!(v["algorithm"], solver);
         assert_eq!(v["optimal"], false);
         assert!(replays_to_the_goal(&v), "{size}: {v}");
         assert!(v["lower_bound"].as_u64().unwrap() <= v["cost"].as_u64().unwrap(), "{size}: {v}");
@@ -468,7 +470,7 @@ async fn boards_over_25_cells_are_solved_by_reduce_plus_up_to_12_by_12() {
     let (_, g) = send(&app, get("/api/generate?size=6x6&depth=30&seed=2")).await;
     let (status, v) = post_json(&app, "/api/solve", json!({"start": g["board"], "algorithm": "astar"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert!(error_of(&v).contains("with reduce-plus or reduce only"), "{v}");
+    assert!(error_of(&v).contains("with pdb-beam, reduce-plus or reduce only"), "{v}");
     // Plain reduction is still there for the large boards.
     let (_, g) = send(&app, get("/api/generate?size=8x8&depth=200&seed=3")).await;
     let (status, v) = post_json(&app, "/api/solve", json!({"start": g["board"], "algorithm": "reduce"})).await;

@@ -40,7 +40,7 @@ fn an_engine_of_small_tables_answers_with_reduce_plus_and_refuses_pdb_beam_by_na
     let job = page.solve_job(SIX_BY_SIX.as_bytes(), None).unwrap();
     assert_eq!(job.req.algorithm, Algorithm::ReducePlus);
     let named = SIX_BY_SIX.replace('}', r#", "algorithm": "pdb-beam"}"#);
-    let err = page.solve_job(named.as_bytes(), None).err().expect("refused");
+    let err = page.solve_job(named.as_bytes(), None).expect_err("refused");
     assert_eq!(err.status(), 422);
     assert!(err.message().contains("npuzzle solve"), "{}", err.message());
 }

@@ -126,3 +126,97 @@ fn limits_narrow_the_beams_or_leave_reduction() {
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.moves, solve(&plain).unwrap().moves, "reduction answers when the beams do not fit");
 }
+
+/// The tables serving any goal are cache files like every table: a corrupt one is reported and
+/// rebuilt; a build over the store's memory limit is refused before anything is built; a set
+/// cancel flag stops a build.
+#[test]
+fn any_goal_tables_are_verified_rebuilt_and_limited() {
+    use npuzzle::tables::TableEvent;
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Mutex;
+    let scratch = npuzzle_testkit::Scratch::new("pdb-any-goal");
+    let store = TableStore::new(scratch.path());
+    let spec = SetSpec::strongest(6, 5);
+    let first = store.any_goal(&spec, false, &|_| {}, None).unwrap();
+    let files: Vec<_> = std::fs::read_dir(scratch.path()).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_file()).collect();
+    assert!(!files.is_empty());
+    // Damage the largest file's last byte.
+    let path = files.iter().max_by_key(|p| std::fs::metadata(p).unwrap().len()).unwrap().clone();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x10;
+    std::fs::write(&path, &bytes).unwrap();
+    let fresh = TableStore::new(scratch.path());
+    let events = Mutex::new(Vec::new());
+    let again = fresh
+        .any_goal(
+            &spec,
+            false,
+            &|e: &TableEvent| {
+                if let TableEvent::Corrupt { path, .. } = e {
+                    events.lock().unwrap().push(path.to_path_buf());
+                }
+            },
+            None,
+        )
+        .unwrap();
+    assert_eq!(*events.lock().unwrap(), vec![path.clone()]);
+    // The rebuilt tables give the same estimates.
+    let goal = Goal::Snail.board(6, 5).unwrap();
+    let start = random_solvable(&goal, &mut Rng::new(3));
+    let tiles = start.tiles();
+    let (a, b) = (first.bind(&goal).unwrap(), again.bind(&goal).unwrap());
+    assert_eq!(a.estimate_tiles(|c| tiles[c]), b.estimate_tiles(|c| tiles[c]));
+    // Loading only: the file is sound again.
+    TableStore::new(scratch.path()).any_goal(&spec, true, &|_| {}, None).unwrap();
+
+    let other = npuzzle_testkit::Scratch::new("pdb-any-goal-limits");
+    let small = TableStore::new(other.path()).build_memory(Some(1000));
+    assert!(matches!(small.any_goal(&spec, false, &|_| {}, None), Err(npuzzle::Error::Memory(_))));
+    let cancelled = AtomicBool::new(true);
+    let store = TableStore::new(other.path());
+    assert!(matches!(store.any_goal(&spec, false, &|_| {}, Some(&cancelled)), Err(npuzzle::Error::Cancelled)));
+}
+
+/// The lower bound a report carries never exceeds the true distance: every 3×3 board a few
+/// moves from two goals against the exact table, and known optima of the 15- and 24-puzzle,
+/// with the pattern databases prepared.
+#[test]
+fn lower_bounds_with_tables_are_at_most_the_optimum() {
+    let store = TableStore::in_memory();
+    for goal in [Goal::BlankLast.board(3, 3).unwrap(), Goal::Snail.board(3, 3).unwrap()] {
+        let tables = store.prepare(HeuristicKind::Pdb, &goal, &|_| {}, None).unwrap();
+        let mut rng = Rng::new(2);
+        for _ in 0..200 {
+            let start = random_solvable(&goal, &mut rng);
+            let req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Exact);
+            let req = req.tables(store.prepare(HeuristicKind::Exact, &goal, &|_| {}, None).unwrap());
+            let optimum = solve(&req).unwrap().cost.unwrap();
+            let (bound, _) = lower_bound_with(&start, &goal, &tables, None);
+            assert!(bound <= optimum, "{start}: {bound} > {optimum}");
+        }
+    }
+    let text = include_str!("../../npuzzle-cli/data/korf100.txt");
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let tables = store.prepare_set(&goal, &SetSpec::named(4, 4, "6-6-3").unwrap(), &|_| {}, None).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(20) {
+        let nums: Vec<u32> = line.split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let start = Board::new(4, 4, nums[1..17].to_vec()).unwrap();
+        let (bound, _) = lower_bound_with(&start, &goal, &tables, None);
+        assert!(bound <= nums[17] as u64 && bound >= lower_bound(&start, &goal, None), "Korf #{}", nums[0]);
+    }
+    let text = include_str!("../../npuzzle-cli/data/deepcubea/puzzle24_dev.txt");
+    let goal = Goal::BlankLast.board(5, 5).unwrap();
+    let tables = store.prepare_set(&goal, &SetSpec::named(5, 5, "5-5-5-5-4").unwrap(), &|_| {}, None).unwrap();
+    let mut tighter = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(40) {
+        let (fields, board) = line.split_once('|').unwrap();
+        let optimum: u64 = fields.split_whitespace().nth(3).unwrap().parse().unwrap();
+        let start = npuzzle::parse::parse_board(board).unwrap();
+        let (bound, from) = lower_bound_with(&start, &goal, &tables, None);
+        assert!(bound <= optimum, "{start}: {bound} > {optimum}");
+        tighter += usize::from(from == BoundSource::PatternDatabases);
+    }
+    assert!(tighter > 0, "the tables beat Manhattan plus linear conflicts on some 24-puzzle boards");
+}

@@ -46,6 +46,10 @@ pub enum Suite {
     /// random boards (3×3 unless --sizes; --count, --depth): the share solved, mean steps when
     /// solved and when stuck, mean moves and time.
     Local,
+    /// The textbook's table (Russell and Norvig, Figure 3.26/3.29): mean nodes generated and
+    /// the effective branching factor b* by solution depth, over --count boards at exactly each
+    /// depth of --depths, for each pair of --pairs (default BFS, IDS, A* h1, A* h2).
+    Depth,
 }
 
 /// Arguments of `bench`.
@@ -74,7 +78,8 @@ pub struct Args {
     /// Board sides for `big`, e.g. 6,10,40 (square boards) or 7x13 (default 6,10,40,100,300).
     #[arg(long)]
     pub sizes: Option<String>,
-    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond).
+    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond); boards per
+    /// depth for `depth` (default 100).
     #[arg(long)]
     pub count: Option<usize>,
     /// Seed of the first board for `big`; each board's seed is the next. For `local`: the seed
@@ -93,6 +98,8 @@ pub struct Args {
     pub heuristic: Option<String>,
     #[command(flatten)]
     pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
+    #[command(flatten)]
+    pub depth_opts: crate::bench_depth::DepthArgs,
 }
 
 struct Instance {
@@ -150,6 +157,7 @@ pub fn run(args: Args) -> Result<u8> {
         Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED))),
         Suite::Big => crate::bench_big::run(&args),
         Suite::Local => crate::bench_local::run(&args),
+        Suite::Depth => crate::bench_depth::run(&args),
     })
 }
 

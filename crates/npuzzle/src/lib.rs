@@ -39,6 +39,7 @@ pub mod clock;
 pub mod cost;
 pub mod error;
 pub mod fast;
+pub mod experiment;
 pub mod generate;
 pub mod goal;
 pub mod heuristic;
@@ -69,7 +70,7 @@ pub struct ReadmeDoctests;
 pub struct CrateReadmeDoctests;
 
 pub use board::{Board, Move, MoveOrder};
-pub use cost::Cost;
+pub use cost::{Cost, CostModel};
 pub use error::{BoardError, Error};
 pub use goal::Goal;
 pub use heuristic::HeuristicKind;

@@ -128,6 +128,9 @@ fn tail(req: &Request, outcome: &Outcome, given: u64, format: Format) -> Result<
             if let Some(lb) = report.lower_bound {
                 rest["lower_bound"] = serde_json::to_value(lb)?;
             }
+            if let Some(from) = report.lower_bound_from {
+                rest["lower_bound_from"] = serde_json::to_value(from)?;
+            }
             if let Some(l) = report.limit {
                 rest["limit"] = serde_json::to_value(l)?;
             }

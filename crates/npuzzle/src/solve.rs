@@ -20,15 +20,20 @@ use std::sync::Arc;
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
 /// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
-/// optimal), and beyond, beam search with staged reduction and window search
-/// ([`crate::search::reduce_plus`]: any size, not optimal, never longer than plain reduction; it
-/// uses no heuristic).
+/// optimal); from 26 to 64 cells (at most 12 a side), beam search over pattern databases in
+/// several views ([`crate::search::pdb_beam`], not optimal); beyond, beam search with staged
+/// reduction and window search ([`crate::search::reduce_plus`]: any size, not optimal, never
+/// longer than plain reduction). The two beyond 25 cells use no heuristic of the user's choice.
 pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {
     let n = width * height;
     if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
         (Algorithm::Idastar, HeuristicKind::Exact)
     } else if n <= crate::heuristic::pdb::FRAMED_CELLS {
         (Algorithm::Idastar, HeuristicKind::Pdb)
+    } else if (crate::improve::pdb_beam::MIN_CELLS..=crate::improve::pdb_beam::MAX_CELLS).contains(&n)
+        && width.max(height) <= crate::improve::pdb_beam::MAX_SIDE
+    {
+        (Algorithm::PdbBeam, HeuristicKind::Zero)
     } else {
         (Algorithm::ReducePlus, HeuristicKind::Zero)
     }
@@ -306,6 +311,8 @@ pub struct Outcome {
     /// Manhattan distance plus linear conflicts, scaled by the tiles' costs under tile costs
     /// ([`lower_bound_for`]).
     pub lower_bound: Option<u64>,
+    /// Where `lower_bound` comes from.
+    pub lower_bound_from: Option<BoundSource>,
     /// Counters.
     pub stats: Stats,
 }
@@ -314,6 +321,48 @@ pub struct Outcome {
 /// distance plus linear conflicts, or `cost` when it is proven optimal.
 pub fn lower_bound(start: &Board, goal: &Board, proven_optimal_cost: Option<u64>) -> u64 {
     proven_optimal_cost.unwrap_or_else(|| crate::improve::lower_bound(start, goal))
+}
+
+/// Where a lower bound comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BoundSource {
+    /// The answer's own cost, proven optimal.
+    Optimal,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// The pattern databases (the additive sum, directly and mirrored).
+    PatternDatabases,
+}
+
+impl BoundSource {
+    /// The source in words, for messages.
+    pub fn words(self) -> &'static str {
+        match self {
+            BoundSource::Optimal => "the answer is optimal",
+            BoundSource::LinearConflict => "Manhattan distance plus linear conflicts",
+            BoundSource::PatternDatabases => "the pattern databases",
+        }
+    }
+}
+
+/// [`lower_bound`] with the pattern databases of `tables` where they serve `goal`: the larger
+/// of Manhattan distance plus linear conflicts and the databases' estimate (the additive sum,
+/// directly and in the mirrored position), or `cost` when it is proven optimal. Each is
+/// admissible, so the larger is.
+pub fn lower_bound_with(start: &Board, goal: &Board, tables: &Tables, proven_optimal_cost: Option<u64>) -> (u64, BoundSource) {
+    if let Some(cost) = proven_optimal_cost {
+        return (cost, BoundSource::Optimal);
+    }
+    let formula = crate::improve::lower_bound(start, goal);
+    let tiles = start.tiles();
+    let bound = tables.pdb().filter(|p| p.goal() == goal).map(|p| p.estimate_tiles(|c| tiles[c]) as u64);
+    let any = || tables.any_goal().and_then(|set| set.bind(goal).ok()).map(|p| p.estimate_tiles(|c| tiles[c]) as u64);
+    match bound.or_else(any) {
+        Some(b) if b > formula => (b, BoundSource::PatternDatabases),
+        _ => (formula, BoundSource::LinearConflict),
+    }
 }
 
 /// [`lower_bound`] under the step-cost model `cost`: under tile costs each tile's Manhattan
@@ -350,16 +399,17 @@ impl Outcome {
                 length: Some(moves.len() as u64),
                 moves,
                 lower_bound: None,
+                lower_bound_from: None,
                 stats,
             },
             End::Exhausted => {
-                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, length: None, lower_bound: None, stats }
+                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, length: None, lower_bound: None, lower_bound_from: None, stats }
             }
             End::Limit(kind) => {
-                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, length: None, lower_bound: None, stats }
+                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, length: None, lower_bound: None, lower_bound_from: None, stats }
             }
             End::Stuck(why) => {
-                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, length: None, lower_bound: None, stats }
+                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, length: None, lower_bound: None, lower_bound_from: None, stats }
             }
         }
     }
@@ -374,6 +424,7 @@ impl Outcome {
             cost: None,
             length: None,
             lower_bound: None,
+            lower_bound_from: None,
             stats: Stats::default(),
         }
     }
@@ -470,6 +521,10 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub lower_bound: Option<u64>,
+    /// Where `lower_bound` comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub lower_bound_from: Option<BoundSource>,
     /// The move letters.
     pub moves: String,
     /// The boards along the path (left out of batch output unless asked for).
@@ -520,6 +575,7 @@ impl Report {
             cost: outcome.cost,
             length: outcome.length,
             lower_bound: outcome.lower_bound,
+            lower_bound_from: outcome.lower_bound_from,
             moves: outcome.moves_string(),
             path: None,
             stats: outcome.stats,
@@ -544,7 +600,8 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
     if !req.start.can_reach(&req.goal) {
         return Ok(Outcome::unsolvable());
     }
-    if !req.algorithm.reduces() {
+    // pdb-beam reduces too, but hands over its answer whole.
+    if !matches!(req.algorithm, Algorithm::Reduce | Algorithm::ReducePlus) {
         let mut outcome = solve(req)?;
         for m in outcome.moves.drain(..) {
             sink(m);
@@ -582,7 +639,7 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
         outcome.length = Some(priced.moves());
         outcome.stats.search_depth = priced.moves();
         outcome.stats.set_branching();
-        outcome.lower_bound = Some(lower_bound_for(&req.start, &req.goal, req.cost, None));
+        set_bound(&mut outcome, req, None);
     }
     Ok(outcome)
 }
@@ -598,7 +655,8 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
     let mut outcome = outcome.priced(&req.start, req.cost);
     if outcome.status == Status::Solved {
         let proven = req.guarantees_optimal();
-        outcome.lower_bound = Some(lower_bound_for(&req.start, &req.goal, req.cost, outcome.cost.filter(|_| proven)));
+        let proven_cost = outcome.cost.filter(|_| proven);
+        set_bound(&mut outcome, req, proven_cost);
     }
     Ok((outcome, obs))
 }
@@ -621,13 +679,57 @@ fn plus_outcome<O: Observer>(req: &Request, ran: crate::search::reduce_plus::Ran
         } else {
             outcome.limit = ran.stopped;
         }
-        outcome.lower_bound = Some(lower_bound_for(&req.start, &req.goal, req.cost, None));
+        set_bound(&mut outcome, req, None);
     }
     (outcome, obs)
 }
 
+/// Sets a solved outcome's lower bound and its source ([`lower_bound_with`]).
+fn set_bound(outcome: &mut Outcome, req: &Request, proven_optimal_cost: Option<u64>) {
+    // The pattern databases count moves; under other costs the weighed formula bounds the cost.
+    let (bound, from) = match proven_optimal_cost {
+        _ if req.cost.is_unit() => lower_bound_with(&req.start, &req.goal, &req.tables, proven_optimal_cost),
+        Some(cost) => (cost, BoundSource::Optimal),
+        None => (lower_bound_for(&req.start, &req.goal, req.cost, None), BoundSource::LinearConflict),
+    };
+    outcome.lower_bound = Some(bound);
+    outcome.lower_bound_from = Some(from);
+}
+
+/// The outcome of a `pdb-beam` run: solved with the limit that stopped its later views, or the
+/// limit without an answer.
+fn beam_outcome<O: Observer>(req: &Request, ran: crate::search::pdb_beam::Ran, ctx: Ctx<'_, O>) -> (Outcome, O) {
+    let end = match (&ran.moves, ran.stopped) {
+        (Some(m), _) => End::Found(m.clone()),
+        (None, kind) => End::Limit(kind.unwrap_or(LimitKind::Cancelled)),
+    };
+    let (stats, obs) = ctx.finish(&end);
+    let mut outcome = Outcome::from_end(end, stats);
+    if outcome.status == Status::Solved {
+        outcome.limit = ran.stopped;
+        set_bound(&mut outcome, req, None);
+    }
+    (outcome, obs)
+}
+
+/// Runs `pdb-beam` with the tables for every goal that `req` was prepared with.
+fn run_beam<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
+    let (w, h) = (req.goal.width(), req.goal.height());
+    let set = req.tables.any_goal().ok_or_else(|| {
+        Error::Unprepared(format!(
+            "pdb-beam needs the pattern databases for every goal of {w}×{h}: prepare them (npuzzle pdb build --size {w}x{h})"
+        ))
+    })?;
+    let mut ctx = Ctx::new(&req.limits, obs);
+    let ran = crate::search::pdb_beam::run(set, &req.start, &req.goal, req.tables.block(), &mut ctx)?;
+    Ok(beam_outcome(req, ran, ctx))
+}
+
 /// [`solve_observed`] without the lower bound.
 fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
+    if req.algorithm == Algorithm::PdbBeam {
+        return run_beam(req, obs);
+    }
     if req.algorithm == Algorithm::ReducePlus {
         let mut ctx = Ctx::new(&req.limits, obs);
         let ran = crate::search::reduce_plus::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |_| {})?;

@@ -497,7 +497,7 @@ export type NodeState = "current" | "explored" | "frontier" | "goal" | "unexplor
 /**
  * An algorithm's name, as `--algorithm` and the JSON fields take it.
  */
-export type AlgorithmName = "bfs" | "dfs" | "iddfs" | "ucs" | "greedy" | "astar" | "lc" | "dfbnb" | "idastar" | "rbfs" | "bidirectional" | "reduce" | "reduce-plus" | "hill-climbing" | "first-choice" | "random-restart" | "annealing" | "local-beam";
+export type AlgorithmName = "bfs" | "dfs" | "iddfs" | "ucs" | "greedy" | "astar" | "lc" | "dfbnb" | "idastar" | "rbfs" | "bidirectional" | "reduce" | "reduce-plus" | "pdb-beam" | "hill-climbing" | "first-choice" | "random-restart" | "annealing" | "local-beam";
 
 /**
  * The heuristics the classic algorithms accept.
@@ -701,9 +701,14 @@ optimal: boolean,
 cost: number | null, 
 /**
  * When solved, no solution has fewer moves: the cost itself when proven optimal, else
- * Manhattan distance plus linear conflicts.
+ * the larger of Manhattan distance plus linear conflicts and the pattern databases'
+ * estimate where they were prepared.
  */
 lower_bound?: number, 
+/**
+ * Where `lower_bound` comes from.
+ */
+lower_bound_from?: BoundSource, 
 /**
  * The move letters.
  */
@@ -781,9 +786,14 @@ optimal: boolean,
 cost: number | null, 
 /**
  * When solved, no solution has fewer moves: the cost itself when proven optimal, else
- * Manhattan distance plus linear conflicts.
+ * the larger of Manhattan distance plus linear conflicts and the pattern databases'
+ * estimate where they were prepared.
  */
 lower_bound?: number, 
+/**
+ * Where `lower_bound` comes from.
+ */
+lower_bound_from?: BoundSource, 
 /**
  * The move letters.
  */
@@ -1748,9 +1758,14 @@ optimal: boolean,
 cost: number | null, 
 /**
  * When solved, no solution has fewer moves: the cost itself when proven optimal, else
- * Manhattan distance plus linear conflicts.
+ * the larger of Manhattan distance plus linear conflicts and the pattern databases'
+ * estimate where they were prepared.
  */
 lower_bound?: number, 
+/**
+ * Where `lower_bound` comes from.
+ */
+lower_bound_from?: BoundSource, 
 /**
  * The move letters.
  */

@@ -101,6 +101,7 @@ algorithms! {
     Bidirectional => bidirectional: search,
     Reduce => reduce: reduction,
     ReducePlus => reduce_plus: reduction,
+    PdbBeam => pdb_beam: reduction,
     HillClimbing => hill_climbing: search,
     FirstChoice => first_choice: search,
     RandomRestart => random_restart: search,

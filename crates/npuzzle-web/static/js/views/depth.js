@@ -106,11 +106,31 @@ export class DepthView {
     chart.setAttribute("height", String(H));
     const dMin = Math.min(...depths);
     const dMax = Math.max(...depths);
-    const gens = rows.map((r) => r.generated).filter((g) => g != null && g > 0).map((g) => Math.log10(/** @type {number} */ (g)));
-    const bs = rows.map((r) => r.effective_branching_factor).filter((b) => b != null).map((b) => /** @type {number} */ (b));
+    const gens = rows
+      .map((r) => r.generated)
+      .filter((g) => g != null && g > 0)
+      .map((g) => Math.log10(/** @type {number} */ (g)));
+    const bs = rows
+      .map((r) => r.effective_branching_factor)
+      .filter((b) => b != null)
+      .map((b) => /** @type {number} */ (b));
     const panels = [
-      { title: "nodes generated (log scale)", key: "generated", lo: 0, hi: Math.ceil(Math.max(1, ...gens)), f: (/** @type {number} */ g) => Math.log10(g), tick: (/** @type {number} */ v) => `1e${v}` },
-      { title: "effective branching factor b*", key: "effective_branching_factor", lo: 1, hi: Math.max(2, Math.ceil(Math.max(1, ...bs) * 2) / 2), f: (/** @type {number} */ b) => b, tick: (/** @type {number} */ v) => v.toFixed(1) },
+      {
+        title: "nodes generated (log scale)",
+        key: "generated",
+        lo: 0,
+        hi: Math.ceil(Math.max(1, ...gens)),
+        f: (/** @type {number} */ g) => Math.log10(g),
+        tick: (/** @type {number} */ v) => `1e${v}`,
+      },
+      {
+        title: "effective branching factor b*",
+        key: "effective_branching_factor",
+        lo: 1,
+        hi: Math.max(2, Math.ceil(Math.max(1, ...bs) * 2) / 2),
+        f: (/** @type {number} */ b) => b,
+        tick: (/** @type {number} */ v) => v.toFixed(1),
+      },
     ];
     panels.forEach((p, k) => {
       const x0 = k * (panelW + 20);

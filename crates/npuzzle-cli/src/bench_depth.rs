@@ -149,13 +149,7 @@ pub fn run(args: &Args) -> Result<u8> {
                 out,
                 "{}×{} boards, goal {}, {} per depth (seed {}), {} costs; nodes generated and b* are means over the boards; \
                  – marks a pair whose runs passed {} nodes",
-                w,
-                h,
-                spec.goal,
-                spec.count,
-                spec.seed,
-                spec.cost,
-                spec.max_nodes
+                w, h, spec.goal, spec.count, spec.seed, spec.cost, spec.max_nodes
             )?;
             out.write_all(experiment::table_text(&rows).as_bytes())?;
         }

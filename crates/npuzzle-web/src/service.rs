@@ -4,8 +4,9 @@
 //! answer, and bad input the same message, whichever engine runs it.
 
 use crate::documents::{
-    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, CostModelInfo, Defaults, DepthDefaults, DepthTable, EngineKind, EngineLimits, Field, Frame, Generated, GoalBoard,
-    HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures, Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
+    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, CostModelInfo, Defaults, DepthDefaults, DepthTable, EngineKind,
+    EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures,
+    Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
 };
 use crate::progress::{Progress, Shared};
 use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
@@ -438,7 +439,10 @@ impl Service {
                 depths: npuzzle::experiment::DEFAULT_DEPTHS.to_vec(),
                 count: c.depth_count,
                 max_count: npuzzle::experiment::DEFAULT_COUNT,
-                pairs: npuzzle::experiment::default_pairs().into_iter().map(|(algorithm, heuristic)| Pair { algorithm, heuristic }).collect(),
+                pairs: npuzzle::experiment::default_pairs()
+                    .into_iter()
+                    .map(|(algorithm, heuristic)| Pair { algorithm, heuristic })
+                    .collect(),
                 max_nodes: npuzzle::experiment::DEFAULT_MAX_NODES.min(c.node_cap),
                 max_cells: npuzzle::generate::MAX_TABLE_CELLS,
             },
@@ -872,7 +876,14 @@ impl Service {
         ex.limits = npuzzle::search::Limits { time: Some(caps.time), cancel, ..Default::default() };
         let tables = |k: HeuristicKind| self.tables.prepare_for(k, &ex.goal, ex.cost, &|_| {}, ex.limits.cancel.as_deref());
         let rows = npuzzle::experiment::run(&ex, &tables, &mut |_| {}).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        Ok(DepthTable { goal: ex.goal.clone(), cost_model: ex.cost, count: ex.count, seed: ex.seed.to_string(), max_nodes: ex.max_nodes, rows })
+        Ok(DepthTable {
+            goal: ex.goal.clone(),
+            cost_model: ex.cost,
+            count: ex.count,
+            seed: ex.seed.to_string(),
+            max_nodes: ex.max_nodes,
+            rows,
+        })
     }
 }
 

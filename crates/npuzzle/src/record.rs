@@ -465,7 +465,8 @@ impl Recorder {
         };
         self.index.push(self.events.len() as u32);
         self.children.push(0);
-        let node = Node { id, parent, label, mv: mv.map(Move::letter), g, depth, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
+        let node =
+            Node { id, parent, label, mv: mv.map(Move::letter), g, depth, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
         Some(Event::Generated { step, node })
     }
 }

@@ -371,8 +371,7 @@ pub fn lower_bound_for(start: &Board, goal: &Board, cost: CostModel, proven_opti
     if cost.is_unit() || proven_optimal_cost.is_some() {
         return lower_bound(start, goal, proven_optimal_cost);
     }
-    Heuristic::with_cost(HeuristicKind::LinearConflict, goal, &Tables::none(), cost)
-        .map_or(0, |h| h.estimate_board(start).floor_moves())
+    Heuristic::with_cost(HeuristicKind::LinearConflict, goal, &Tables::none(), cost).map_or(0, |h| h.estimate_board(start).floor_moves())
 }
 
 impl Outcome {
@@ -402,15 +401,39 @@ impl Outcome {
                 lower_bound_from: None,
                 stats,
             },
-            End::Exhausted => {
-                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, length: None, lower_bound: None, lower_bound_from: None, stats }
-            }
-            End::Limit(kind) => {
-                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, length: None, lower_bound: None, lower_bound_from: None, stats }
-            }
-            End::Stuck(why) => {
-                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, length: None, lower_bound: None, lower_bound_from: None, stats }
-            }
+            End::Exhausted => Outcome {
+                status: Status::NotFound,
+                limit: None,
+                stuck: None,
+                moves: Vec::new(),
+                cost: None,
+                length: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
+            End::Limit(kind) => Outcome {
+                status: Status::Limit,
+                limit: Some(kind),
+                stuck: None,
+                moves: Vec::new(),
+                cost: None,
+                length: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
+            End::Stuck(why) => Outcome {
+                status: Status::NotFound,
+                limit: None,
+                stuck: Some(why),
+                moves: Vec::new(),
+                cost: None,
+                length: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
         }
     }
 

@@ -90,7 +90,15 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
                 closed[j as usize] = true;
             }
             let k = nodes.len() as u32;
-            nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, depth: depth + 1, h: succ.h, id: child_id });
+            nodes.push(TreeNode {
+                state: succ.state.clone(),
+                parent: idx,
+                mv: Some(succ.mv),
+                g: g2,
+                depth: depth + 1,
+                h: succ.h,
+                id: child_id,
+            });
             closed.push(false);
             if fate == Fate::Goal {
                 return End::Found(path_to(&nodes, k as usize));

@@ -76,7 +76,12 @@ pub fn file_name(goal: &Board, cost: CostModel, tiles: &[Tile]) -> String {
 }
 
 fn header_text(goal: &Board, cost: CostModel, tiles: &[Tile]) -> String {
-    format!("{}x{} cost {cost} goal {} pattern {tiles:?}; cheapest pattern-tile moves, the blank minimised", goal.width(), goal.height(), goal)
+    format!(
+        "{}x{} cost {cost} goal {} pattern {tiles:?}; cheapest pattern-tile moves, the blank minimised",
+        goal.width(),
+        goal.height(),
+        goal
+    )
 }
 
 impl TableStore {
@@ -159,7 +164,14 @@ impl TableStore {
         CostPdbHeuristic::new(goal, cost, &set.name, pdbs)
     }
 
-    fn cost_table(&self, goal: &Board, cost: CostModel, tiles: &[Tile], on: Progress, cancel: Option<&AtomicBool>) -> Result<Arc<CostPdb>, Error> {
+    fn cost_table(
+        &self,
+        goal: &Board,
+        cost: CostModel,
+        tiles: &[Tile],
+        on: Progress,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Arc<CostPdb>, Error> {
         let key = (goal.tiles().to_vec(), cost, tiles.to_vec());
         let _busy = lock(&self.busy);
         if let Some(p) = lock(&self.costed.pdbs).get(&key) {

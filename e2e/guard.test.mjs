@@ -61,19 +61,28 @@ function startOther() {
   });
 }
 
-before(async () => {
-  base = await startServer();
-  port = new URL(base).port;
-  otherBase = await startOther();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
-    ],
-  });
-}, { timeout: 60000 });
+before(
+  async () => {
+    base = await startServer();
+    port = new URL(base).port;
+    otherBase = await startOther();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
+      ],
+    });
+  },
+  { timeout: 60000 },
+);
 
 after(async () => {
   if (browser) await browser.close();
@@ -96,22 +105,25 @@ test("another site's page cannot make the server search", { timeout: 60000 }, as
   });
   // A BFS on Korf's first 15-puzzle would run into the server's 10 s limit.
   const body = JSON.stringify({ start: "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", algorithm: "bfs" });
-  const outcomes = await page.evaluate(async ({ url, body }) => {
-    const tries = [
-      { mode: "no-cors", headers: { "content-type": "text/plain" } },
-      { mode: "cors", headers: { "content-type": "application/json" } },
-    ];
-    const out = [];
-    for (const t of tries) {
-      try {
-        const res = await fetch(url, { method: "POST", body, ...t });
-        out.push(`${t.mode}: ${res.type} ${res.status}`);
-      } catch (e) {
-        out.push(`${t.mode}: refused (${e.name})`);
+  const outcomes = await page.evaluate(
+    async ({ url, body }) => {
+      const tries = [
+        { mode: "no-cors", headers: { "content-type": "text/plain" } },
+        { mode: "cors", headers: { "content-type": "application/json" } },
+      ];
+      const out = [];
+      for (const t of tries) {
+        try {
+          const res = await fetch(url, { method: "POST", body, ...t });
+          out.push(`${t.mode}: ${res.type} ${res.status}`);
+        } catch (e) {
+          out.push(`${t.mode}: refused (${e.name})`);
+        }
       }
-    }
-    return out;
-  }, { url: base + "api/solve", body });
+      return out;
+    },
+    { url: base + "api/solve", body },
+  );
   // The text/plain POST comes back opaque and the JSON one fails CORS: the page reads nothing.
   assert.deepEqual(outcomes, ["no-cors: opaque 0", "cors: refused (TypeError)"]);
   // The server answered 403 to what reached it (the JSON one stops at its preflight, also 403)

@@ -576,6 +576,12 @@ pub fn typescript() -> String {
         ErrorBody,
         Board,
         Cost,
+        CostModel,
+        CostModelInfo,
+        DepthDefaults,
+        DepthTable,
+        DepthRow,
+        npuzzle::solve::BoundSource,
     );
     out
 }

@@ -87,7 +87,7 @@ export class CompareTab {
       const alg = this.options.algorithms.find((x) => x.name === a || x.aliases.includes(a));
       if (!alg) return null;
       const heuristic = hh || "zero";
-      if (!this.options.heuristics.includes(heuristic) && heuristic !== "zero") return null;
+      if (!this.options.heuristics.some((x) => x === heuristic) && heuristic !== "zero") return null;
       pairs.push({ algorithm: alg.name, heuristic: alg.uses_heuristic ? heuristic : "zero" });
     }
     return pairs;

@@ -222,6 +222,13 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             }
         }
         ctx.stats.frontier(fwd.live + bwd.live);
+        // A round after which the search stops shows no frontier: the goal comes next.
+        if let Some((mu, ..)) = meet {
+            let (lf, lb) = (fwd.least(), bwd.least());
+            if lf.is_none_or(|a| lb.is_none_or(|b| mu <= a + b)) {
+                continue;
+            }
+        }
         if O::ENABLED && ctx.obs.wants_frontier() {
             let ids: Vec<NodeId> = fwd.open_ids().into_iter().chain(bwd.open_ids()).collect();
             ctx.obs.event::<S>(&Event::Frontier { ids: &ids });

@@ -198,7 +198,10 @@ pub(super) fn update_weighted<S: State>(t: &GoalTable, height: usize, child: &S,
     Cost(md.0 + 2 * after * Cost::ONE - 2 * before * Cost::ONE)
 }
 
+/// A line's tiles (goal position, cost) and the lightest let-out costs, reused between calls.
+type Scratch = (Vec<(usize, u64)>, Vec<u64>);
+
 thread_local! {
     /// Scratch buffers for [`update_weighted`].
-    static WEIGHTED_SCRATCH: std::cell::RefCell<(Vec<(usize, u64)>, Vec<u64>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+    static WEIGHTED_SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }

@@ -25,11 +25,16 @@ const MAGIC: &[u8; 8] = b"NPZCPDB\n";
 /// File-name extension of cached pattern databases with step costs.
 pub const EXTENSION: &str = "cpdb";
 
+/// An exact table's key: the goal's tiles and the cost model.
+type ExactKey = (Vec<Tile>, CostModel);
+/// A pattern database's key: the goal's tiles, the cost model and the pattern's tiles.
+type PdbKey = (Vec<Tile>, CostModel, Vec<Tile>);
+
 /// The tables with step costs a store keeps.
 #[derive(Debug, Default)]
 pub(super) struct Kept {
-    exact: Mutex<HashMap<(Vec<Tile>, CostModel), Arc<CostExactTable>>>,
-    pdbs: Mutex<HashMap<(Vec<Tile>, CostModel, Vec<Tile>), Arc<CostPdb>>>,
+    exact: Mutex<HashMap<ExactKey, Arc<CostExactTable>>>,
+    pdbs: Mutex<HashMap<PdbKey, Arc<CostPdb>>>,
 }
 
 /// A table heuristic's tables under step costs.

@@ -47,7 +47,7 @@ pub struct Spec {
     /// The size `WxH` (or `N`) for boards whose text does not say.
     pub size: Option<String>,
     /// The algorithm. With neither an algorithm nor a heuristic, the default solver for the
-    /// board's size is used ([`default_choice`]); with only one of them, the other defaults to
+    /// board's size is used ([`crate::solve::default_choice_for`]); with only one of them, the other defaults to
     /// [`DEFAULT_ALGORITHM`] or [`DEFAULT_HEURISTIC`].
     pub algorithm: Option<Algorithm>,
     /// The heuristic.

@@ -326,3 +326,23 @@ test("Stop ends a long BFS at once, and a panic in the engine is reported and th
   );
   await page.close();
 });
+
+test("heavy tiles and the depth experiment in the browser engine", { timeout: 90000 }, async () => {
+  const { page, errors, requests } = await openPage(q({ start: "5 1 0 4 2 3 7 8 6", algorithm: "ucs", cost: "tile", tree: "0", run: "1" }));
+  await page.waitForSelector("#result-msg.ok", { timeout: 60000 });
+  assert.match(await page.textContent("#result-msg"), /^ucs: solved in 14 moves, cost 46 .*\(optimal\)/);
+  await page.selectOption("#algorithm", "bfs");
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /^bfs: solved in 12 moves, cost 60 .*not guaranteed optimal/);
+  await page.click("#tab-compare");
+  await page.selectOption("#cost", "unit");
+  await page.fill("#depth-depths", "2,6");
+  await page.fill("#depth-count", "5");
+  await page.click("#depth-run");
+  await page.waitForSelector("#depth-msg:has-text('boards a depth')", { timeout: 60000 });
+  assert.equal(await page.locator("#depth-table tbody tr").count(), 2);
+  assert.equal(await page.locator("#depth-chart polyline").count(), 8);
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

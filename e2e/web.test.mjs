@@ -703,7 +703,9 @@ test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal 
     results.some((r) => r.timing && r.timing.samples > 1),
     "quick runs are timed more than once",
   );
-  assert.match(await rows.nth(1).locator("td").nth(8).textContent(), /median of \d+/);
+  // b* sits before the time.
+  assert.match(await rows.nth(1).locator("td").nth(8).textContent(), /^\d+\.\d\d$/);
+  assert.match(await rows.nth(1).locator("td").nth(9).textContent(), /median of \d+/);
   // The race: one shared scale, so a lane's length is proportional to its expansions.
   const lanes = await page.evaluate(() =>
     [...document.querySelectorAll("#race .lane")].map((l) => ({
@@ -1153,6 +1155,47 @@ test("node states, pseudocode steps and pictures of the tree come from the libra
     body: JSON.stringify({ ...spec, at: [k], events: api.trace.events.length + 1 }),
   });
   assert.equal(res.status, 409);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("heavy tiles: the cost menu and its link, BFS's dearer answer said so, and UCS's cheaper one", { timeout: 60000 }, async () => {
+  // docs/teaching.md's worked example: BFS finds 12 moves costing 60, UCS 14 moves costing 46.
+  const { page, errors } = await openPage(q({ start: "5 1 0 4 2 3 7 8 6", algorithm: "bfs", cost: "tile", tree: "0", run: "1" }));
+  await page.waitForSelector("#result-msg.ok");
+  assert.equal(await page.inputValue("#cost"), "tile");
+  assert.match(await page.textContent("#result-msg"), /^bfs: solved in 12 moves, cost 60 .*not guaranteed optimal.*tile step costs/);
+  assert.match(await page.textContent("#result-hint"), /fewest moves need not be the cheapest/);
+  assert.match(await page.textContent("#live-bstar"), /^1\.\d{3}$/);
+  assert.equal(new URL(page.url()).searchParams.get("cost"), "tile");
+  await page.selectOption("#algorithm", "ucs");
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /^ucs: solved in 14 moves, cost 46 .*\(optimal\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the Compare tab's depth experiment: the book's layout, dashes past the node limit, and its chart", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage(q({ start: BOARD }));
+  await page.click("#tab-compare");
+  await page.fill("#depth-depths", "2..8:2");
+  await page.fill("#depth-count", "10");
+  await page.click("#depth-run");
+  await page.waitForSelector("#depth-msg:has-text('boards a depth')");
+  const rows = page.locator("#depth-table tbody tr");
+  assert.equal(await rows.count(), 4);
+  // d, then BFS, IDS, A*(h1), A*(h2) nodes, then their b*.
+  const d8 = await rows.nth(3).locator("td").allTextContents();
+  assert.equal(d8[0], "8");
+  assert.ok(Number(d8[4].replace(/,/g, "")) <= Number(d8[3].replace(/,/g, "")), `h2 never generates more than h1: ${d8}`);
+  assert.match(d8[8], /^1\.\d\d$/);
+  // One line per pair in each of the chart's two panels.
+  assert.equal(await page.locator("#depth-chart polyline").count(), 8);
+  // The API's answer, with a node limit that cuts IDS.
+  const t = await postJson("/api/depth", { depths: [6], count: 5, max_nodes: 100 });
+  const ids = t.rows.find((r) => r.label === "IDS");
+  assert.equal(ids.cut, true);
+  assert.equal(ids.generated, null);
   assert.deepEqual(errors, []);
   await page.close();
 });

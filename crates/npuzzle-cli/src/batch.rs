@@ -44,7 +44,7 @@ pub struct Args {
 
 /// The columns of `--format csv`, in order.
 pub const CSV_HEADER: &str = "line,board,goal,algorithm,heuristic,status,limit,error,optimal,cost,moves,\
-expanded,generated,max_frontier,search_depth,max_depth,peak_memory,time_ms,tables_ms";
+expanded,generated,max_frontier,search_depth,max_depth,peak_memory,time_ms,tables_ms,cost_model,length,effective_branching_factor";
 
 /// A CSV field: quoted (with inner quotes doubled) when it holds a comma, a quote or a line break.
 fn csv_field(s: &str) -> Cow<'_, str> {
@@ -84,6 +84,9 @@ fn csv_row(line: usize, r: &Report) -> String {
         r.stats.peak_memory.to_string(),
         ms(r.stats.time),
         r.tables_time.map(ms).unwrap_or_default(),
+        r.cost_model.to_string(),
+        r.length.map(|c| c.to_string()).unwrap_or_default(),
+        r.stats.effective_branching_factor.map(|b| format!("{b:.4}")).unwrap_or_default(),
     ]
     .join(",")
 }

@@ -46,6 +46,10 @@ pub enum Suite {
     /// random boards (3×3 unless --sizes; --count, --depth): the share solved, mean steps when
     /// solved and when stuck, mean moves and time.
     Local,
+    /// The textbook's table (Russell and Norvig, Figure 3.26/3.29): mean nodes generated and
+    /// the effective branching factor b* by solution depth, over --count boards at exactly each
+    /// depth of --depths, for each pair of --pairs (default BFS, IDS, A* h1, A* h2).
+    Depth,
     /// Every board of FILE (plain board lines, or fields, `|`, board, under a `# Columns:`
     /// comment naming the fields; the DeepCubeA test states in data/deepcubea/ are such files),
     /// solved one after another by the default solver (or --algorithm, -H), every answer
@@ -54,14 +58,16 @@ pub enum Suite {
     File,
 }
 
-/// Output formats of `bench file`.
+/// Output formats of `bench file` and `bench depth`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BenchFormat {
-    /// A table, then the totals.
+    /// A table (`depth`: the book's layout, search cost then b*, a line per depth), then the
+    /// totals.
     Text,
-    /// CSV: a header row, then one row per board.
+    /// CSV: a header row, then one row per board (`depth`: per depth and pair).
     Csv,
-    /// One JSON object per board (JSON Lines), then one with the totals.
+    /// `file`: one JSON object per board (JSON Lines), then one with the totals; `depth`: one
+    /// JSON array, an object per depth and pair.
     Json,
 }
 
@@ -94,8 +100,8 @@ pub struct Args {
     /// Board sides for `big`, e.g. 6,10,40 (square boards) or 7x13 (default 6,10,40,100,300).
     #[arg(long)]
     pub sizes: Option<String>,
-    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond); for
-    /// `file`, the first COUNT boards (after --skip).
+    /// Boards per size for `big` (default: 10 up to 12×12, 3 up to 40×40, 1 beyond); boards per
+    /// depth for `depth` (default 100); for `file`, the first COUNT boards (after --skip).
     #[arg(long)]
     pub count: Option<usize>,
     /// Seed of the first board for `big`; each board's seed is the next. For `local`: the seed
@@ -116,7 +122,7 @@ pub struct Args {
     pub heuristic: Option<String>,
     #[command(flatten)]
     pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
-    /// `file`: the goal of every board (blank-last, blank-first, snail, or a board).
+    /// `file`, `depth`: the goal of every board (blank-last, blank-first, snail, or a board).
     #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
     pub goal: String,
     /// `file`: the time limit of each board, e.g. 10s (the default solver beyond 25 cells then
@@ -124,15 +130,19 @@ pub struct Args {
     #[arg(long, value_parser = crate::opts::parse_duration)]
     pub timeout: Option<std::time::Duration>,
     /// `file`, `big`: the node limit of each board (pdb-beam narrows its beams to spend about
-    /// this many children: a shorter run, a longer answer, the same on every machine).
+    /// this many children: a shorter run, a longer answer, the same on every machine). `depth`:
+    /// most nodes one run may generate; a pair that passes it at a depth prints a dash there and
+    /// is not run deeper [default: 5000000].
     #[arg(long)]
     pub max_nodes: Option<u64>,
     /// `file`: boards to leave out at the start of the file.
     #[arg(long)]
     pub skip: Option<usize>,
-    /// `file`: the output format.
+    /// `file`, `depth`: the output format.
     #[arg(long, short = 'f', value_enum, default_value_t = BenchFormat::Text)]
     pub format: BenchFormat,
+    #[command(flatten)]
+    pub depth_opts: crate::bench_depth::DepthArgs,
 }
 
 struct Instance {
@@ -191,6 +201,7 @@ pub fn run(args: Args) -> Result<u8> {
         Suite::Big => crate::bench_big::run(&args),
         Suite::Local => crate::bench_local::run(&args),
         Suite::File => crate::bench_file::run(&args),
+        Suite::Depth => crate::bench_depth::run(&args),
     })
 }
 

@@ -50,6 +50,9 @@ pub struct Args {
     /// Successor order, e.g. LURD.
     #[arg(long, default_value = "UDLR")]
     pub order: String,
+    /// What a move costs: unit (every move 1) or tile (moving tile t costs t).
+    #[arg(long, default_value = "unit", value_parser = crate::opts::cost_names(), hide_possible_values = true)]
+    pub cost: String,
     /// Board size WxH when the text does not say.
     #[arg(long)]
     pub size: Option<String>,
@@ -154,8 +157,12 @@ pub struct Cell {
     pub limit: Option<String>,
     /// Wall time in milliseconds.
     pub time_ms: f64,
-    /// Moves in the solution.
+    /// The solution's cost (its moves under unit costs).
     pub cost: Option<u64>,
+    /// Moves in the solution.
+    pub length: Option<u64>,
+    /// The effective branching factor b* of the run.
+    pub effective_branching_factor: Option<f64>,
     /// Nodes expanded.
     pub expanded: u64,
     /// Nodes generated.
@@ -184,6 +191,7 @@ pub fn run(args: Args) -> Result<u8> {
         goal: Some(BoardInput::Text(args.goal.clone())),
         size: args.size.clone(),
         order: Some(npuzzle::MoveOrder::parse(&args.order).context(BadInput)?),
+        cost: Some(crate::opts::parse_cost(&args.cost)?),
         limits: LimitSpec { nodes: Some(args.max_nodes), time: Some(parse_duration(&args.timeout)?), memory },
         ..Spec::default()
     };
@@ -241,6 +249,8 @@ pub fn run(args: Args) -> Result<u8> {
                 limit: out.limit.map(|l| l.to_string()),
                 time_ms: (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
                 cost: out.cost,
+                length: out.length,
+                effective_branching_factor: out.stats.effective_branching_factor,
                 expanded: out.stats.expanded,
                 generated: out.stats.generated,
                 max_depth: out.stats.max_depth,
@@ -276,16 +286,17 @@ fn cost_text(c: &Cell) -> String {
     }
 }
 
-/// One row per instance; per pair: time (ms), cost, nodes expanded, max depth, max frontier.
+/// One row per instance; per pair: time (ms), cost, nodes expanded, the effective branching
+/// factor b*, max depth, max frontier.
 pub fn markdown(pairs: &[Pair], cells: &[Cell], instances: usize) -> String {
     let mut s = String::from("| # | board |");
     for p in pairs {
         let n = p.name();
-        let _ = write!(s, " {n} ms | {n} cost | {n} expanded | {n} max depth | {n} max frontier |");
+        let _ = write!(s, " {n} ms | {n} cost | {n} expanded | {n} b* | {n} max depth | {n} max frontier |");
     }
     s.push_str("\n| ---: | --- |");
     for _ in pairs {
-        s.push_str(" ---: | ---: | ---: | ---: | ---: |");
+        s.push_str(" ---: | ---: | ---: | ---: | ---: | ---: |");
     }
     s.push('\n');
     for i in 1..=instances {
@@ -293,7 +304,8 @@ pub fn markdown(pairs: &[Pair], cells: &[Cell], instances: usize) -> String {
         let board = row.first().map_or("", |c| c.board.as_str());
         let _ = write!(s, "| {i} | `{board}` |");
         for c in row {
-            let _ = write!(s, " {:.3} | {} | {} | {} | {} |", c.time_ms, cost_text(c), c.expanded, c.max_depth, c.max_frontier);
+            let b = c.effective_branching_factor.map_or("-".to_string(), |b| format!("{b:.2}"));
+            let _ = write!(s, " {:.3} | {} | {} | {b} | {} | {} |", c.time_ms, cost_text(c), c.expanded, c.max_depth, c.max_frontier);
         }
         s.push('\n');
     }
@@ -302,11 +314,13 @@ pub fn markdown(pairs: &[Pair], cells: &[Cell], instances: usize) -> String {
 
 /// One line per instance and pair.
 pub fn csv(cells: &[Cell]) -> String {
-    let mut s = String::from("instance,board,algorithm,heuristic,status,limit,time_ms,cost,expanded,generated,max_depth,max_frontier\n");
+    let mut s = String::from(
+        "instance,board,algorithm,heuristic,status,limit,time_ms,cost,expanded,generated,max_depth,max_frontier,length,effective_branching_factor\n",
+    );
     for c in cells {
         let _ = writeln!(
             s,
-            "{},\"{}\",{},{},{},{},{:.3},{},{},{},{},{}",
+            "{},\"{}\",{},{},{},{},{:.3},{},{},{},{},{},{},{}",
             c.instance,
             c.board,
             c.algorithm,
@@ -318,7 +332,9 @@ pub fn csv(cells: &[Cell]) -> String {
             c.expanded,
             c.generated,
             c.max_depth,
-            c.max_frontier
+            c.max_frontier,
+            c.length.map_or(String::new(), |v| v.to_string()),
+            c.effective_branching_factor.map_or(String::new(), |b| format!("{b:.4}"))
         );
     }
     s

@@ -40,6 +40,10 @@ pub struct ExerciseSearch {
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]
     pub order: String,
+    /// What a move costs: unit (every move 1) or tile (moving tile t costs t); the sheet says
+    /// which.
+    #[arg(long, default_value = "unit", value_parser = crate::opts::cost_names(), hide_possible_values = true)]
+    pub cost: String,
     /// Board size WxH (or N) when the text does not say, e.g. 3x2.
     #[arg(long)]
     pub size: Option<String>,
@@ -64,6 +68,7 @@ impl ExerciseSearch {
             algorithm: self.algorithm.clone(),
             heuristic: self.heuristic.clone(),
             order: self.order.clone(),
+            cost: self.cost.clone(),
             size: self.size.clone(),
             max_nodes: self.max_nodes,
             timeout: self.timeout.clone(),

@@ -17,6 +17,7 @@ mod animate;
 mod batch;
 mod bench;
 mod bench_big;
+mod bench_depth;
 mod bench_file;
 mod bench_local;
 mod compare;
@@ -119,7 +120,8 @@ enum Command {
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
-    /// large random boards, every answer replayed; local: the local searches' success rates).
+    /// large random boards, every answer replayed; local: the local searches' success rates;
+    /// depth: the textbook's table of nodes generated and b* by solution depth).
     Bench(bench::Args),
 }
 

@@ -52,6 +52,16 @@ pub fn heuristic_names() -> Names {
     Names(|| HeuristicKind::ALL.iter().map(|h| (h.name(), h.summary())).collect())
 }
 
+/// The cost models.
+pub fn cost_names() -> Names {
+    Names(|| npuzzle::CostModel::ALL.iter().map(|c| (c.name(), c.summary())).collect())
+}
+
+/// Parses `--cost` (the library names the valid values when it is wrong).
+pub fn parse_cost(s: &str) -> Result<npuzzle::CostModel> {
+    s.parse().context(BadInput)
+}
+
 /// Search options.
 #[derive(Args, Debug, Clone)]
 pub struct SearchOpts {
@@ -70,6 +80,9 @@ pub struct SearchOpts {
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]
     pub order: String,
+    /// What a move costs: unit (every move 1) or tile (moving tile t costs t, "heavy tiles").
+    #[arg(long, default_value = "unit", value_parser = cost_names(), hide_possible_values = true)]
+    pub cost: String,
     /// Board size WxH (or N) when the text does not say, e.g. 3x2.
     #[arg(long)]
     pub size: Option<String>,
@@ -263,6 +276,7 @@ impl SearchOpts {
             algorithm: self.algorithm.as_deref().map(str::parse).transpose().context(BadInput)?,
             heuristic: self.heuristic.as_deref().map(str::parse).transpose().context(BadInput)?,
             order: Some(npuzzle::MoveOrder::parse(&self.order).context(BadInput)?),
+            cost: Some(parse_cost(&self.cost)?),
             params: self.params.params()?,
             limits: LimitSpec {
                 nodes: self.max_nodes,

@@ -43,7 +43,11 @@ pub fn text(r: &Report, boards: bool) -> String {
     if let Some(line) = bound_line(r) {
         let _ = writeln!(s, "{line}");
     }
-    let _ = writeln!(s, "algorithm {}, heuristic {}{weight}, order {}", r.algorithm, r.heuristic, r.order);
+    let cost = if r.cost_model.is_unit() { String::new() } else { format!(", cost {} ({})", r.cost_model, r.cost_model.summary()) };
+    let _ = writeln!(s, "algorithm {}, heuristic {}{weight}, order {}{cost}", r.algorithm, r.heuristic, r.order);
+    if let (Some(note), Status::Solved) = (&r.cost_note, r.status) {
+        let _ = writeln!(s, "not optimal under these costs: {note}");
+    }
     if r.status == Status::Solved {
         let _ = writeln!(s, "moves: {}", if r.moves.is_empty() { "(none: the start is the goal)" } else { &r.moves });
     }
@@ -73,6 +77,13 @@ pub fn bound_line(r: &Report) -> Option<String> {
     if r.status != Status::Solved || r.optimal || lb == 0 {
         return None;
     }
+    if !r.cost_model.is_unit() {
+        return Some(format!(
+            "cost {cost}, at most {:.2}× the optimum (no solution costs less than {lb}: Manhattan distance plus linear conflicts, each tile \
+             weighed by its cost)",
+            cost as f64 / lb as f64
+        ));
+    }
     let from = r.lower_bound_from.unwrap_or(npuzzle::solve::BoundSource::LinearConflict).words();
     Some(format!("{cost} moves, at most {:.2}× the optimum (no solution is shorter than {lb} moves: {from})", cost as f64 / lb as f64))
 }
@@ -81,14 +92,20 @@ pub fn bound_line(r: &Report) -> Option<String> {
 pub fn stats(r: &Report) -> String {
     let st = &r.stats;
     let mut s = String::new();
-    let cost = r.cost.map_or("-".to_string(), |c| c.to_string());
-    let rows: [(&str, String); 7] = [
+    let cost = match (r.cost, r.length) {
+        (Some(c), Some(l)) if !r.cost_model.is_unit() => format!("{c} ({l} moves)"),
+        (Some(c), _) => c.to_string(),
+        _ => "-".to_string(),
+    };
+    let bstar = st.effective_branching_factor.map_or("-".to_string(), |b| format!("{b:.3}"));
+    let rows: [(&str, String); 8] = [
         ("cost", cost),
         ("nodes expanded", st.expanded.to_string()),
         ("nodes generated", st.generated.to_string()),
         ("max frontier", st.max_frontier.to_string()),
         ("search depth", st.search_depth.to_string()),
         ("max depth", st.max_depth.to_string()),
+        ("branching b*", bstar),
         ("time", format!("{:.3} ms", st.time.as_secs_f64() * 1e3)),
     ];
     for (k, v) in rows {

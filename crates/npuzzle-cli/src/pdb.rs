@@ -47,6 +47,11 @@ enum Command {
         /// reports available). A set that needs more is refused at once, with exit code 4.
         #[arg(long, value_name = "SIZE")]
         max_memory: Option<String>,
+        /// Build the tables for step costs instead: tile (moving tile t costs t) builds the set
+        /// with costs for this very goal (6-6-3 or 5-5-5 on 4×4; 4-tile groups on 5×5), which
+        /// `--cost tile` then uses by default.
+        #[arg(long, default_value = "unit", value_parser = crate::opts::cost_names(), hide_possible_values = true)]
+        cost: String,
     },
     /// List the cached tables.
     List,
@@ -140,6 +145,25 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
     kind.check_size(w, h)?;
     let cancel = cancel_flag();
     let on = reporter();
+    if !req.cost.is_unit() {
+        if kind == HeuristicKind::Pdb {
+            let spec = store().choose_cost_set(&req.goal, req.cost)?;
+            let strongest = npuzzle::heuristic::pdb::costed::CostSetSpec::strongest(&req.goal);
+            if spec.name != strongest.name {
+                note!(
+                    "note: using the {} pattern databases with {} costs; `npuzzle pdb build --size {w}x{h} --cost {} --goal \"{}\"` \
+                     builds the stronger {} set once (cached)",
+                    spec.name,
+                    req.cost,
+                    req.cost,
+                    req.goal,
+                    strongest.name
+                );
+            }
+        }
+        req.tables = store().prepare_for(kind, &req.goal, req.cost, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
+        return Ok(started.elapsed());
+    }
     if kind == HeuristicKind::Pdb {
         let spec = store().choose_set(&req.goal)?;
         let strongest = SetSpec::strongest(w, h);
@@ -170,11 +194,47 @@ fn cancelled_while_preparing(e: npuzzle::Error) -> anyhow::Error {
 /// Runs `pdb`; returns the exit code.
 pub fn run(args: Args) -> Result<u8> {
     match args.command {
-        Command::Build { size, goal, set, force, max_memory } => build(&size, &goal, set.as_deref(), force, max_memory.as_deref()),
+        Command::Build { size, goal, set, force, max_memory, cost } => {
+            let cost = crate::opts::parse_cost(&cost)?;
+            if cost.is_unit() {
+                build(&size, &goal, set.as_deref(), force, max_memory.as_deref())
+            } else {
+                build_costed(&size, &goal, set.as_deref(), cost)
+            }
+        }
         Command::List => list(),
         Command::Verify => verify(),
         Command::Clean => clean(),
     }
+}
+
+/// `pdb build --cost tile`: the set with step costs for one goal, loaded or built and cached.
+fn build_costed(size: &str, goal: &str, set: Option<&str>, cost: npuzzle::CostModel) -> Result<u8> {
+    use npuzzle::heuristic::pdb::costed::CostSetSpec;
+    let (w, h) = parse_size(size).context(BadInput)?;
+    npuzzle::heuristic::pdb::costed::check_size(w, h).context(BadInput)?;
+    let goal_board: Board = Goal::resolve(goal, w, h)?;
+    let spec = match set {
+        Some(name) => CostSetSpec::named(&goal_board, name).context(BadInput)?,
+        None => CostSetSpec::strongest(&goal_board),
+    };
+    note!("{}", dir_note());
+    let started = Instant::now();
+    let heur = store().cost_pdb(&goal_board, cost, &spec, &reporter(), Some(&cancel_flag())).map_err(cancelled_while_preparing)?;
+    let entries: usize = heur.pdbs().iter().map(|p| p.table().len()).sum();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "set {} with {cost} costs for {w}x{h}, goal {goal_board} ({}, {entries} entries, {:.1} MB) ready in {:.1} s",
+        spec.name,
+        plural(heur.pdbs().len(), "table"),
+        entries as f64 * 2.0 / 1e6,
+        started.elapsed().as_secs_f64()
+    )?;
+    for p in heur.pdbs() {
+        writeln!(out, "  {}", cache_dir().join(npuzzle::tables::costed::file_name(&goal_board, cost, p.tiles())).display())?;
+    }
+    Ok(exit::OK)
 }
 
 fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Option<&str>) -> Result<u8> {

@@ -27,14 +27,14 @@ fn err<E: std::fmt::Display>(e: E) -> anyhow::Error {
     anyhow!("drawing the plot: {e}")
 }
 
-/// The solution depth of each instance: the cost found by an optimal pair, else the least cost
-/// any pair found.
+/// The solution depth of each instance: the moves of an optimal pair's answer, else the fewest
+/// moves any pair found.
 fn depths(cells: &[Cell]) -> Vec<Option<u64>> {
     let n = cells.iter().map(|c| c.instance).max().unwrap_or(0);
     (1..=n)
         .map(|i| {
             let solved = || cells.iter().filter(move |c| c.instance == i && c.status == Status::Solved);
-            solved().filter(|c| c.optimal).filter_map(|c| c.cost).min().or_else(|| solved().filter_map(|c| c.cost).min())
+            solved().filter(|c| c.optimal).filter_map(|c| c.length).min().or_else(|| solved().filter_map(|c| c.length).min())
         })
         .collect()
 }
@@ -198,6 +198,101 @@ fn draw_svg(buf: &mut String, pairs: &[String], cells: &[Cell]) -> Result<()> {
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(err)?;
+    root.present().map_err(err)?;
+    Ok(())
+}
+
+/// `bench depth --plot`: the textbook's table as two charts side by side, mean nodes generated
+/// against solution depth d (log scale) and the effective branching factor b* against d, a line
+/// per pair (a pair stops where it was cut).
+pub fn draw_depth(path: &Path, rows: &[npuzzle::experiment::DepthRow]) -> Result<()> {
+    let png = is_png(path)?;
+    let mut svg = String::new();
+    draw_depth_svg(&mut svg, rows)?;
+    let bytes = if png { rasterise(&svg)? } else { svg.into_bytes() };
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+fn draw_depth_svg(buf: &mut String, rows: &[npuzzle::experiment::DepthRow]) -> Result<()> {
+    let mut labels: Vec<&str> = Vec::new();
+    for r in rows {
+        if !labels.contains(&r.label.as_str()) {
+            labels.push(&r.label);
+        }
+    }
+    let max_d = rows.iter().map(|r| r.depth).max().unwrap_or(1) as f64;
+    let min_d = rows.iter().map(|r| r.depth).min().unwrap_or(0) as f64;
+    let max_nodes = rows.iter().filter_map(|r| r.generated).fold(10.0f64, f64::max);
+    let max_b = rows.iter().filter_map(|r| r.effective_branching_factor).fold(2.0f64, f64::max);
+    let root = SVGBackend::with_string(buf, (1280, 520)).into_drawing_area();
+    root.fill(&WHITE).map_err(err)?;
+    let (left, right) = root.split_horizontally(640);
+    let mut chart = ChartBuilder::on(&left)
+        .caption("Search cost: nodes generated (log scale)", ("sans-serif", 18))
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d((min_d - 1.0)..(max_d + 1.0), (1f64..max_nodes * 10.0).log_scale())
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("solution depth d")
+        .y_desc("nodes generated")
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()
+        .map_err(err)?;
+    for (k, name) in labels.iter().enumerate() {
+        let colour = COLOURS[k % COLOURS.len()];
+        let pts: Vec<(f64, f64)> =
+            rows.iter().filter(|r| r.label == *name).filter_map(|r| r.generated.map(|g| (r.depth as f64, g.max(1.0)))).collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
+            .map_err(err)?
+            .label(*name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2)));
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .draw()
+        .map_err(err)?;
+    let mut chart = ChartBuilder::on(&right)
+        .caption("Effective branching factor b*", ("sans-serif", 18))
+        .margin(14)
+        .x_label_area_size(40)
+        .y_label_area_size(70)
+        .build_cartesian_2d((min_d - 1.0)..(max_d + 1.0), 1f64..(max_b + 0.3))
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("solution depth d")
+        .y_desc("b*")
+        .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        .y_label_formatter(&|y| format!("{y:.2}"))
+        .draw()
+        .map_err(err)?;
+    for (k, name) in labels.iter().enumerate() {
+        let colour = COLOURS[k % COLOURS.len()];
+        let pts: Vec<(f64, f64)> =
+            rows.iter().filter(|r| r.label == *name).filter_map(|r| r.effective_branching_factor.map(|b| (r.depth as f64, b))).collect();
+        chart
+            .draw_series(LineSeries::new(pts.clone(), colour.stroke_width(2)))
+            .map_err(err)?
+            .label(*name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], colour.stroke_width(2)));
+        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 3, colour.filled()))).map_err(err)?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
         .background_style(WHITE.mix(0.85))
         .border_style(BLACK)
         .draw()

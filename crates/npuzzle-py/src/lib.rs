@@ -133,6 +133,10 @@ fn prepare(req: &Request, dir: Option<PathBuf>, on: &(dyn Fn(&TableEvent) + Sync
     }
     let (w, h) = (req.goal.width(), req.goal.height());
     kind.check_size(w, h)?;
+    if !req.cost.is_unit() {
+        // Tables with step costs are built for the goal itself, in the directory's store.
+        return store(dir).prepare_for(kind, &req.goal, req.cost, on, Some(cancel));
+    }
     if kind == HeuristicKind::Pdb {
         let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
         let (store, spec) = match chosen {
@@ -349,9 +353,10 @@ fn trace_text(
         let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(false);
         let (outcome, rec) = solve_observed(&req, rec)?;
         let report = Report::new(&req, &outcome);
-        let setup = Setup { algorithm: req.algorithm, width: req.start.width(), height: req.start.height(), limit };
+        let setup = Setup { algorithm: req.algorithm, width: req.start.width(), height: req.start.height(), limit, cost: req.cost };
+        let cost = if req.cost.is_unit() { String::new() } else { format!(", cost {}", req.cost) };
         let text = format!(
-            "Trace: {}, heuristic {}, order {}, goal {}\n{}\n",
+            "Trace: {}, heuristic {}, order {}{cost}, goal {}\n{}\n",
             req.algorithm,
             req.effective_heuristic(),
             req.order,
@@ -523,6 +528,8 @@ fn compare(
                     "status": out.status,
                     "time_ms": (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
                     "cost": out.cost,
+                    "length": out.length,
+                    "effective_branching_factor": out.stats.effective_branching_factor,
                     "expanded": out.stats.expanded,
                     "generated": out.stats.generated,
                     "max_depth": out.stats.max_depth,
@@ -535,6 +542,63 @@ fn compare(
                 rows.push(row);
             }
         }
+        Ok(serde_json::to_string(&rows).expect("rows serialise"))
+    })?;
+    out.map_err(py_err)
+}
+
+/// The textbook's experiment ([`npuzzle::experiment`]): for each depth, `count` boards at
+/// exactly that depth from `spec`'s goal (its size, cost model and order are read; its limits'
+/// node count is the cut), each pair of `pairs` (`algorithm` or `algorithm/heuristic`) on every
+/// board; returns the rows as one JSON array.
+#[pyfunction]
+#[pyo3(signature = (spec, depths, count, seed, pairs, max_nodes, cache_dir=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn bench_depth(
+    py: Python<'_>,
+    spec: &str,
+    depths: Vec<u32>,
+    count: usize,
+    seed: u64,
+    pairs: Vec<String>,
+    max_nodes: u64,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let (w, h) = plan.size.unwrap_or((3, 3));
+    let goal = plan.goal_board(w, h).map_err(py_err)?;
+    let mut ex = npuzzle::experiment::DepthSpec::new(goal);
+    if !depths.is_empty() {
+        ex.depths = depths;
+    }
+    ex.count = count;
+    ex.seed = seed;
+    ex.max_nodes = max_nodes;
+    ex.cost = plan.cost;
+    ex.order = plan.order;
+    ex.limits = npuzzle::search::Limits { cancel: Some(cancel.clone()), ..Default::default() };
+    if !pairs.is_empty() {
+        let mut parsed = Vec::new();
+        for p in &pairs {
+            let (a, hk) = p.split_once('/').unwrap_or((p.as_str(), "manhattan"));
+            let a: Algorithm = a.parse().map_err(py_err)?;
+            let hk: HeuristicKind = match hk.trim() {
+                "h1" => HeuristicKind::Misplaced,
+                "h2" => HeuristicKind::Manhattan,
+                other => other.parse().map_err(py_err)?,
+            };
+            parsed.push((a, if a.uses_heuristic() { hk } else { HeuristicKind::Zero }));
+        }
+        ex.pairs = parsed;
+    }
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let on = reporter(tx);
+        let s = store(cache_dir.clone());
+        let tables = |k: HeuristicKind| s.prepare_for(k, &ex.goal, ex.cost, &on, Some(&cancel));
+        let rows = npuzzle::experiment::run(&ex, &tables, &mut |_| {})?;
         Ok(serde_json::to_string(&rows).expect("rows serialise"))
     })?;
     out.map_err(py_err)
@@ -716,6 +780,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tree_docs, m)?)?;
     m.add_function(wrap_pyfunction!(exercise_docs, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_depth, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(is_solvable, m)?)?;
     m.add_function(wrap_pyfunction!(heuristics, m)?)?;

@@ -282,3 +282,32 @@ def test_algorithms_describe_themselves():
     names = {a["name"]: a for a in npuzzle.algorithms()}
     assert names["astar"]["optimal"] and not names["greedy"]["optimal"]
     assert not names["bfs"]["uses_heuristic"]
+
+
+def test_tile_costs_make_bfs_dearer_than_ucs_and_say_so():
+    # The worked example of docs/teaching.md: 12 moves costing 60, against 14 costing 46.
+    board = "5 1 0 4 2 3 7 8 6"
+    bfs = npuzzle.solve(board, algorithm="bfs", cost="tile")
+    ucs = npuzzle.solve(board, algorithm="ucs", cost="tile")
+    assert (bfs.length, bfs.cost, bfs.optimal, bfs.cost_model) == (12, 60, False, "tile")
+    assert (ucs.length, ucs.cost, ucs.optimal) == (14, 46, True)
+    assert bfs.stats["effective_branching_factor"] > 1
+    # Unit costs: the same search is optimal, and its cost is its length.
+    unit = npuzzle.solve(board, algorithm="bfs")
+    assert unit.optimal and unit.cost == unit.length == 12
+    with pytest.raises(ValueError, match="unknown cost model"):
+        npuzzle.solve(board, cost="gold")
+
+
+def test_bench_depth_gives_a_row_per_depth_and_pair():
+    rows = npuzzle.bench_depth([2, 6], count=5, max_nodes=100, progress=False, frame=False)
+    assert [(r["depth"], r["label"]) for r in rows] == [
+        (d, label) for d in (2, 6) for label in ("BFS", "IDS", "A*(h1)", "A*(h2)")]
+    h2 = [r for r in rows if r["label"] == "A*(h2)" and r["depth"] == 6][0]
+    h1 = [r for r in rows if r["label"] == "A*(h1)" and r["depth"] == 6][0]
+    assert h2["generated"] <= h1["generated"] and h2["effective_branching_factor"] > 1
+    ids = [r for r in rows if r["label"] == "IDS" and r["depth"] == 6][0]
+    assert ids["cut"] and ids["generated"] is None
+    pd = pytest.importorskip("pandas")
+    df = npuzzle.bench_depth([4], count=3, pairs="astar/h1,astar/h2", progress=False)
+    assert isinstance(df, pd.DataFrame) and list(df["label"]) == ["A*(h1)", "A*(h2)"]

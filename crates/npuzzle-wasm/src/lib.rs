@@ -51,6 +51,9 @@ pub fn limits() -> Limits {
              solves those boards (npuzzle solve \"BOARD\", after cargo install --path crates/npuzzle-cli).",
         ),
         engine: EngineKind::Browser,
+        // The page's engine runs the library compiled to WebAssembly, a few times slower than
+        // native: the book's 100 boards a depth stay a click away (`count`).
+        depth_count: 30,
     }
 }
 
@@ -197,6 +200,11 @@ impl Engine {
             self.service.solve(&mut job, Some(Arc::new(Shared::with_tick(tick))))
         };
         answer(run())
+    }
+
+    /// `POST /api/depth`: the textbook's table of nodes generated and b* by solution depth.
+    pub fn depth(&self, body: &str) -> String {
+        answer(self.service.depth(body.as_bytes(), None))
     }
 
     /// `POST /api/compare`: the answer; with `"stream": true`, the server's stream lines

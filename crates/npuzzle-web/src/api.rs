@@ -2,7 +2,7 @@
 //! server's limits and lanes, answers streamed. What each answer holds is the transport-free
 //! [`crate::service`]'s, which the WebAssembly worker calls too.
 
-use crate::documents::{Check, CompareLine, Generated, GoalBoard, Health, Options, Pictures, SolveLine, Solved};
+use crate::documents::{Check, CompareLine, DepthTable, Generated, GoalBoard, Health, Options, Pictures, SolveLine, Solved};
 use crate::progress::Shared;
 use crate::service::{self, internal, progress_line, GenerateQuery};
 use crate::{ApiError, AppState, BODY_LIMIT};
@@ -221,6 +221,24 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     });
     let task = state.lanes.supervise(lease, task, cancel);
     Ok(compare_stream(task, rx, shared, guard))
+}
+
+/// `POST /api/depth`: the textbook's experiment, as one search (one place in the lanes); a
+/// client that goes away cancels it.
+pub async fn depth(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<DepthTable>, ApiError> {
+    let bytes = body.map_err(body_error)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
+    let job_state = state.clone();
+    let flag = cancel.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        job_state.service.depth(&bytes, Some(flag))
+    });
+    let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
+    drop(guard);
+    Ok(Json(v))
 }
 
 struct CompareStream {

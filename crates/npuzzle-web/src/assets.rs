@@ -49,6 +49,7 @@ files! {
     "js/model/worksheet.js" => JS,
     "js/views/board.js" => JS,
     "js/views/compare.js" => JS,
+    "js/views/depth.js" => JS,
     "js/views/dom.js" => JS,
     "js/views/export.js" => JS,
     "js/views/form.js" => JS,

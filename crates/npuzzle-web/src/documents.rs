@@ -7,7 +7,8 @@
 
 use crate::progress::Snapshot;
 use npuzzle::board::Board;
-use npuzzle::cost::Cost;
+use npuzzle::cost::{Cost, CostModel};
+use npuzzle::experiment::DepthRow;
 use npuzzle::goal::Preset;
 use npuzzle::render::palette::LegendEntry;
 use npuzzle::render::tree::Tree;
@@ -57,8 +58,38 @@ pub struct Options {
     pub params: Vec<&'static ParamInfo>,
     /// The pairs a compare starts with.
     pub compare_pairs: Vec<Pair>,
+    /// What a move may cost, the first the default (`unit`, then `tile`), with a line on each.
+    pub cost_models: Vec<CostModelInfo>,
+    /// The textbook experiment's defaults in this engine (`/api/depth`).
+    pub depth_defaults: DepthDefaults,
     /// What this engine allows a request.
     pub limits: EngineLimits,
+}
+
+/// One cost model as menus show it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CostModelInfo {
+    /// Its name.
+    pub name: CostModel,
+    /// One line on what a move costs.
+    pub summary: &'static str,
+}
+
+/// What `/api/depth` runs when a request names nothing, and its ceilings.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct DepthDefaults {
+    /// The depths.
+    pub depths: Vec<u32>,
+    /// Boards per depth.
+    pub count: usize,
+    /// The most boards per depth a request may ask for.
+    pub max_count: usize,
+    /// The pairs (the book's: BFS, IDS, A* with misplaced tiles, A* with Manhattan).
+    pub pairs: Vec<Pair>,
+    /// The node limit per run.
+    pub max_nodes: u64,
+    /// The most cells a board may have (exact depths need the whole state space).
+    pub max_cells: usize,
 }
 
 /// One heuristic as menus show it.
@@ -311,6 +342,24 @@ pub struct CompareRow {
     pub timing: Timing,
 }
 
+/// `POST /api/depth`: the textbook's table of search cost and effective branching factor by
+/// solution depth ([`npuzzle::experiment`]).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct DepthTable {
+    /// The goal (and so the board's size).
+    pub goal: Board,
+    /// What a move cost.
+    pub cost_model: CostModel,
+    /// Boards per depth.
+    pub count: usize,
+    /// The seed of the boards.
+    pub seed: String,
+    /// The node limit per run: a pair that passed it at a depth is `cut` there.
+    pub max_nodes: u64,
+    /// One row per depth and pair, depth by depth.
+    pub rows: Vec<DepthRow>,
+}
+
 /// `POST /api/compare` without a stream.
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct Compared {
@@ -533,6 +582,12 @@ pub fn typescript() -> String {
         ErrorBody,
         Board,
         Cost,
+        CostModel,
+        CostModelInfo,
+        DepthDefaults,
+        DepthTable,
+        DepthRow,
+        npuzzle::solve::BoundSource,
     );
     out
 }

@@ -152,6 +152,7 @@ impl Config {
             pdb_max_entries: None,
             pdb_note: None,
             engine: documents::EngineKind::Server,
+            depth_count: npuzzle::experiment::DEFAULT_COUNT,
         }
     }
 }
@@ -215,6 +216,7 @@ pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> 
         .route("/api/check", post(api::check))
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))
+        .route("/api/depth", post(api::depth))
         .route("/api/svg", post(api::svg))
         .fallback(assets::serve)
         .method_not_allowed_fallback(method_not_allowed)

@@ -4,8 +4,9 @@
 //! answer, and bad input the same message, whichever engine runs it.
 
 use crate::documents::{
-    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, Defaults, EngineKind, EngineLimits, Field, Frame, Generated, GoalBoard,
-    HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures, Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
+    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, CostModelInfo, Defaults, DepthDefaults, DepthTable, EngineKind,
+    EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures,
+    Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
 };
 use crate::progress::{Progress, Shared};
 use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
@@ -67,6 +68,9 @@ pub struct Limits {
     pub pdb_note: Option<&'static str>,
     /// Which engine answers.
     pub engine: EngineKind,
+    /// Boards per depth `/api/depth` runs when a request does not say (the book's 100 on a
+    /// server; fewer in a page, whose engine is slower).
+    pub depth_count: usize,
 }
 
 /// An engine's state: its limits and the tables it has prepared, kept for the next requests.
@@ -442,6 +446,18 @@ impl Service {
             },
             params: Param::ALL.iter().map(|p| p.info()).collect(),
             compare_pairs: COMPARE_PAIRS.iter().map(|&(algorithm, heuristic)| Pair { algorithm, heuristic }).collect(),
+            cost_models: npuzzle::CostModel::ALL.iter().map(|&name| CostModelInfo { name, summary: name.summary() }).collect(),
+            depth_defaults: DepthDefaults {
+                depths: npuzzle::experiment::DEFAULT_DEPTHS.to_vec(),
+                count: c.depth_count,
+                max_count: npuzzle::experiment::DEFAULT_COUNT,
+                pairs: npuzzle::experiment::default_pairs()
+                    .into_iter()
+                    .map(|(algorithm, heuristic)| Pair { algorithm, heuristic })
+                    .collect(),
+                max_nodes: npuzzle::experiment::DEFAULT_MAX_NODES.min(c.node_cap),
+                max_cells: npuzzle::generate::MAX_TABLE_CELLS,
+            },
             limits: EngineLimits {
                 time_ms: c.time_cap.as_millis() as u64,
                 nodes: c.node_cap,
@@ -831,6 +847,86 @@ impl Service {
             }
         }
         send(CompareLine::Done);
+    }
+}
+
+/// The fields of a depth request beyond the specification (which gives `goal`, `size`, `cost`
+/// and `order`).
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+struct DepthExtras {
+    #[serde(default)]
+    depths: Option<Vec<u32>>,
+    #[serde(default)]
+    count: Option<usize>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    pairs: Option<Vec<RunBody>>,
+    #[serde(default)]
+    max_nodes: Option<u64>,
+}
+
+/// Most depths one depth request runs.
+const MAX_DEPTHS: usize = 16;
+
+impl Service {
+    /// `POST /api/depth`: the textbook's experiment ([`npuzzle::experiment::run`]) on the
+    /// request's goal (a board of at most 9 cells), under this engine's ceilings: at most 100
+    /// boards a depth and 16 depths, the pairs at most a compare's, the node limit at most the
+    /// engine's, and each run within the engine's time cap (a run it stops cuts its pair).
+    pub fn depth(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<DepthTable, ApiError> {
+        let (body, spec): (DepthExtras, Spec) = parse_json(bytes, &["depths", "count", "seed", "pairs", "max_nodes"])?;
+        let caps = self.caps();
+        let plan = plan_capped(&caps, &spec, cancel.clone())?;
+        let (w, h) = plan.size.unwrap_or((3, 3));
+        if w * h > npuzzle::generate::MAX_TABLE_CELLS {
+            return Err(ApiError::unprocessable(format!(
+                "exact depths need the whole state space: boards of at most {} cells, not {w}×{h}",
+                npuzzle::generate::MAX_TABLE_CELLS
+            )));
+        }
+        let goal = plan.goal_board(w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let mut ex = npuzzle::experiment::DepthSpec::new(goal);
+        if let Some(d) = body.depths {
+            if d.is_empty() || d.len() > MAX_DEPTHS {
+                return Err(ApiError::bad_request(format!("depths must list 1 to {MAX_DEPTHS} depths")));
+            }
+            ex.depths = d;
+        }
+        ex.count = body.count.unwrap_or(self.limits.depth_count);
+        if ex.count == 0 || ex.count > npuzzle::experiment::DEFAULT_COUNT {
+            return Err(ApiError::bad_request(format!("count must be from 1 to {}", npuzzle::experiment::DEFAULT_COUNT)));
+        }
+        ex.seed = body.seed.unwrap_or(1);
+        if let Some(pairs) = body.pairs {
+            if pairs.is_empty() || pairs.len() > self.limits.max_compare {
+                return Err(ApiError::bad_request(format!("pairs must list 1 to {} pairs", self.limits.max_compare)));
+            }
+            ex.pairs = Vec::new();
+            for p in pairs {
+                let info = p.algorithm.info();
+                if info.local || info.reduces {
+                    return Err(ApiError::bad_request(format!("{} builds no search tree to count: pick a tree search", p.algorithm)));
+                }
+                let h = if p.algorithm.uses_heuristic() { p.heuristic.unwrap_or(DEFAULT_HEURISTIC) } else { HeuristicKind::Zero };
+                ex.pairs.push((p.algorithm, h));
+            }
+        }
+        ex.max_nodes = body.max_nodes.unwrap_or(npuzzle::experiment::DEFAULT_MAX_NODES).min(caps.nodes);
+        ex.cost = plan.cost;
+        ex.order = plan.order;
+        ex.limits = npuzzle::search::Limits { time: Some(caps.time), cancel, ..Default::default() };
+        let tables = |k: HeuristicKind| self.tables.prepare_for(k, &ex.goal, ex.cost, &|_| {}, ex.limits.cancel.as_deref());
+        let rows = npuzzle::experiment::run(&ex, &tables, &mut |_| {}).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        Ok(DepthTable {
+            goal: ex.goal.clone(),
+            cost_model: ex.cost,
+            count: ex.count,
+            seed: ex.seed.to_string(),
+            max_nodes: ex.max_nodes,
+            rows,
+        })
     }
 }
 

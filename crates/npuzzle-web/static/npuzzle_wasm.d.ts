@@ -18,6 +18,10 @@ export class Engine {
      */
     compare(body: string, on_line: Function): string;
     /**
+     * `POST /api/depth`: the textbook's table of nodes generated and b* by solution depth.
+     */
+    depth(body: string): string;
+    /**
      * The pattern database named `name` as cache-file bytes, for the browser's storage; an
      * empty array when the engine holds no such table.
      */

@@ -38,6 +38,9 @@ fn every_document_is_declared_and_exported() {
         "CompareLine",
         "Pictures",
         "ErrorBody",
+        "DepthTable",
+        "DepthRow",
+        "CostModel",
     ] {
         assert!(ts.contains(&format!("export type {name} =")), "{name} is not declared");
     }

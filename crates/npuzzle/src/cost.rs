@@ -97,3 +97,166 @@ impl Serialize for Cost {
         }
     }
 }
+
+/// What a move costs: the step-cost model of a search.
+///
+/// - [`CostModel::Unit`]: every move costs 1, so a solution's cost is its number of moves (the
+///   classic puzzle, and the default).
+/// - [`CostModel::Tile`]: moving tile t costs t ("heavy tiles", a standard benchmark for search
+///   with non-uniform costs: Thayer and Ruml; Wilt and Ruml). The fewest moves then need not be
+///   the cheapest answer, so breadth-first search and iterative deepening stop being optimal,
+///   and uniform-cost search orders by the cost so far rather than by depth.
+///
+/// Costs stay integers: g, h and f are counted in units of one [`Cost::ONE`], and under the tile
+/// model one unit is what moving tile 1 costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CostModel {
+    /// Every move costs 1.
+    #[default]
+    Unit,
+    /// Moving tile t costs t.
+    Tile,
+}
+
+impl CostModel {
+    /// Every model, in the order they are listed to users.
+    pub const ALL: [CostModel; 2] = [CostModel::Unit, CostModel::Tile];
+
+    /// The name on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            CostModel::Unit => "unit",
+            CostModel::Tile => "tile",
+        }
+    }
+
+    /// One line on what a move costs, for help texts, traces and exercise sheets.
+    pub fn summary(self) -> &'static str {
+        match self {
+            CostModel::Unit => "every move costs 1: the cost of a solution is its number of moves",
+            CostModel::Tile => "moving tile t costs t (heavy tiles): the cost of a solution is the sum of the tiles it moves",
+        }
+    }
+
+    /// Whether every move costs the same (the unit model).
+    #[inline]
+    pub fn is_unit(self) -> bool {
+        self == CostModel::Unit
+    }
+
+    /// What sliding `tile` costs, in whole units.
+    #[inline(always)]
+    pub fn step(self, tile: crate::board::Tile) -> u32 {
+        match self {
+            CostModel::Unit => 1,
+            CostModel::Tile => tile,
+        }
+    }
+
+    /// The cost of the moves `moves` of the blank from `start` (each move slides one tile).
+    /// Moves that leave the board are not counted.
+    pub fn path_cost(self, start: &crate::board::Board, moves: &[crate::board::Move]) -> u64 {
+        if self.is_unit() {
+            return moves.len() as u64;
+        }
+        let mut walker = PathCost::new(self, start);
+        for &m in moves {
+            walker.push(m);
+        }
+        walker.total()
+    }
+}
+
+/// Adds up the cost of moves as they are made, keeping only the board's tiles and its blank:
+/// the cost of a solution handed over move by move (row-and-column reduction on large boards).
+#[derive(Clone, Debug)]
+pub struct PathCost {
+    model: CostModel,
+    width: usize,
+    height: usize,
+    tiles: Vec<crate::board::Tile>,
+    blank: usize,
+    total: u64,
+    moves: u64,
+}
+
+impl PathCost {
+    /// Starts at `start` with nothing spent.
+    pub fn new(model: CostModel, start: &crate::board::Board) -> PathCost {
+        // The unit model needs no board: a move costs 1 whatever it slides.
+        let tiles = if model.is_unit() { Vec::new() } else { start.tiles().to_vec() };
+        PathCost { model, width: start.width(), height: start.height(), tiles, blank: start.blank(), total: 0, moves: 0 }
+    }
+
+    /// Makes move `m` and adds what it cost.
+    #[inline]
+    pub fn push(&mut self, m: crate::board::Move) {
+        self.moves += 1;
+        if self.model.is_unit() {
+            self.total += 1;
+            return;
+        }
+        if let Some(to) = crate::board::neighbor(self.width, self.height, self.blank, m) {
+            let tile = self.tiles[to];
+            self.tiles.swap(to, self.blank);
+            self.blank = to;
+            self.total += self.model.step(tile) as u64;
+        }
+    }
+
+    /// The cost so far.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// The moves made so far.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+}
+
+impl fmt::Display for CostModel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for CostModel {
+    type Err = crate::error::Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "unit" | "1" | "moves" => Ok(CostModel::Unit),
+            "tile" | "tiles" | "heavy" | "heavy-tiles" => Ok(CostModel::Tile),
+            other => Err(crate::error::Error::Invalid(format!(
+                "unknown cost model {}: use unit (every move costs 1) or tile (moving tile t costs t)",
+                crate::error::quote(other)
+            ))),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for CostModel {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+    use crate::parse::parse_board;
+
+    #[test]
+    fn a_path_costs_the_tiles_it_moves() {
+        // Blank in the centre; U slides 2 down, then L slides 1 right.
+        let b = parse_board("1 2 3/4 0 5/6 7 8").unwrap();
+        assert_eq!(CostModel::Tile.path_cost(&b, &[Move::Up, Move::Left]), 3);
+        assert_eq!(CostModel::Unit.path_cost(&b, &[Move::Up, Move::Left]), 2);
+        assert_eq!("heavy".parse::<CostModel>().unwrap(), CostModel::Tile);
+        assert!("x".parse::<CostModel>().unwrap_err().to_string().contains("unit"));
+    }
+}

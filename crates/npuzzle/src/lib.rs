@@ -38,6 +38,7 @@ pub mod board;
 pub mod clock;
 pub mod cost;
 pub mod error;
+pub mod experiment;
 pub mod fast;
 pub mod generate;
 pub mod goal;
@@ -69,7 +70,7 @@ pub struct ReadmeDoctests;
 pub struct CrateReadmeDoctests;
 
 pub use board::{Board, Move, MoveOrder};
-pub use cost::Cost;
+pub use cost::{Cost, CostModel};
 pub use error::{BoardError, Error};
 pub use goal::Goal;
 pub use heuristic::HeuristicKind;

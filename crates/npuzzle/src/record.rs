@@ -29,8 +29,10 @@ pub struct Node {
     /// The move from the parent, as a letter.
     #[serde(rename = "move")]
     pub mv: Option<char>,
-    /// Moves from the start.
+    /// The path cost from the start, in the cost model's units (its moves under unit costs).
     pub g: u32,
+    /// Moves from the start (the same as g under unit costs).
+    pub depth: u32,
     /// Heuristic estimate.
     pub h: Cost,
     /// The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
@@ -56,7 +58,7 @@ pub struct Entry {
     #[serde(skip_serializing_if = "String::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub label: String,
-    /// Moves from the start.
+    /// The path cost from the start (moves under unit costs).
     pub g: u32,
     /// Heuristic estimate.
     pub h: Cost,
@@ -90,7 +92,7 @@ pub enum Event {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[cfg_attr(feature = "ts", ts(optional))]
         path: Option<Vec<String>>,
-        /// Moves from the start.
+        /// The path cost from the start (moves under unit costs).
         g: u32,
         /// Heuristic estimate.
         h: Cost,
@@ -446,6 +448,7 @@ impl Recorder {
             self.truncated = true;
             return None;
         }
+        let depth = parent.and_then(|p| self.node(p)).map_or(0, |n| n.depth + 1);
         let label = match parent.filter(|&p| (p as usize) < self.children.len()) {
             Some(p) => {
                 self.children[p as usize] += 1;
@@ -462,7 +465,8 @@ impl Recorder {
         };
         self.index.push(self.events.len() as u32);
         self.children.push(0);
-        let node = Node { id, parent, label, mv: mv.map(Move::letter), g, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
+        let node =
+            Node { id, parent, label, mv: mv.map(Move::letter), g, depth, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
         Some(Event::Generated { step, node })
     }
 }
@@ -552,6 +556,7 @@ mod tests {
         assert_eq!(expanded, out.stats.expanded);
         let last = rec.nodes().last().unwrap();
         assert_eq!(rec.path_labels(last.id).len() as u32, last.g + 1);
+        assert_eq!(last.depth, last.g);
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! size.
 
 use crate::board::{moves_to_string, Board, Move, MoveOrder, MoveTable};
+use crate::cost::{CostModel, PathCost};
 use crate::error::Error;
 use crate::fast;
 use crate::heuristic::{Heuristic, HeuristicKind};
@@ -34,6 +35,24 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
         && crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height))
     {
         (Algorithm::PdbBeam, HeuristicKind::Zero)
+    } else {
+        (Algorithm::ReducePlus, HeuristicKind::Zero)
+    }
+}
+
+/// The default solver for a `width`×`height` board under the step-cost model `cost`: under unit
+/// costs [`default_choice`]; under others IDA* walking the exact cost table up to 10 cells,
+/// IDA* with pattern databases built with the costs up to 25 cells (both optimal), and
+/// beyond, reduce-plus (not optimal).
+pub fn default_choice_for(width: usize, height: usize, cost: CostModel) -> (Algorithm, HeuristicKind) {
+    if cost.is_unit() {
+        return default_choice(width, height);
+    }
+    let n = width * height;
+    if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
+        (Algorithm::Idastar, HeuristicKind::Exact)
+    } else if n <= crate::heuristic::pdb::costed::MAX_CELLS {
+        (Algorithm::Idastar, HeuristicKind::Pdb)
     } else {
         (Algorithm::ReducePlus, HeuristicKind::Zero)
     }
@@ -161,6 +180,9 @@ pub struct Request {
     /// Let one search use every thread of the current rayon pool (the fast IDA* splits big
     /// iterations into tasks). Batches that solve many boards at once may turn it off.
     pub parallel: bool,
+    /// What a move costs ([`CostModel::Unit`] unless set): g, h, f, the answer's cost and the
+    /// lower bound are in its units, and the table heuristics need tables built for it.
+    pub cost: CostModel,
 }
 
 impl Request {
@@ -176,6 +198,7 @@ impl Request {
             limits: Limits::default(),
             tables: Tables::none(),
             parallel: true,
+            cost: CostModel::Unit,
         }
     }
 
@@ -221,6 +244,19 @@ impl Request {
         self
     }
 
+    /// Sets the step-cost model.
+    pub fn cost(mut self, c: CostModel) -> Request {
+        self.cost = c;
+        self
+    }
+
+    /// Why the algorithm's answer is not optimal under this request's cost model although it is
+    /// under unit costs (breadth-first search and iterative deepening find the fewest moves,
+    /// not the cheapest), if so.
+    pub fn cost_note(&self) -> Option<&'static str> {
+        self.algorithm.info().cost_note.filter(|_| !self.cost.is_unit())
+    }
+
     /// The heuristic actually used: `zero` for algorithms that use none.
     pub fn effective_heuristic(&self) -> HeuristicKind {
         if self.algorithm.uses_heuristic() {
@@ -234,7 +270,7 @@ impl Request {
     /// parameters at their defaults.
     pub fn guarantees_optimal(&self) -> bool {
         let info = self.algorithm.info();
-        info.optimal && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
+        info.optimal && !(info.takes(Param::Weight) && self.params.weight() != 1.0) && self.cost_note().is_none()
     }
 }
 
@@ -267,11 +303,14 @@ pub struct Outcome {
     pub stuck: Option<Stuck>,
     /// The moves of the blank, start to goal (empty unless solved).
     pub moves: Vec<Move>,
-    /// Number of moves, when solved.
+    /// The solution's cost under the request's cost model, when solved: its number of moves
+    /// under unit costs.
     pub cost: Option<u64>,
-    /// When solved, a number of moves no solution is shorter than: the cost of an answer proven
-    /// optimal, else the larger of Manhattan distance plus linear conflicts and the prepared
-    /// pattern databases' estimate ([`lower_bound_with`]).
+    /// The solution's number of moves, when solved.
+    pub length: Option<u64>,
+    /// When solved, a cost no solution is below: the cost of an answer proven optimal, else
+    /// Manhattan distance plus linear conflicts, scaled by the tiles' costs under tile costs
+    /// ([`lower_bound_for`]).
     pub lower_bound: Option<u64>,
     /// Where `lower_bound` comes from.
     pub lower_bound_from: Option<BoundSource>,
@@ -327,6 +366,26 @@ pub fn lower_bound_with(start: &Board, goal: &Board, tables: &Tables, proven_opt
     }
 }
 
+/// [`lower_bound`] under the step-cost model `cost`: under tile costs each tile's Manhattan
+/// distance and linear-conflict penalty weighed by its cost.
+pub fn lower_bound_for(start: &Board, goal: &Board, cost: CostModel, proven_optimal_cost: Option<u64>) -> u64 {
+    if cost.is_unit() || proven_optimal_cost.is_some() {
+        return lower_bound(start, goal, proven_optimal_cost);
+    }
+    Heuristic::with_cost(HeuristicKind::LinearConflict, goal, &Tables::none(), cost).map_or(0, |h| h.estimate_board(start).floor_moves())
+}
+
+impl Outcome {
+    /// Puts the answer's cost in the units of `cost` (the engines count moves), and sets b*.
+    fn priced(mut self, start: &Board, cost: CostModel) -> Outcome {
+        if self.status == Status::Solved && !cost.is_unit() && !self.moves.is_empty() {
+            self.cost = Some(cost.path_cost(start, &self.moves));
+        }
+        self.stats.set_branching();
+        self
+    }
+}
+
 impl Outcome {
     /// The outcome of a search that ended with `end`: the one place an engine's result becomes
     /// an outcome.
@@ -337,6 +396,7 @@ impl Outcome {
                 limit: None,
                 stuck: None,
                 cost: Some(moves.len() as u64),
+                length: Some(moves.len() as u64),
                 moves,
                 lower_bound: None,
                 lower_bound_from: None,
@@ -348,6 +408,7 @@ impl Outcome {
                 stuck: None,
                 moves: Vec::new(),
                 cost: None,
+                length: None,
                 lower_bound: None,
                 lower_bound_from: None,
                 stats,
@@ -358,6 +419,7 @@ impl Outcome {
                 stuck: None,
                 moves: Vec::new(),
                 cost: None,
+                length: None,
                 lower_bound: None,
                 lower_bound_from: None,
                 stats,
@@ -368,6 +430,7 @@ impl Outcome {
                 stuck: Some(why),
                 moves: Vec::new(),
                 cost: None,
+                length: None,
                 lower_bound: None,
                 lower_bound_from: None,
                 stats,
@@ -383,6 +446,7 @@ impl Outcome {
             stuck: None,
             moves: Vec::new(),
             cost: None,
+            length: None,
             lower_bound: None,
             lower_bound_from: None,
             stats: Stats::default(),
@@ -401,10 +465,19 @@ impl Outcome {
 
     /// The process-level summary of the status, e.g. "solved in 2 moves".
     pub fn summary(&self) -> String {
+        self.summary_in(CostModel::Unit)
+    }
+
+    /// [`Outcome::summary`] for a run under the step-cost model `cost`: under tile costs it says
+    /// what the answer costs too, e.g. "solved in 4 moves, cost 19".
+    pub fn summary_in(&self, cost: CostModel) -> String {
         match self.status {
             Status::Solved => {
-                let n = self.cost.unwrap_or(0);
+                let n = self.length.or(self.cost).unwrap_or(0);
                 let mut s = if n == 1 { "solved in 1 move".to_string() } else { format!("solved in {n} moves") };
+                if let (false, Some(c)) = (cost.is_unit(), self.cost) {
+                    s.push_str(&format!(", cost {c}"));
+                }
                 if let Some(kind) = self.limit {
                     s.push_str(&format!(" (the best found before the {kind}; it was still improving)"));
                 }
@@ -453,13 +526,22 @@ pub struct Report {
     pub weight: f64,
     /// Successor order.
     pub order: String,
+    /// What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
+    pub cost_model: CostModel,
     /// Whether the answer is a solution proven optimal (false when none was found).
     pub optimal: bool,
-    /// Number of moves, when solved.
+    /// Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
+    /// search and iterative deepening find the fewest moves, not the cheapest).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cost_note: Option<String>,
+    /// The solution's cost, when solved: its number of moves under unit costs, the sum of the
+    /// tiles moved under tile costs.
     pub cost: Option<u64>,
-    /// When solved, no solution has fewer moves: the cost itself when proven optimal, else
-    /// the larger of Manhattan distance plus linear conflicts and the pattern databases'
-    /// estimate where they were prepared.
+    /// The solution's number of moves, when solved.
+    pub length: Option<u64>,
+    /// When solved, no solution costs less: the cost itself when proven optimal, else
+    /// Manhattan distance plus linear conflicts (scaled by the tiles' costs under tile costs).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub lower_bound: Option<u64>,
@@ -504,15 +586,18 @@ impl Report {
             limit: outcome.limit,
             stuck: outcome.stuck,
             seed: req.algorithm.info().takes(Param::Seed).then(|| req.params.seed()),
-            message: outcome.summary(),
+            message: outcome.summary_in(req.cost),
             start: req.start.clone(),
             goal: req.goal.clone(),
             algorithm: req.algorithm,
             heuristic: req.effective_heuristic(),
             weight: req.params.weight(),
             order: req.order.to_string(),
+            cost_model: req.cost,
             optimal: outcome.status == Status::Solved && req.guarantees_optimal(),
+            cost_note: req.cost_note().map(str::to_string),
             cost: outcome.cost,
+            length: outcome.length,
             lower_bound: outcome.lower_bound,
             lower_bound_from: outcome.lower_bound_from,
             moves: outcome.moves_string(),
@@ -539,38 +624,46 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
     if !req.start.can_reach(&req.goal) {
         return Ok(Outcome::unsolvable());
     }
-    if req.algorithm == Algorithm::ReducePlus {
-        let mut ctx = Ctx::new(&req.limits, NoObserver);
-        let ran = crate::search::reduce_plus::run(&req.start, &req.goal, req.tables.block(), &mut ctx, sink)?;
-        let (mut outcome, _) = plus_outcome(req, ran, ctx);
+    // pdb-beam reduces too, but hands over its answer whole.
+    if !matches!(req.algorithm, Algorithm::Reduce | Algorithm::ReducePlus) {
+        let mut outcome = solve(req)?;
         for m in outcome.moves.drain(..) {
             sink(m);
         }
         return Ok(outcome);
     }
-    if req.algorithm == Algorithm::Reduce {
-        let mut ctx = Ctx::new(&req.limits, NoObserver);
-        let mut given = 0u64;
-        let stopped = crate::search::reduce::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |m| {
-            given += 1;
+    // The reductions hand their moves over as they make them: the cost is added up on the way,
+    // on a copy of the board when moves cost different amounts.
+    let mut priced = PathCost::new(req.cost, &req.start);
+    let mut outcome = {
+        let mut pass = |m: Move| {
+            priced.push(m);
             sink(m)
-        })?;
-        let end = match stopped {
-            None => End::Found(Vec::new()),
-            Some(kind) => End::Limit(kind),
         };
-        let (stats, _) = ctx.finish(&end);
-        let mut outcome = Outcome::from_end(end, stats);
-        if outcome.status == Status::Solved {
-            outcome.cost = Some(given);
-            outcome.stats.search_depth = given;
-            set_bound(&mut outcome, req, None);
+        let mut ctx = Ctx::new(&req.limits, NoObserver);
+        if req.algorithm == Algorithm::ReducePlus {
+            let ran = crate::search::reduce_plus::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut pass)?;
+            let (mut outcome, _) = plus_outcome(req, ran, ctx);
+            for m in outcome.moves.drain(..) {
+                pass(m);
+            }
+            outcome
+        } else {
+            let stopped = crate::search::reduce::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut pass)?;
+            let end = match stopped {
+                None => End::Found(Vec::new()),
+                Some(kind) => End::Limit(kind),
+            };
+            let (stats, _) = ctx.finish(&end);
+            Outcome::from_end(end, stats)
         }
-        return Ok(outcome);
-    }
-    let mut outcome = solve(req)?;
-    for m in outcome.moves.drain(..) {
-        sink(m);
+    };
+    if outcome.status == Status::Solved {
+        outcome.cost = Some(priced.total());
+        outcome.length = Some(priced.moves());
+        outcome.stats.search_depth = priced.moves();
+        outcome.stats.set_branching();
+        set_bound(&mut outcome, req, None);
     }
     Ok(outcome)
 }
@@ -582,7 +675,8 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
     if !req.start.can_reach(&req.goal) {
         return Ok((Outcome::unsolvable(), obs));
     }
-    let (mut outcome, obs) = solve_unbounded(req, obs)?;
+    let (outcome, obs) = solve_unbounded(req, obs)?;
+    let mut outcome = outcome.priced(&req.start, req.cost);
     if outcome.status == Status::Solved {
         let proven = req.guarantees_optimal();
         let proven_cost = outcome.cost.filter(|_| proven);
@@ -604,6 +698,7 @@ fn plus_outcome<O: Observer>(req: &Request, ran: crate::search::reduce_plus::Ran
     if outcome.status == Status::Solved {
         if ran.moves.is_none() {
             outcome.cost = Some(ran.streamed);
+            outcome.length = Some(ran.streamed);
             outcome.stats.search_depth = ran.streamed;
         } else {
             outcome.limit = ran.stopped;
@@ -615,7 +710,12 @@ fn plus_outcome<O: Observer>(req: &Request, ran: crate::search::reduce_plus::Ran
 
 /// Sets a solved outcome's lower bound and its source ([`lower_bound_with`]).
 fn set_bound(outcome: &mut Outcome, req: &Request, proven_optimal_cost: Option<u64>) {
-    let (bound, from) = lower_bound_with(&req.start, &req.goal, &req.tables, proven_optimal_cost);
+    // The pattern databases count moves; under other costs the weighed formula bounds the cost.
+    let (bound, from) = match proven_optimal_cost {
+        _ if req.cost.is_unit() => lower_bound_with(&req.start, &req.goal, &req.tables, proven_optimal_cost),
+        Some(cost) => (cost, BoundSource::Optimal),
+        None => (lower_bound_for(&req.start, &req.goal, req.cost, None), BoundSource::LinearConflict),
+    };
     outcome.lower_bound = Some(bound);
     outcome.lower_bound_from = Some(from);
 }
@@ -676,8 +776,16 @@ fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), E
     if let Some(kind) = at_once {
         return Ok((Outcome::from_end(End::Limit(kind), Stats { iterations: 1, ..Stats::default() }), obs));
     }
-    let heuristic = Heuristic::new(req.effective_heuristic(), &req.goal, &req.tables)?;
+    let heuristic = Heuristic::with_cost(req.effective_heuristic(), &req.goal, &req.tables, req.cost)?;
     if !O::ENABLED && req.algorithm.info().fast_engine {
+        if let Some(p) = heuristic.cost_pdb().filter(|p| p.covers_board()) {
+            let (end, stats) = fast::cost::ida(p, &req.start, req.order, &req.limits);
+            return Ok((Outcome::from_end(end, stats), obs));
+        }
+        if let Some(e) = heuristic.cost_exact() {
+            let (end, stats) = fast::cost::exact_walk(e, &req.start, req.order, &req.limits);
+            return Ok((Outcome::from_end(end, stats), obs));
+        }
         if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
             let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
             return Ok((Outcome::from_end(end, stats), obs));
@@ -709,6 +817,7 @@ fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> Re
         weight: req.params.weight(),
         max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.params.max_depth } else { None },
         params: req.params,
+        cost: req.cost,
     };
     let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
     let end = req.algorithm.run(&problem, &mut ctx)?;

@@ -15,12 +15,13 @@
 //! ```
 
 use crate::board::{Board, MoveOrder};
+use crate::cost::CostModel;
 use crate::error::{BoardError, Error};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::parse::{parse_size, BoardInput};
 use crate::search::{Algorithm, Limits, Param, Params};
-use crate::solve::{default_choice, Request};
+use crate::solve::Request;
 use crate::tables::Tables;
 use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
@@ -46,13 +47,15 @@ pub struct Spec {
     /// The size `WxH` (or `N`) for boards whose text does not say.
     pub size: Option<String>,
     /// The algorithm. With neither an algorithm nor a heuristic, the default solver for the
-    /// board's size is used ([`default_choice`]); with only one of them, the other defaults to
+    /// board's size is used ([`crate::solve::default_choice_for`]); with only one of them, the other defaults to
     /// [`DEFAULT_ALGORITHM`] or [`DEFAULT_HEURISTIC`].
     pub algorithm: Option<Algorithm>,
     /// The heuristic.
     pub heuristic: Option<HeuristicKind>,
     /// The successor order, e.g. `LURD` (default `UDLR`).
     pub order: Option<MoveOrder>,
+    /// What a move costs: `unit` (the default) or `tile` (moving tile t costs t).
+    pub cost: Option<CostModel>,
     /// The algorithms' parameters (weight, depth bound, the local searches' options).
     pub params: Params,
     /// Limits on the search.
@@ -60,7 +63,7 @@ pub struct Spec {
 }
 
 /// The fields of a specification besides the parameters, in the order messages list them.
-const SPEC_FIELDS: [&str; 6] = ["goal", "size", "algorithm", "heuristic", "order", "limits"];
+const SPEC_FIELDS: [&str; 7] = ["goal", "size", "algorithm", "heuristic", "order", "cost", "limits"];
 
 impl Spec {
     /// Every JSON key a specification takes: its own fields and every parameter's key.
@@ -87,6 +90,7 @@ impl<'de> Deserialize<'de> for Spec {
                         "algorithm" => spec.algorithm = map.next_value()?,
                         "heuristic" => spec.heuristic = map.next_value()?,
                         "order" => spec.order = map.next_value()?,
+                        "cost" => spec.cost = map.next_value()?,
                         "limits" => spec.limits = map.next_value::<Option<LimitSpec>>()?.unwrap_or_default(),
                         other => match Param::from_key(other) {
                             Some(p) => spec.params.read(p, &mut map)?,
@@ -151,6 +155,8 @@ pub struct Plan {
     pub heuristic: Option<HeuristicKind>,
     /// The successor order.
     pub order: MoveOrder,
+    /// What a move costs.
+    pub cost: CostModel,
     /// The parameters, checked.
     pub params: Params,
     /// The limits (no cancel flag until [`Plan::cancel_with`]).
@@ -173,6 +179,7 @@ impl Spec {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             order: self.order.unwrap_or_default(),
+            cost: self.cost.unwrap_or_default(),
             params: self.params,
             limits: Limits { nodes: self.limits.nodes, time: self.limits.time, memory: self.limits.memory, cancel: None },
         })
@@ -209,10 +216,10 @@ impl Plan {
     }
 
     /// The algorithm and heuristic for a `width`×`height` board: the ones asked for, or the
-    /// default solver for the size.
+    /// default solver for the size (and cost model).
     pub fn choice(&self, width: usize, height: usize) -> (Algorithm, HeuristicKind) {
         match (self.algorithm, self.heuristic) {
-            (None, None) => default_choice(width, height),
+            (None, None) => crate::solve::default_choice_for(width, height, self.cost),
             (a, h) => (a.unwrap_or(DEFAULT_ALGORITHM), h.unwrap_or(DEFAULT_HEURISTIC)),
         }
     }
@@ -232,6 +239,7 @@ impl Plan {
             limits: self.limits.clone(),
             tables: Tables::none(),
             parallel: true,
+            cost: self.cost,
         })
     }
 
@@ -258,6 +266,7 @@ impl Plan {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::solve::default_choice;
 
     fn spec(json: &str) -> Result<Spec, String> {
         serde_json::from_str(json).map_err(|e| e.to_string())
@@ -271,6 +280,15 @@ mod tests {
         assert_eq!(plan.choice(6, 6), default_choice(6, 6));
         let plan = spec(r#"{"heuristic": "misplaced"}"#).unwrap().plan().unwrap();
         assert_eq!(plan.choice(3, 3), (Algorithm::Astar, HeuristicKind::Misplaced));
+    }
+
+    #[test]
+    fn the_cost_model_is_read_and_checked() {
+        let plan = spec(r#"{"cost": "tile"}"#).unwrap().plan().unwrap();
+        assert_eq!(plan.cost, CostModel::Tile);
+        assert_eq!(plan.request(plan.board_text("1 2 3 4 5 6 7 0 8").unwrap()).unwrap().cost, CostModel::Tile);
+        assert_eq!(Spec::default().plan().unwrap().cost, CostModel::Unit);
+        assert!(spec(r#"{"cost": "gold"}"#).unwrap_err().contains("unknown cost model"));
     }
 
     #[test]

@@ -211,7 +211,7 @@ fn recorded(b: &str, a: Algorithm, local: Params, h: HeuristicKind) -> (npuzzle:
 }
 
 fn text(rec: &Recorder, a: Algorithm) -> String {
-    render_text(rec, &Setup { algorithm: a, width: 3, height: 3, limit: 1_000_000 })
+    render_text(rec, &Setup { algorithm: a, width: 3, height: 3, limit: 1_000_000, cost: npuzzle::CostModel::Unit })
 }
 
 #[test]
@@ -322,7 +322,7 @@ fn restarts_and_beams_are_marked() {
 #[test]
 fn the_trace_limit_counts_local_steps() {
     let (_, rec) = recorded("8 1 3 4 0 2 7 6 5", Algorithm::Annealing, seeded(3), HeuristicKind::Manhattan);
-    let t = render_text(&rec, &Setup { algorithm: Algorithm::Annealing, width: 3, height: 3, limit: 4 });
+    let t = render_text(&rec, &Setup { algorithm: Algorithm::Annealing, width: 3, height: 3, limit: 4, cost: npuzzle::CostModel::Unit });
     assert_eq!(t.matches("\nStep ").count(), 4);
     assert!(t.contains(&format!("… {} more steps not shown (--trace-limit 4)", rec.expansions - 4)), "{t}");
 }

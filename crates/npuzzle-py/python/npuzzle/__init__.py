@@ -42,7 +42,7 @@ from __future__ import annotations
 import gc
 import json
 import random as _random
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _npuzzle
 from ._display import solution_html
@@ -71,6 +71,7 @@ __all__ = [
     "exercise",
     "compare",
     "plot_compare",
+    "bench_depth",
     "generate",
     "is_solvable",
     "heuristics",
@@ -136,6 +137,10 @@ class SearchOptions(TypedDict, total=False):
     """e.g. ``"manhattan"``, ``"linear-conflict"``, ``"pdb"``, ``"exact"``."""
     order: str
     """The order in which the blank's moves are tried, e.g. ``"LURD"`` (default ``"UDLR"``)."""
+    cost: Literal["unit", "tile"]
+    """What a move costs: ``"unit"`` (every move 1, the default) or ``"tile"`` (moving tile t costs
+    t, "heavy tiles"): costs, g, h and f are then in these units, the heuristics weigh each tile by
+    its cost, and breadth-first search and iterative deepening are no longer optimal."""
     size: Optional[str]
     """``"WxH"`` for text that does not say its size."""
     max_nodes: Optional[int]
@@ -218,7 +223,7 @@ class Options:
                 "memory": _bytes(v.get("max_memory")),
             },
         }
-        for key in ("algorithm", "heuristic", "order", "size"):
+        for key in ("algorithm", "heuristic", "order", "cost", "size"):
             if key in v:
                 spec[key] = v[key]
         for key in _PARAM_KEYS:
@@ -261,6 +266,9 @@ class Stats(TypedDict):
     """The most bytes of frontier and explored set held."""
     time_ms: float
     """The search's time, in milliseconds."""
+    effective_branching_factor: Optional[float]
+    """The effective branching factor b* of a solved run: the b with N + 1 = 1 + b + ... + b^d,
+    N the nodes generated besides the start and d the solution's moves (Russell and Norvig)."""
 
 
 class Solution:
@@ -302,9 +310,21 @@ class Solution:
 
     @property
     def cost(self) -> Optional[int]:
-        """The number of moves, when solved."""
+        """The solution's cost, when solved: its number of moves under unit costs, the sum of the
+        tiles it moves under ``cost="tile"``."""
         v = self._data.get("cost")
         return None if v is None else int(v)
+
+    @property
+    def length(self) -> Optional[int]:
+        """The solution's number of moves, when solved."""
+        v = self._data.get("length")
+        return None if v is None else int(v)
+
+    @property
+    def cost_model(self) -> Optional[str]:
+        """What a move cost in this run: ``"unit"`` or ``"tile"``."""
+        return self._data.get("cost_model")
 
     @property
     def lower_bound(self) -> Optional[int]:
@@ -710,12 +730,14 @@ def exercise(start: Board, options: Optional[Options] = None, *, max_steps: int 
 # The columns of `npuzzle compare --format json`, in its order (`limit` only on rows a limit
 # stopped).
 COMPARE_COLUMNS = ["instance", "board", "pair", "algorithm", "heuristic", "status", "limit", "time_ms", "cost",
-                   "expanded", "generated", "max_depth", "max_frontier", "optimal"]
+                   "length", "expanded", "generated", "effective_branching_factor", "max_depth", "max_frontier",
+                   "optimal"]
 
 
 def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequence[str], None] = None,
             heuristics: Union[str, Sequence[str], None] = None, *, goal: Board = "blank-last", order: str = "UDLR",
-            size: Optional[str] = None, timeout: Optional[float] = 10.0, max_nodes: Optional[int] = 5_000_000,
+            cost: Literal["unit", "tile"] = "unit", size: Optional[str] = None, timeout: Optional[float] = 10.0,
+            max_nodes: Optional[int] = 5_000_000,
             max_memory: Union[int, str, None] = None, cache_dir: Optional[str] = None, progress: Progress = True,
             frame: Optional[bool] = None) -> Any:
     """Runs algorithm/heuristic pairs on the same boards, as ``npuzzle compare`` does, and
@@ -731,7 +753,7 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
             text alone is fine too).
         algorithms, heuristics: names, as a list or one comma-separated string
             (``"astar,idastar"``).
-        goal, order, size: as for :func:`solve`.
+        goal, order, cost, size: as for :func:`solve`.
         timeout, max_nodes, max_memory: limits for each run, as the CLI's defaults: 10 s,
             5,000,000 nodes generated, half the memory the system reports available. A run a
             limit stops has status ``"limit"``, ``limit`` says which, and the rest go on.
@@ -740,8 +762,9 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
 
     Each row has ``instance`` (1-based), ``board``, ``pair`` (``"astar/manhattan"``, or
     ``"bfs"``), ``algorithm``, ``heuristic``, ``status``, ``limit`` (only on a row a limit
-    stopped), ``time_ms``, ``cost``, ``expanded``, ``generated``, ``max_depth``,
-    ``max_frontier`` and ``optimal``. :func:`plot_compare` draws them.
+    stopped), ``time_ms``, ``cost``, ``length`` (moves), ``expanded``, ``generated``,
+    ``effective_branching_factor`` (b*), ``max_depth``, ``max_frontier`` and ``optimal``.
+    :func:`plot_compare` draws them.
 
     Raises:
         BoardError: a malformed board (``"board 2: ..."``).
@@ -750,7 +773,8 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
     if isinstance(boards, str):
         boards = [boards]
     names = [_names(algorithms), _names(heuristics)]
-    spec = Options(goal=goal, order=order, size=size, timeout=timeout, max_nodes=max_nodes, max_memory=max_memory)._spec()
+    spec = Options(goal=goal, order=order, cost=cost, size=size, timeout=timeout, max_nodes=max_nodes,
+                   max_memory=max_memory)._spec()
     text = _npuzzle.compare([_board_json(b) for b in boards], spec, names[0], names[1], _dir(cache_dir),
                             make_progress(progress))
     rows = [{k: r[k] for k in COMPARE_COLUMNS if k in r} for r in json.loads(text)]
@@ -766,6 +790,56 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
     if "limit" not in df.columns:
         df.insert(COMPARE_COLUMNS.index("limit"), "limit", None)
     return df[COMPARE_COLUMNS]
+
+
+# The columns of `npuzzle bench depth --format json`, in its order.
+DEPTH_COLUMNS = ["depth", "algorithm", "heuristic", "label", "boards", "cut", "generated", "expanded",
+                 "effective_branching_factor", "effective_branching_factor_of_mean", "cost", "dearer", "time_ms"]
+
+
+def bench_depth(depths: Optional[Sequence[int]] = None, *, count: int = 100, seed: int = 1,
+                pairs: Union[str, Sequence[str], None] = None, max_nodes: int = 5_000_000, size: str = "3x3",
+                goal: Board = "blank-last", cost: Literal["unit", "tile"] = "unit", order: str = "UDLR",
+                cache_dir: Optional[str] = None, progress: Progress = True, frame: Optional[bool] = None) -> Any:
+    """The textbook's table (Russell and Norvig, *AIMA* 3rd edition Figure 3.29, 4th edition Figure
+    3.26), as ``npuzzle bench depth`` makes it: for each solution depth d, ``count`` boards exactly
+    d moves from the goal, each algorithm/heuristic pair on every one, and the means of nodes
+    generated and expanded, the effective branching factor b*, the answers' cost and the time.
+
+    Args:
+        depths: the depths (default 2, 4, ..., 24).
+        count: boards per depth (default 100, as in the book), drawn with ``seed``.
+        pairs: ``"bfs,ids,astar/h1,astar/h2"`` (the default: h1 is misplaced tiles, h2 Manhattan
+            distance), as a list or one comma-separated string.
+        max_nodes: a pair whose runs generate more at a depth gets no figures there (the book's
+            dash, ``cut`` true) and is not run deeper.
+        size, goal, cost, order: the board (at most 9 cells), its goal, what a move costs, the
+            move order.
+        frame: return a pandas DataFrame (``True``), a list of dicts (``False``); by default a
+            DataFrame when pandas is installed.
+
+    One row per depth and pair, with the columns of :data:`DEPTH_COLUMNS`: ``depth``,
+    ``algorithm``, ``heuristic``, ``label`` (``"BFS"``, ``"IDS"``, ``"A*(h1)"``, ``"A*(h2)"``...),
+    ``boards``, ``cut``, ``generated``, ``expanded``, ``effective_branching_factor`` (the mean of
+    each run's b*), ``effective_branching_factor_of_mean``, ``cost`` (the mean answer's cost),
+    ``dearer`` (answers dearer than the cheapest any pair found) and ``time_ms``.
+
+        >>> df = npuzzle.bench_depth([4, 8], count=10, progress=False)
+        >>> df.pivot(index="depth", columns="label", values="generated")  # doctest: +SKIP
+    """
+    spec = Options(goal=goal, size=size, cost=cost, order=order)._spec()
+    text = _npuzzle.bench_depth(spec, [int(d) for d in depths or []], int(count), int(seed), _names(pairs),
+                                int(max_nodes), _dir(cache_dir), make_progress(progress))
+    rows = [{k: r[k] for k in DEPTH_COLUMNS} for r in json.loads(text)]
+    if frame is False:
+        return rows
+    try:
+        import pandas as pd
+    except ImportError:
+        if frame:
+            raise
+        return rows
+    return pd.DataFrame(rows, columns=DEPTH_COLUMNS)
 
 
 def _names(v: Union[str, Sequence[str], None]) -> List[str]:
@@ -802,7 +876,7 @@ def plot_compare(rows: Any, axes: Any = None) -> Any:
     depth: Dict[int, int] = {}
     for r in rows:
         if r["optimal"] and r["status"] == "solved":
-            depth[int(r["instance"])] = int(r["cost"])
+            depth[int(r["instance"])] = int(r.get("length") or r["cost"])
     width = 0.8 / max(1, len(pairs))
     for k, p in enumerate(pairs):
         mine = {int(r["instance"]): r for r in rows if r["pair"] == p and r["status"] == "solved"}

@@ -15,6 +15,7 @@ __all__ = [
     "tree_docs",
     "exercise_docs",
     "compare",
+    "bench_depth",
     "generate",
     "is_solvable",
     "heuristics",
@@ -52,6 +53,8 @@ def tree_docs(start: str, spec: str, limit: int, cache_dir: _Dir = None,
               progress: _Progress = None) -> Tuple[str, str, str, str, Optional[str]]: ...
 def compare(boards: Sequence[str], spec: str, algorithms: Sequence[str], heuristics: Sequence[str],
             cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
+def bench_depth(spec: str, depths: Sequence[int], count: int, seed: int, pairs: Sequence[str], max_nodes: int,
+                cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
 def generate(size: str, count: int, seed: int, goal: str, depth: Optional[int] = None,
              walk: Optional[int] = None) -> List[List[List[int]]]: ...
 def is_solvable(start: str, goal: str) -> bool: ...

@@ -54,6 +54,14 @@ params: Array<ParamInfo>,
  */
 compare_pairs: Array<Pair>, 
 /**
+ * What a move may cost, the first the default (`unit`, then `tile`), with a line on each.
+ */
+cost_models: Array<CostModelInfo>, 
+/**
+ * The textbook experiment's defaults in this engine (`/api/depth`).
+ */
+depth_defaults: DepthDefaults, 
+/**
  * What this engine allows a request.
  */
 limits: EngineLimits, };
@@ -398,6 +406,13 @@ two_roots: boolean,
  */
 fast_engine: boolean, 
 /**
+ * Why an algorithm optimal under unit costs ([`Info::optimal`]) is not when moves cost
+ * different amounts ([`crate::cost::CostModel::Tile`]); `None` when its optimality (or lack
+ * of it) is the same under every cost model. The report then says `optimal: false`, and the
+ * trace says why.
+ */
+cost_note: string | null, 
+/**
  * When it tests a node for the goal.
  */
 goal_test: GoalTest, 
@@ -701,17 +716,30 @@ weight: number,
  */
 order: string, 
 /**
+ * What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
+ */
+cost_model: CostModel, 
+/**
  * Whether the answer is a solution proven optimal (false when none was found).
  */
 optimal: boolean, 
 /**
- * Number of moves, when solved.
+ * Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
+ * search and iterative deepening find the fewest moves, not the cheapest).
+ */
+cost_note?: string, 
+/**
+ * The solution's cost, when solved: its number of moves under unit costs, the sum of the
+ * tiles moved under tile costs.
  */
 cost: number | null, 
 /**
- * When solved, no solution has fewer moves: the cost itself when proven optimal, else
- * the larger of Manhattan distance plus linear conflicts and the pattern databases'
- * estimate where they were prepared.
+ * The solution's number of moves, when solved.
+ */
+length: number | null, 
+/**
+ * When solved, no solution costs less: the cost itself when proven optimal, else
+ * Manhattan distance plus linear conflicts (scaled by the tiles' costs under tile costs).
  */
 lower_bound?: number, 
 /**
@@ -786,17 +814,30 @@ weight: number,
  */
 order: string, 
 /**
+ * What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
+ */
+cost_model: CostModel, 
+/**
  * Whether the answer is a solution proven optimal (false when none was found).
  */
 optimal: boolean, 
 /**
- * Number of moves, when solved.
+ * Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
+ * search and iterative deepening find the fewest moves, not the cheapest).
+ */
+cost_note?: string, 
+/**
+ * The solution's cost, when solved: its number of moves under unit costs, the sum of the
+ * tiles moved under tile costs.
  */
 cost: number | null, 
 /**
- * When solved, no solution has fewer moves: the cost itself when proven optimal, else
- * the larger of Manhattan distance plus linear conflicts and the pattern databases'
- * estimate where they were prepared.
+ * The solution's number of moves, when solved.
+ */
+length: number | null, 
+/**
+ * When solved, no solution costs less: the cost itself when proven optimal, else
+ * Manhattan distance plus linear conflicts (scaled by the tiles' costs under tile costs).
  */
 lower_bound?: number, 
 /**
@@ -957,7 +998,13 @@ peak_memory: number,
 /**
  * Wall time.
  */
-time_ms: number, };
+time_ms: number, 
+/**
+ * The effective branching factor b* of a solved run (Russell and Norvig): the branching
+ * factor a uniform tree as deep as the solution would need to hold the nodes generated
+ * ([`effective_branching_factor`]); `None` until a solution of at least one move is found.
+ */
+effective_branching_factor: number | null, };
 
 /**
  * The recorded events of a solve, for the page's replay.
@@ -1010,9 +1057,13 @@ label: string,
  */
 move: string | null, 
 /**
- * Moves from the start.
+ * The path cost from the start, in the cost model's units (its moves under unit costs).
  */
 g: number, 
+/**
+ * Moves from the start (the same as g under unit costs).
+ */
+depth: number, 
 /**
  * Heuristic estimate.
  */
@@ -1050,7 +1101,7 @@ label: string,
  */
 path?: Array<string>, 
 /**
- * Moves from the start.
+ * The path cost from the start (moves under unit costs).
  */
 g: number, 
 /**
@@ -1268,9 +1319,13 @@ label: string,
  */
 move: string | null, 
 /**
- * Moves from the start.
+ * The path cost from the start, in the cost model's units (its moves under unit costs).
  */
 g: number, 
+/**
+ * Moves from the start (the same as g under unit costs).
+ */
+depth: number, 
 /**
  * Heuristic estimate.
  */
@@ -1308,7 +1363,7 @@ label: string,
  */
 path?: Array<string>, 
 /**
- * Moves from the start.
+ * The path cost from the start (moves under unit costs).
  */
 g: number, 
 /**
@@ -1521,9 +1576,13 @@ label: string,
  */
 move: string | null, 
 /**
- * Moves from the start.
+ * The path cost from the start, in the cost model's units (its moves under unit costs).
  */
 g: number, 
+/**
+ * Moves from the start (the same as g under unit costs).
+ */
+depth: number, 
 /**
  * Heuristic estimate.
  */
@@ -1559,7 +1618,7 @@ id: number,
  */
 label?: string, 
 /**
- * Moves from the start.
+ * The path cost from the start (moves under unit costs).
  */
 g: number, 
 /**
@@ -1647,9 +1706,13 @@ label: string,
  */
 move: string | null, 
 /**
- * Moves from the start.
+ * The path cost from the start, in the cost model's units (its moves under unit costs).
  */
 g: number, 
+/**
+ * Moves from the start (the same as g under unit costs).
+ */
+depth: number, 
 /**
  * Heuristic estimate.
  */
@@ -1763,17 +1826,30 @@ weight: number,
  */
 order: string, 
 /**
+ * What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
+ */
+cost_model: CostModel, 
+/**
  * Whether the answer is a solution proven optimal (false when none was found).
  */
 optimal: boolean, 
 /**
- * Number of moves, when solved.
+ * Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
+ * search and iterative deepening find the fewest moves, not the cheapest).
+ */
+cost_note?: string, 
+/**
+ * The solution's cost, when solved: its number of moves under unit costs, the sum of the
+ * tiles moved under tile costs.
  */
 cost: number | null, 
 /**
- * When solved, no solution has fewer moves: the cost itself when proven optimal, else
- * the larger of Manhattan distance plus linear conflicts and the pattern databases'
- * estimate where they were prepared.
+ * The solution's number of moves, when solved.
+ */
+length: number | null, 
+/**
+ * When solved, no solution costs less: the cost itself when proven optimal, else
+ * Manhattan distance plus linear conflicts (scaled by the tiles' costs under tile costs).
  */
 lower_bound?: number, 
 /**
@@ -2014,3 +2090,152 @@ export type Board = Array<Array<number>>;
  * A cost: a whole number of moves, or a real number for the Euclidean heuristic.
  */
 export type Cost = number;
+
+/**
+ * What a move costs: the step-cost model of a search.
+ *
+ * - [`CostModel::Unit`]: every move costs 1, so a solution's cost is its number of moves (the
+ *   classic puzzle, and the default).
+ * - [`CostModel::Tile`]: moving tile t costs t ("heavy tiles", a standard benchmark for search
+ *   with non-uniform costs: Thayer and Ruml; Wilt and Ruml). The fewest moves then need not be
+ *   the cheapest answer, so breadth-first search and iterative deepening stop being optimal,
+ *   and uniform-cost search orders by the cost so far rather than by depth.
+ *
+ * Costs stay integers: g, h and f are counted in units of one [`Cost::ONE`], and under the tile
+ * model one unit is what moving tile 1 costs.
+ */
+export type CostModel = "unit" | "tile";
+
+/**
+ * One cost model as menus show it.
+ */
+export type CostModelInfo = { 
+/**
+ * Its name.
+ */
+name: CostModel, 
+/**
+ * One line on what a move costs.
+ */
+summary: string, };
+
+/**
+ * What `/api/depth` runs when a request names nothing, and its ceilings.
+ */
+export type DepthDefaults = { 
+/**
+ * The depths.
+ */
+depths: Array<number>, 
+/**
+ * Boards per depth.
+ */
+count: number, 
+/**
+ * The most boards per depth a request may ask for.
+ */
+max_count: number, 
+/**
+ * The pairs (the book's: BFS, IDS, A* with misplaced tiles, A* with Manhattan).
+ */
+pairs: Array<Pair>, 
+/**
+ * The node limit per run.
+ */
+max_nodes: number, 
+/**
+ * The most cells a board may have (exact depths need the whole state space).
+ */
+max_cells: number, };
+
+/**
+ * `POST /api/depth`: the textbook's table of search cost and effective branching factor by
+ * solution depth ([`npuzzle::experiment`]).
+ */
+export type DepthTable = { 
+/**
+ * The goal (and so the board's size).
+ */
+goal: Board, 
+/**
+ * What a move cost.
+ */
+cost_model: CostModel, 
+/**
+ * Boards per depth.
+ */
+count: number, 
+/**
+ * The seed of the boards.
+ */
+seed: string, 
+/**
+ * The node limit per run: a pair that passed it at a depth is `cut` there.
+ */
+max_nodes: number, 
+/**
+ * One row per depth and pair, depth by depth.
+ */
+rows: Array<DepthRow>, };
+
+/**
+ * One depth and pair: means over the boards at that depth.
+ */
+export type DepthRow = { 
+/**
+ * The solution depth d, in moves.
+ */
+depth: number, 
+/**
+ * The algorithm.
+ */
+algorithm: AlgorithmName, 
+/**
+ * The heuristic (`zero` for algorithms that use none).
+ */
+heuristic: HeuristicKind, 
+/**
+ * The pair as a column heading: `BFS`, `IDS`, `A*(h1)`, `A*(h2)`, or `astar/linear-conflict`.
+ */
+label: string, 
+/**
+ * Boards run.
+ */
+boards: number, 
+/**
+ * Whether some run passed the node limit (or another limit stopped it): no figures then.
+ */
+cut: boolean, 
+/**
+ * Mean nodes generated (the search cost), when not cut.
+ */
+generated: number | null, 
+/**
+ * Mean nodes expanded, when not cut.
+ */
+expanded: number | null, 
+/**
+ * The mean of each run's effective branching factor b*, when not cut.
+ */
+effective_branching_factor: number | null, 
+/**
+ * b* of the mean nodes generated, when not cut.
+ */
+effective_branching_factor_of_mean: number | null, 
+/**
+ * Mean cost of the answers (moves under unit costs), when not cut.
+ */
+cost: number | null, 
+/**
+ * Runs whose answer cost more than the cheapest answer found for the board by any pair.
+ */
+dearer: number, 
+/**
+ * Mean time of a run, in milliseconds, when not cut.
+ */
+time_ms: number | null, };
+
+/**
+ * Where a lower bound comes from.
+ */
+export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases";

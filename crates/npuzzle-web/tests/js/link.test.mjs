@@ -79,3 +79,15 @@ test("parameters are checked against their range as the library states it", () =
   assert.equal(paramAccepts(param("max_depth"), "2.5"), false, "a whole number");
   assert.equal(paramAccepts(param("seed"), "18446744073709551615"), true);
 });
+
+test("the step cost travels in a link, and an unknown one is named", () => {
+  const s = { ...createState().settings, start: [1, 2, 3, 4, 5, 6, 7, 0, 8], goalPreset: "blank-last", cost: "tile" };
+  const q = writeLink(s, options);
+  assert.equal(q.get("cost"), "tile");
+  assert.equal(readLink(`?${q}`, options).patch.cost, "tile");
+  // Unit costs are the default and leave the link as it was.
+  assert.equal(writeLink({ ...s, cost: "unit" }, options).has("cost"), false);
+  const bad = readLink("?start=1 2 3/4 5 6/7 0 8&cost=gold", options);
+  assert.deepEqual(bad.problems, ["unknown cost \u201cgold\u201d"]);
+  assert.equal(bad.patch.cost, undefined);
+});

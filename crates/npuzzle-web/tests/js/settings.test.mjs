@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { compareBody, pairRun, runName, settingsKey, solveBody } from "../../static/js/model/settings.js";
+import {
+  compareBody,
+  compareKey,
+  depthBody,
+  pairRun,
+  parseDepths,
+  runName,
+  settingsKey,
+  solveBody,
+} from "../../static/js/model/settings.js";
 import { createState } from "../../static/js/model/state.js";
 
 const options = JSON.parse(readFileSync(new URL("fixtures/options.json", import.meta.url), "utf8"));
@@ -57,4 +66,36 @@ test("compare runs: the heuristic of an algorithm that uses none is zero; names 
   const body = compareBody(base(), options, [{ algorithm: "bfs", heuristic: "zero" }]);
   assert.equal(body.stream, true);
   assert.equal(body.runs.length, 1);
+});
+
+test("the experiment's depths are read as the CLI reads them", () => {
+  assert.deepEqual(parseDepths("2..10:2"), [2, 4, 6, 8, 10]);
+  assert.deepEqual(parseDepths("3..5"), [3, 4, 5]);
+  assert.deepEqual(parseDepths("4, 8,12"), [4, 8, 12]);
+  assert.equal(parseDepths("10..2"), null);
+  assert.equal(parseDepths("2..10:0"), null);
+  assert.equal(parseDepths("a,b"), null);
+});
+
+test("tile costs go into solve, compare and depth bodies; unit costs are left to the default", () => {
+  const s = {
+    ...createState().settings,
+    start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+    goalPreset: "blank-last",
+    algorithm: "ucs",
+    heuristic: "zero",
+    order: "",
+  };
+  assert.equal(solveBody(s, options, null).cost, undefined);
+  const tile = { ...s, cost: "tile" };
+  assert.equal(solveBody(tile, options, null).cost, "tile");
+  assert.equal(compareBody(tile, options, []).cost, "tile");
+  assert.notEqual(compareKey(s), compareKey(tile));
+  assert.deepEqual(depthBody(tile, options, { depths: [2, 4] }), {
+    size: "3x3",
+    goal: "blank-last",
+    order: options.defaults.order,
+    cost: "tile",
+    depths: [2, 4],
+  });
 });

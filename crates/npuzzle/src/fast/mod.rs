@@ -10,6 +10,7 @@
 //! [`crate::solve::solve`] takes these paths for `idastar` with the `pdb` or `exact` heuristic
 //! when no observer is attached.
 
+pub mod cost;
 pub mod ida;
 pub mod prune;
 
@@ -52,6 +53,7 @@ pub fn exact_walk(e: &ExactHeuristic, start: &Board, order: MoveOrder, limits: &
         iterations: 1,
         peak_memory: 0,
         time: started.elapsed(),
+        effective_branching_factor: None,
     };
     (end, stats)
 }

@@ -30,3 +30,21 @@ pub(super) fn estimate<S: State>(t: &GoalTable, s: &S) -> Cost {
 pub(super) fn update(t: &GoalTable, h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
     Cost(h.0 - tile_distance(t, tile, from) + tile_distance(t, tile, to))
 }
+
+/// Under step costs: each tile's distance times what moving it costs (its weight).
+pub(super) fn estimate_weighted<S: State>(t: &GoalTable, s: &S) -> Cost {
+    Cost(
+        (0..t.cells())
+            .map(|c| match s.tile(c) {
+                0 => 0,
+                tile => tile_distance(t, tile, c) * t.weight(tile),
+            })
+            .sum(),
+    )
+}
+
+#[inline]
+pub(super) fn update_weighted(t: &GoalTable, h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
+    let w = t.weight(tile);
+    Cost(h.0 - tile_distance(t, tile, from) * w + tile_distance(t, tile, to) * w)
+}

@@ -108,3 +108,100 @@ thread_local! {
     /// Scratch buffers for [`update`], reused so a search allocates nothing per node.
     static SCRATCH: std::cell::RefCell<(Vec<usize>, Vec<usize>)> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
 }
+
+/// Under step costs, the tiles a line must let out are the lightest set whose removal leaves
+/// the rest in goal order: the line's weight less a heaviest increasing subsequence of its goal
+/// keys. Each tile let out makes at least two moves across the line at its own cost, moves
+/// Manhattan distance does not count (the tile's goal is in the line), so the weighted penalty
+/// is admissible like the unit one, and equals it when every weight is 1.
+fn weighted_removals(keys: &mut Vec<(usize, u64)>, best: &mut Vec<u64>) -> u64 {
+    best.clear();
+    let (mut total, mut top) = (0, 0);
+    for i in 0..keys.len() {
+        let (k, w) = keys[i];
+        total += w;
+        let mut b = w;
+        for j in 0..i {
+            if keys[j].0 < k {
+                b = b.max(best[j] + w);
+            }
+        }
+        best.push(b);
+        top = top.max(b);
+    }
+    keys.clear();
+    total - top
+}
+
+/// The weighted removals of row `r` (`row`) or column `r` (`!row`).
+fn weighted_line(
+    t: &GoalTable,
+    height: usize,
+    row: bool,
+    r: usize,
+    tile_at: &impl Fn(usize) -> Tile,
+    keys: &mut Vec<(usize, u64)>,
+    best: &mut Vec<u64>,
+) -> u64 {
+    let len = if row { t.width } else { height };
+    for i in 0..len {
+        let cell = if row { r * t.width + i } else { i * t.width + r };
+        let tile = tile_at(cell);
+        if tile != 0 {
+            let (gr, gc) = t.row_col(t.goal_cell(tile));
+            if row && gr == r {
+                keys.push((gc, t.weight(tile)));
+            } else if !row && gc == r {
+                keys.push((gr, t.weight(tile)));
+            }
+        }
+    }
+    weighted_removals(keys, best)
+}
+
+pub(super) fn estimate_weighted<S: State>(t: &GoalTable, height: usize, s: &S) -> Cost {
+    let tile_at = |c: usize| s.tile(c);
+    let (mut keys, mut best) = (Vec::new(), Vec::new());
+    let mut extra = 0;
+    for r in 0..height {
+        extra += weighted_line(t, height, true, r, &tile_at, &mut keys, &mut best);
+    }
+    for c in 0..t.width {
+        extra += weighted_line(t, height, false, c, &tile_at, &mut keys, &mut best);
+    }
+    Cost((manhattan::weighted(t, s) + 2 * extra) * Cost::ONE)
+}
+
+pub(super) fn update_weighted<S: State>(t: &GoalTable, height: usize, child: &S, h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
+    let md = manhattan::update_weighted(t, h, tile, from, to);
+    let parent_at = |c: usize| {
+        if c == from {
+            tile
+        } else if c == to {
+            0
+        } else {
+            child.tile(c)
+        }
+    };
+    let child_at = |c: usize| child.tile(c);
+    let (fr, fc) = t.row_col(from);
+    let (tr, tc) = t.row_col(to);
+    let (before, after) = WEIGHTED_SCRATCH.with(|scratch| {
+        let (keys, best) = &mut *scratch.borrow_mut();
+        // A horizontal slide changes column membership only, a vertical one row membership.
+        let (row, a, b) = if fr == tr { (false, fc, tc) } else { (true, fr, tr) };
+        let mut line = |at: &dyn Fn(usize) -> Tile, i| weighted_line(t, height, row, i, &at, keys, best);
+        let before = line(&parent_at, a) + line(&parent_at, b);
+        let after = line(&child_at, a) + line(&child_at, b);
+        (before, after)
+    });
+    Cost(md.0 + 2 * after * Cost::ONE - 2 * before * Cost::ONE)
+}
+
+/// A line's tiles (goal position, cost) and the lightest let-out costs, reused between calls.
+type Scratch = (Vec<(usize, u64)>, Vec<u64>);
+
+thread_local! {
+    /// Scratch buffers for [`update_weighted`].
+    static WEIGHTED_SCRATCH: std::cell::RefCell<Scratch> = const { std::cell::RefCell::new((Vec::new(), Vec::new())) };
+}

@@ -6,13 +6,14 @@
 
 mod euclidean;
 pub mod exact;
+pub mod exact_cost;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
 pub mod pdb;
 
 use crate::board::{Board, Tile};
-use crate::cost::Cost;
+use crate::cost::{Cost, CostModel};
 use crate::error::Error;
 use crate::state::State;
 use crate::tables::Tables;
@@ -176,17 +177,26 @@ impl<'de> Deserialize<'de> for HeuristicKind {
     }
 }
 
-/// Goal geometry shared by the heuristics: where each tile belongs.
+/// Goal geometry shared by the heuristics: where each tile belongs, and what moving it costs.
 #[derive(Clone, Debug)]
 pub struct GoalTable {
     width: usize,
     /// `goal_pos[t]` is the goal cell of tile `t`.
     goal_pos: Vec<u32>,
+    /// `weight[t]`: what moving tile `t` costs (read by the weighted formulas only).
+    weight: Vec<u64>,
 }
 
 impl GoalTable {
-    fn new(goal: &Board) -> GoalTable {
-        GoalTable { width: goal.width(), goal_pos: goal.positions().into_iter().map(|p| p as u32).collect() }
+    fn new(goal: &Board, cost: CostModel) -> GoalTable {
+        let goal_pos: Vec<u32> = goal.positions().into_iter().map(|p| p as u32).collect();
+        let weight = (0..goal_pos.len() as Tile).map(|t| cost.step(t) as u64).collect();
+        GoalTable { width: goal.width(), goal_pos, weight }
+    }
+
+    #[inline]
+    fn weight(&self, t: Tile) -> u64 {
+        self.weight[t as usize]
     }
 
     #[inline]
@@ -214,6 +224,13 @@ enum Source {
     LinearConflict,
     Pdb(Arc<pdb::PdbHeuristic>),
     Exact(Arc<exact::ExactHeuristic>),
+    // Under step costs: each tile's term times its cost, and tables built with the costs.
+    WeightedMisplaced,
+    WeightedManhattan,
+    WeightedEuclidean,
+    WeightedLinearConflict,
+    CostPdb(Arc<pdb::costed::CostPdbHeuristic>),
+    CostExact(Arc<exact_cost::CostExactHeuristic>),
 }
 
 /// A heuristic bound to one goal, ready to evaluate states.
@@ -222,9 +239,67 @@ pub struct Heuristic {
     table: GoalTable,
     height: usize,
     source: Source,
+    cost: CostModel,
 }
 
 impl Heuristic {
+    /// [`Heuristic::new`] under the step-cost model `cost`: under [`CostModel::Tile`] each
+    /// formula weighs a tile's term by its cost (Manhattan distance times the tile's cost;
+    /// misplaced tiles add their costs; linear conflict lets out the lightest tiles; Euclidean
+    /// like Manhattan), which keeps them admissible, and the table kinds read tables built with
+    /// the costs (an exact table by Dijkstra's algorithm, pattern databases whose entries are
+    /// the cheapest pattern-tile moves), which `tables` must hold
+    /// ([`crate::tables::TableStore::prepare_for`]).
+    pub fn with_cost(kind: HeuristicKind, goal: &Board, tables: &Tables, cost: CostModel) -> Result<Heuristic, Error> {
+        if cost.is_unit() {
+            return Heuristic::new(kind, goal, tables);
+        }
+        let unprepared = || {
+            Error::Unprepared(format!(
+                "the {kind} heuristic under {cost} costs needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_for)"
+            ))
+        };
+        let source = match kind {
+            HeuristicKind::Zero => Source::Zero,
+            HeuristicKind::Misplaced => Source::WeightedMisplaced,
+            HeuristicKind::Manhattan => Source::WeightedManhattan,
+            HeuristicKind::Euclidean => Source::WeightedEuclidean,
+            HeuristicKind::LinearConflict => Source::WeightedLinearConflict,
+            HeuristicKind::Pdb => {
+                pdb::costed::check_size(goal.width(), goal.height())?;
+                Source::CostPdb(tables.cost_pdb().filter(|p| p.goal() == goal && p.cost() == cost).cloned().ok_or_else(unprepared)?)
+            }
+            HeuristicKind::Exact => {
+                kind.check_size(goal.width(), goal.height())?;
+                Source::CostExact(tables.cost_exact().filter(|e| e.goal() == goal && e.cost() == cost).cloned().ok_or_else(unprepared)?)
+            }
+        };
+        Ok(Heuristic { table: GoalTable::new(goal, cost), height: goal.height(), source, cost })
+    }
+
+    /// The step-cost model the estimates are in.
+    pub fn cost_model(&self) -> CostModel {
+        self.cost
+    }
+
+    /// The pattern databases built with step costs behind a `pdb` heuristic under
+    /// [`CostModel::Tile`].
+    pub fn cost_pdb(&self) -> Option<&Arc<pdb::costed::CostPdbHeuristic>> {
+        match &self.source {
+            Source::CostPdb(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The exact table built with step costs behind an `exact` heuristic under
+    /// [`CostModel::Tile`].
+    pub fn cost_exact(&self) -> Option<&Arc<exact_cost::CostExactHeuristic>> {
+        match &self.source {
+            Source::CostExact(e) => Some(e),
+            _ => None,
+        }
+    }
+
     /// Prepares `kind` for boards that aim at `goal`. The table-driven kinds read `tables`,
     /// which must hold tables bound to this very goal ([`crate::tables::TableStore::prepare`]
     /// makes them); without them this is [`Error::Unprepared`], never a silent fallback to
@@ -246,8 +321,12 @@ impl Heuristic {
             HeuristicKind::Exact => Source::Exact(tables.exact().filter(|e| e.goal() == goal).cloned().ok_or_else(unprepared)?),
         };
         // The tables carry their own goal geometry; only the formulas read this one.
-        let table = if kind.is_table() { GoalTable { width: goal.width(), goal_pos: Vec::new() } } else { GoalTable::new(goal) };
-        Ok(Heuristic { table, height: goal.height(), source })
+        let table = if kind.is_table() {
+            GoalTable { width: goal.width(), goal_pos: Vec::new(), weight: Vec::new() }
+        } else {
+            GoalTable::new(goal, CostModel::Unit)
+        };
+        Ok(Heuristic { table, height: goal.height(), source, cost: CostModel::Unit })
     }
 
     /// A heuristic computed from the board alone; the table-driven kinds are
@@ -266,12 +345,18 @@ impl Heuristic {
             Source::LinearConflict => HeuristicKind::LinearConflict,
             Source::Pdb(_) => HeuristicKind::Pdb,
             Source::Exact(_) => HeuristicKind::Exact,
+            Source::WeightedMisplaced => HeuristicKind::Misplaced,
+            Source::WeightedManhattan => HeuristicKind::Manhattan,
+            Source::WeightedEuclidean => HeuristicKind::Euclidean,
+            Source::WeightedLinearConflict => HeuristicKind::LinearConflict,
+            Source::CostPdb(_) => HeuristicKind::Pdb,
+            Source::CostExact(_) => HeuristicKind::Exact,
         }
     }
 
-    /// Whether every value is a whole number of moves.
+    /// Whether every value is a whole number of units.
     pub fn is_integral(&self) -> bool {
-        !matches!(self.source, Source::Euclidean)
+        !matches!(self.source, Source::Euclidean | Source::WeightedEuclidean)
     }
 
     /// The pattern-database set behind a `pdb` heuristic.
@@ -302,6 +387,12 @@ impl Heuristic {
             Source::Pdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
             // Unreachable arrangements never reach a search (parity is checked first).
             Source::Exact(e) => e.distance_tiles(|c| s.tile(c)).map_or(Cost::moves(u32::MAX / 4), |d| Cost::moves(d as u32)),
+            Source::WeightedMisplaced => misplaced::estimate_weighted(t, s),
+            Source::WeightedManhattan => manhattan::estimate_weighted(t, s),
+            Source::WeightedEuclidean => euclidean::estimate_weighted(t, s),
+            Source::WeightedLinearConflict => linear_conflict::estimate_weighted(t, self.height, s),
+            Source::CostPdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
+            Source::CostExact(e) => e.distance_tiles(|c| s.tile(c)).map_or(Cost::moves(u32::MAX / 4), Cost::moves),
         }
     }
 
@@ -318,7 +409,11 @@ impl Heuristic {
             Source::Manhattan => manhattan::update(t, parent_h, tile, from, to),
             Source::Euclidean => euclidean::update(t, parent_h, tile, from, to),
             Source::LinearConflict => linear_conflict::update(t, self.height, child, parent_h, tile, from, to),
-            Source::Pdb(_) | Source::Exact(_) => self.estimate(child),
+            Source::WeightedMisplaced => misplaced::update_weighted(t, parent_h, tile, from, to),
+            Source::WeightedManhattan => manhattan::update_weighted(t, parent_h, tile, from, to),
+            Source::WeightedEuclidean => euclidean::update_weighted(t, parent_h, tile, from, to),
+            Source::WeightedLinearConflict => linear_conflict::update_weighted(t, self.height, child, parent_h, tile, from, to),
+            Source::Pdb(_) | Source::Exact(_) | Source::CostPdb(_) | Source::CostExact(_) => self.estimate(child),
         }
     }
 

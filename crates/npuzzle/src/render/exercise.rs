@@ -96,6 +96,8 @@ pub struct Exercise {
     pub heuristic: HeuristicKind,
     /// The move order, e.g. `LURD`.
     pub order: String,
+    /// What a move costs: `unit` or `tile` (g, h, f and the solution's cost are in its units).
+    pub cost_model: crate::cost::CostModel,
     /// What the algorithm's open list is called, e.g. `open list (priority queue, next first)`.
     pub frontier_name: &'static str,
     /// The labelling convention, in words.
@@ -424,6 +426,7 @@ impl Exercise {
             algorithm_title: info.title,
             heuristic: req.effective_heuristic(),
             order: order.clone(),
+            cost_model: req.cost,
             frontier_name: info.frontier,
             convention: convention(a, &order),
             pseudocode: info.pseudocode.iter().map(|l| format!("{}{}", "  ".repeat(l.indent as usize), l.text)).collect(),
@@ -439,6 +442,18 @@ impl Exercise {
             cost: outcome.cost,
             status: outcome.status,
         }
+    }
+
+    /// The cost model in words, for the sheet.
+    fn cost_text(&self) -> String {
+        let mut s = format!("{}: {}", self.cost_model, self.cost_model.summary());
+        if !self.cost_model.is_unit() {
+            s.push_str("; g, h and f are in these cost units, and a heuristic weighs each tile by its cost");
+            if let Some(note) = self.algorithm.info().cost_note {
+                s.push_str(&format!(" (note: {note})"));
+            }
+        }
+        s
     }
 
     /// The heuristic in words, for the sheet.
@@ -513,6 +528,7 @@ pub fn to_markdown(ex: &Exercise, part: Part) -> String {
     let _ = writeln!(s, "- algorithm: {} (`{}`)", ex.algorithm_title, ex.algorithm.name());
     let _ = writeln!(s, "- heuristic: {}", ex.heuristic_text());
     let _ = writeln!(s, "- move order: {} (the order in which the blank's moves generate children)", ex.order);
+    let _ = writeln!(s, "- step costs: {}", ex.cost_text());
     let _ = writeln!(s, "- start: `{}`; goal: `{}` (rows separated by `/`, 0 the blank)", ex.start, ex.goal);
     let _ = writeln!(s, "\n## Labels\n\n{}\n", ex.convention);
     let _ = writeln!(s, "## The algorithm\n\n```text");
@@ -586,6 +602,7 @@ pub fn to_html(ex: &Exercise, part: Part) -> String {
     let _ = writeln!(s, "<li>algorithm: {} (<code>{}</code>)</li>", html_escape(ex.algorithm_title), ex.algorithm.name());
     let _ = writeln!(s, "<li>heuristic: {}</li>", html_escape(&ex.heuristic_text()));
     let _ = writeln!(s, "<li>move order: {} (the order in which the blank's moves generate children)</li>", html_escape(&ex.order));
+    let _ = writeln!(s, "<li>step costs: {}</li>", html_escape(&ex.cost_text()));
     let _ = writeln!(s, "</ul>");
     let _ = writeln!(s, "<h2>Labels</h2>\n<p>{}</p>", html_escape(&ex.convention));
     let _ = writeln!(s, "<h2>The algorithm</h2>\n<pre>{}</pre>", html_escape(&ex.pseudocode.join("\n")));

@@ -13,7 +13,7 @@
 //! `--trace --format json` and the Python package's `trace` both write exactly these.
 
 use crate::board::{Board, Tile};
-use crate::cost::Cost;
+use crate::cost::{Cost, CostModel};
 use crate::heuristic::HeuristicKind;
 use crate::record::{Event, Node, Recorder};
 use crate::search::observer::Fate;
@@ -39,6 +39,22 @@ pub struct Setup {
     pub height: usize,
     /// Most steps (selections) to show.
     pub limit: u64,
+    /// What a move costs: under tile costs the trace says so first, g, h and f are in cost
+    /// units, and each child says which tile its move slid and what that cost.
+    pub cost: CostModel,
+}
+
+/// What the trace says first about the cost model under which `a` ran: nothing under unit
+/// costs; under others what a move costs, and why `a` is not optimal under them if it is not.
+pub fn cost_lines(a: Algorithm, cost: CostModel) -> String {
+    if cost.is_unit() {
+        return String::new();
+    }
+    let mut s = format!("Cost model: {cost}: {}; g, h and f are in cost units.\n", cost.summary());
+    if let Some(note) = a.info().cost_note {
+        s.push_str(&format!("Not optimal under these costs: {note}.\n"));
+    }
+    s
 }
 
 /// `g + h = f: 1 + 3 = 4` when f is g + h; otherwise each value on its own (greedy orders by h,
@@ -99,7 +115,7 @@ fn fate_text(a: Algorithm, n: &Node, bound: Option<Cost>, incumbent: Option<u32>
         (Fate::Duplicate, _) => "duplicate: dropped".to_string(),
         (Fate::Pruned, _) => match (info.words.bound, bound, incumbent) {
             (Some(Bound::Incumbent), _, Some(c)) => format!("pruned by bound: f {} ≥ incumbent {c}", n.f),
-            (Some(Bound::Depth), Some(b), _) => format!("pruned by bound: depth {} > limit {}", n.g, b),
+            (Some(Bound::Depth), Some(b), _) => format!("pruned by bound: depth {} > limit {}", n.depth, b),
             (_, Some(b), _) => format!("pruned by bound: f {} > bound {b}", n.f),
             _ => "pruned by bound".to_string(),
         },
@@ -127,6 +143,7 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
     // shows none.
     let mut heading = false;
     let path = |id| path_text(&rec.path_labels(id));
+    s.push_str(&cost_lines(a, setup.cost));
     for (i, ev) in rec.events.iter().enumerate() {
         if ev.begins_step() && step >= setup.limit {
             break;
@@ -147,9 +164,20 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
                         heading = false;
                     }
                     let mv = n.mv.map_or(String::new(), |m| m.to_string());
+                    // Under step costs, which tile the move slid (it sits where the parent's
+                    // blank was) and what it cost.
+                    let slid = match n.parent.and_then(|p| rec.node(p)) {
+                        Some(parent) if !setup.cost.is_unit() => parent
+                            .board
+                            .iter()
+                            .position(|&t| t == 0)
+                            .map(|b| n.board[b])
+                            .map_or(String::new(), |t| format!("  tile {t} +{}", setup.cost.step(t))),
+                        _ => String::new(),
+                    };
                     let _ = writeln!(
                         s,
-                        "    {:<6} {mv}  {}   {}   {}",
+                        "    {:<6} {mv}{slid}  {}   {}   {}",
                         n.label,
                         board_line(&n.board, w),
                         ghf(n.g, n.h, n.f),
@@ -305,6 +333,21 @@ mod tests {
     }
 
     #[test]
+    fn a_trace_under_tile_costs_says_so_and_prices_each_move() {
+        let start = parse_board("1 2 3/4 5 6/0 7 8").unwrap();
+        let goal = crate::goal::Goal::BlankLast.board(3, 3).unwrap();
+        let req = Request::new(start, goal).algorithm(Algorithm::Bfs).cost(CostModel::Tile);
+        let (out, rec) = solve_observed(&req, Recorder::new(9, 1000, true)).unwrap();
+        assert_eq!(out.cost, Some(15));
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 100, cost: CostModel::Tile });
+        assert!(text.starts_with("Cost model: tile: moving tile t costs t"), "{text}");
+        assert!(text.contains("Not optimal under these costs: breadth-first search finds the fewest moves"), "{text}");
+        // The start's blank moves right, sliding 7 left: g = 7.
+        assert!(text.contains("R  tile 7 +7"), "{text}");
+        assert!(text.contains("g + h = f: 7 + 0 = 7"), "{text}");
+    }
+
+    #[test]
     fn astar_on_the_nilsson_example_selects_in_textbook_order() {
         // Misplaced tiles, LURD: S0 (f 4), then the U child S2 (1 + 3), its U child S22
         // (2 + 2)... wait for ties: S21 (L, 2 + 3 = 5) and S23 (R, 2 + 3 = 5) stay behind S22.
@@ -312,7 +355,7 @@ mod tests {
         assert_eq!(out.cost, Some(5));
         let order = selected_labels(&rec);
         assert_eq!(order[..2], ["S0", "S2"]);
-        let text = render_text(&rec, &Setup { algorithm: Algorithm::Astar, width: 3, height: 3, limit: 100 });
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Astar, width: 3, height: 3, limit: 100, cost: CostModel::Unit });
         assert!(text.contains("Step 1: expand S0   g + h = f: 0 + 4 = 4"), "{text}");
         assert!(text.contains("goal "), "{text}");
         assert!(!text.contains("more steps not shown"));
@@ -324,20 +367,20 @@ mod tests {
     fn the_goal_step_says_select_not_expand() {
         for a in [Algorithm::Astar, Algorithm::Idastar, Algorithm::Rbfs] {
             let (_, rec) = nilsson(a);
-            let text = render_text(&rec, &Setup { algorithm: a, width: 3, height: 3, limit: 1000 });
+            let text = render_text(&rec, &Setup { algorithm: a, width: 3, height: 3, limit: 1000, cost: CostModel::Unit });
             assert!(text.contains(": select S22111, the goal   g + h = f: 5 + 0 = 5"), "{a}: {text}");
             assert!(!text.contains("expand S22111"), "{a}");
         }
         // A breadth-first trace meets the goal as it generates it: no step selects it.
         let (_, rec) = nilsson(Algorithm::Bfs);
-        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 100_000 });
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 100_000, cost: CostModel::Unit });
         assert!(!text.contains(", the goal"));
     }
 
     #[test]
     fn limit_cuts_the_trace_and_says_how_much() {
         let (_, rec) = nilsson(Algorithm::Bfs);
-        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 3 });
+        let text = render_text(&rec, &Setup { algorithm: Algorithm::Bfs, width: 3, height: 3, limit: 3, cost: CostModel::Unit });
         assert_eq!(text.matches("\nStep ").count(), 3);
         let hidden = rec.expansions - 3;
         assert!(text.contains(&format!("… {hidden} more steps not shown (--trace-limit 3)")), "{text}");
@@ -346,18 +389,18 @@ mod tests {
     #[test]
     fn per_algorithm_lines_appear() {
         let (_, rec) = nilsson(Algorithm::Idastar);
-        let t = render_text(&rec, &Setup { algorithm: Algorithm::Idastar, width: 3, height: 3, limit: 1000 });
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Idastar, width: 3, height: 3, limit: 1000, cost: CostModel::Unit });
         assert!(t.contains("=== Iteration 1: bound 4 ==="), "{t}");
         assert!(t.contains("next bound 5"), "{t}");
         assert!(t.contains("pruned by bound: f 6 > bound 4"), "{t}");
         let (_, rec) = nilsson(Algorithm::Dfbnb);
-        let t = render_text(&rec, &Setup { algorithm: Algorithm::Dfbnb, width: 3, height: 3, limit: 1000 });
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Dfbnb, width: 3, height: 3, limit: 1000, cost: CostModel::Unit });
         assert!(t.contains("new incumbent"), "{t}");
         let (_, rec) = nilsson(Algorithm::Rbfs);
-        let t = render_text(&rec, &Setup { algorithm: Algorithm::Rbfs, width: 3, height: 3, limit: 1000 });
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Rbfs, width: 3, height: 3, limit: 1000, cost: CostModel::Unit });
         assert!(t.contains("back up:"), "{t}");
         let (_, rec) = nilsson(Algorithm::Lc);
-        let t = render_text(&rec, &Setup { algorithm: Algorithm::Lc, width: 3, height: 3, limit: 1000 });
+        let t = render_text(&rec, &Setup { algorithm: Algorithm::Lc, width: 3, height: 3, limit: 1000, cost: CostModel::Unit });
         assert!(t.contains("answer check: no; added") && t.contains("answer check: yes; goal"), "{t}");
     }
 }
@@ -373,6 +416,8 @@ pub struct TraceStart<'a> {
     pub heuristic: HeuristicKind,
     /// The successor order.
     pub order: String,
+    /// What a move costs (`unit` or `tile`); g, h and f are in its units.
+    pub cost_model: CostModel,
     /// Board width.
     pub width: usize,
     /// Board height.
@@ -427,6 +472,7 @@ pub fn json_trace<'a>(req: &'a Request, rec: &'a Recorder, report: &'a Report, l
             algorithm: req.algorithm,
             heuristic: req.effective_heuristic(),
             order: req.order.to_string(),
+            cost_model: req.cost,
             width: req.start.width(),
             height: req.start.height(),
             start: &req.start,

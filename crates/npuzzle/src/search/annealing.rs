@@ -26,6 +26,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",
     params: &[Param::Seed, Param::Temperature, Param::Cooling, Param::MaxSteps],

@@ -31,7 +31,7 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
     let mut seq = 0u64;
 
     let h0 = p.h(&p.start);
-    let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, h: h0, id: ctx.id() };
+    let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, depth: 0, h: h0, id: ctx.id() };
     ctx.stats.generated_at(0);
     let f0 = (spec.priority)(0, h0);
     let root_goal = p.is_goal(&p.start);
@@ -60,7 +60,7 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
             return End::Limit(kind);
         }
         closed[i] = true;
-        let (g, h, id, mv) = (nodes[i].g, nodes[i].h, nodes[i].id, nodes[i].mv);
+        let (g, depth, h, id, mv) = (nodes[i].g, nodes[i].depth, nodes[i].h, nodes[i].id, nodes[i].mv);
         ctx.note(Event::Selected { id, g, h, f, state: &nodes[i].state });
         if !spec.goal_on_generate && p.is_goal(&nodes[i].state) {
             ctx.note::<S>(Event::Goal { id });
@@ -69,8 +69,8 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
         ctx.stats.expanded += 1;
         let parent_state = nodes[i].state.clone();
         for succ in p.successors(&parent_state, h, mv) {
-            let g2 = g + 1;
-            ctx.stats.generated_at(g2);
+            let g2 = g + succ.cost;
+            ctx.stats.generated_at(depth + 1);
             let f2 = (spec.priority)(g2, succ.h);
             let child_id = ctx.id();
             let prior = best.get(&succ.state).copied();
@@ -90,7 +90,15 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
                 closed[j as usize] = true;
             }
             let k = nodes.len() as u32;
-            nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: succ.h, id: child_id });
+            nodes.push(TreeNode {
+                state: succ.state.clone(),
+                parent: idx,
+                mv: Some(succ.mv),
+                g: g2,
+                depth: depth + 1,
+                h: succ.h,
+                id: child_id,
+            });
             closed.push(false);
             if fate == Fate::Goal {
                 return End::Found(path_to(&nodes, k as usize));

@@ -16,7 +16,7 @@ pub const INFO: Info = Info {
     name: "bfs",
     aliases: &["breadth-first"],
     title: "Breadth-first search",
-    summary: "expands nodes level by level from a FIFO queue, testing each child as it is generated; optimal in moves",
+    summary: "expands nodes level by level from a FIFO queue, testing each child as it is generated; optimal in moves (so not under tile costs)",
     optimal: true,
     uses_heuristic: false,
     keeps: info::Keeps::NodePerMove,
@@ -24,6 +24,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: Some("breadth-first search finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (uniform-cost search is)"),
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",
     params: &[],
@@ -72,10 +73,12 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
     let mut seen: FxHashMap<S, u32> = FxHashMap::default();
     let mut open: VecDeque<u32> = VecDeque::new();
     let f_of = |g: u32| Cost::moves(g);
+    // The explored set keeps each state's depth (the depth limit is on moves); g, what the trace
+    // shows, is the path cost.
     // Only a depth-limited depth-first search can reach a state shallower than it first did.
     let reopen = discipline == Discipline::Stack && p.max_depth.is_some();
 
-    let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, h: Cost::ZERO, id: ctx.id() };
+    let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, depth: 0, h: Cost::ZERO, id: ctx.id() };
     ctx.stats.generated_at(0);
     let root_goal = p.is_goal(&p.start);
     let fate = if root_goal { Fate::Goal } else { Fate::Added };
@@ -102,9 +105,9 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
         if let Err(kind) = ctx.check(mem) {
             return End::Limit(kind);
         }
-        let (g, id, mv) = (nodes[i].g, nodes[i].id, nodes[i].mv);
+        let (g, depth, id, mv) = (nodes[i].g, nodes[i].depth, nodes[i].id, nodes[i].mv);
         ctx.note(Event::Selected { id, g, h: Cost::ZERO, f: f_of(g), state: &nodes[i].state });
-        if p.max_depth.is_some_and(|d| g >= d) {
+        if p.max_depth.is_some_and(|d| depth >= d) {
             // Depth limit reached: this node's children would lie past it.
             continue;
         }
@@ -112,11 +115,11 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
         let parent_state = nodes[i].state.clone();
         children.clear();
         for succ in p.successors(&parent_state, Cost::ZERO, mv) {
-            let g2 = g + 1;
-            ctx.stats.generated_at(g2);
+            let (g2, d2) = (g + succ.cost, depth + 1);
+            ctx.stats.generated_at(d2);
             let child_id = ctx.id();
             let fate = match seen.get(&succ.state) {
-                Some(&before) if !reopen || before <= g2 => Fate::Duplicate,
+                Some(&before) if !reopen || before <= d2 => Fate::Duplicate,
                 _ if p.is_goal(&succ.state) => Fate::Goal,
                 _ => Fate::Added,
             };
@@ -128,12 +131,12 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
                 return End::Limit(kind);
             }
             let k = nodes.len() as u32;
-            nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, h: Cost::ZERO, id: child_id });
+            nodes.push(TreeNode { state: succ.state.clone(), parent: idx, mv: Some(succ.mv), g: g2, depth: d2, h: Cost::ZERO, id: child_id });
             if fate == Fate::Goal {
                 ctx.note::<S>(Event::Goal { id: child_id });
                 return End::Found(path_to(&nodes, k as usize));
             }
-            seen.insert(succ.state, g2);
+            seen.insert(succ.state, d2);
             children.push(k);
         }
         match discipline {

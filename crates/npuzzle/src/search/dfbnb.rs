@@ -27,6 +27,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],
@@ -81,7 +82,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                 }
             }
         },
-        visit: |_g, f| {
+        visit: |_depth, f| {
             if out_of_memory.get() {
                 Visit::Halt(LimitKind::Memory)
             } else if f >= bound.get() {
@@ -90,8 +91,8 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                 Visit::Expand
             }
         },
-        goal: |path: &[Move], _id| {
-            bound.set(Cost::moves(path.len() as u32));
+        goal: |path: &[Move], g, _id| {
+            bound.set(Cost::moves(g));
             *best.borrow_mut() = Some(path.to_vec());
             AtGoal::Incumbent
         },

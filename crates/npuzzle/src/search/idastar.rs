@@ -24,6 +24,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: true,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],
@@ -67,15 +68,16 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
                 }
             },
             visit: |_g, _f| Visit::Expand,
-            goal: |_: &[_], _| AtGoal::Stop,
+            goal: |_: &[_], _, _| AtGoal::Stop,
             sort: false,
         };
         match pass(p, ctx, &mut hooks, &mut buf, &|_| {}) {
             Err(kind) => return End::Limit(kind),
             Ok(Some(path)) => return End::Found(path),
             Ok(None) => {
-                // Solutions cost whole moves, so a fractional bound (Euclidean h) can be raised
-                // to the next whole number without skipping any solution.
+                // Solutions cost whole units (moves, or tile costs), so a fractional bound
+                // (Euclidean h) can be raised to the next whole number without skipping any
+                // solution.
                 let n = next.get();
                 let next_bound = (n != Cost::INFINITY).then(|| Cost::moves(n.ceil_moves() as u32));
                 ctx.note::<S>(Event::IterationEnd { next: next_bound });

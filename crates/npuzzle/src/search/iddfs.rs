@@ -15,7 +15,7 @@ pub const INFO: Info = Info {
     name: "iddfs",
     aliases: &["ids", "iterative-deepening"],
     title: "Iterative deepening",
-    summary: "depth-limited depth-first passes with limits 0, 1, 2, …; optimal in moves, memory linear in the depth",
+    summary: "depth-limited depth-first passes with limits 0, 1, 2, …; optimal in moves (so not under tile costs), memory linear in the depth",
     optimal: true,
     uses_heuristic: false,
     keeps: info::Keeps::PathMoves,
@@ -23,6 +23,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: Some("iterative deepening bounds the depth, so it finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (IDA* with h = 0 bounds the cost instead)"),
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
     params: &[],
@@ -58,15 +59,15 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         let mut hooks = Hooks {
             f: |g, _h| Cost::moves(g),
             admit: |_: &S, _g, _f| Fate::Added,
-            visit: |g, _f| {
-                if g < limit {
+            visit: |depth, _f| {
+                if depth < limit {
                     Visit::Expand
                 } else {
                     cut.set(true);
                     Visit::Leaf
                 }
             },
-            goal: |_: &[_], _| AtGoal::Stop,
+            goal: |_: &[_], _, _| AtGoal::Stop,
             sort: false,
         };
         match pass(p, ctx, &mut hooks, &mut buf, &|_| {}) {

@@ -40,6 +40,11 @@ pub struct Info {
     /// [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
     /// general search.
     pub fast_engine: bool,
+    /// Why an algorithm optimal under unit costs ([`Info::optimal`]) is not when moves cost
+    /// different amounts ([`crate::cost::CostModel::Tile`]); `None` when its optimality (or lack
+    /// of it) is the same under every cost model. The report then says `optimal: false`, and the
+    /// trace says why.
+    pub cost_note: Option<&'static str>,
     /// When it tests a node for the goal.
     pub goal_test: GoalTest,
     /// How the trace names its open list, e.g. `queue (front first)`.

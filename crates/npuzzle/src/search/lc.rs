@@ -20,6 +20,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnGeneration,
     frontier: "open list (priority queue, next first)",
     params: &[],

@@ -191,7 +191,7 @@ pub(crate) fn neighbour<S: State>(p: &Problem<S>, s: &S, h: Cost, m: Move) -> Op
     let mut child = s.clone();
     let tile = child.slide(to);
     let h = p.heuristic.update(&child, h, tile, to, blank);
-    Some(Succ { mv: m, state: child, h })
+    Some(Succ { mv: m, state: child, h, cost: p.cost.step(tile) })
 }
 
 /// The moves that keep the blank on the board from `s`, in the problem's order, and how many.

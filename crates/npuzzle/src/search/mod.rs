@@ -23,7 +23,7 @@ pub use params::{Param, ParamGroup, ParamInfo, ParamKind, Params};
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::clock::Instant;
-use crate::cost::Cost;
+use crate::cost::{Cost, CostModel};
 use crate::error::Error;
 use crate::heuristic::Heuristic;
 use crate::state::State;
@@ -263,6 +263,8 @@ pub struct Problem<S: State> {
     pub max_depth: Option<u32>,
     /// Every parameter given (the local searches read theirs through its getters).
     pub params: Params,
+    /// What each move costs; g is counted in its units (moves under [`CostModel::Unit`]).
+    pub cost: CostModel,
 }
 
 /// A successor of a state.
@@ -274,6 +276,8 @@ pub struct Succ<S> {
     pub state: S,
     /// Its heuristic estimate.
     pub h: Cost,
+    /// What the move cost, in whole units of the cost model (1 under unit costs).
+    pub cost: u32,
 }
 
 impl<S: State> Problem<S> {
@@ -299,7 +303,7 @@ impl<S: State> Problem<S> {
             let mut child = s.clone();
             let tile = child.slide(to);
             let h = self.heuristic.update(&child, h, tile, to, blank);
-            Some(Succ { mv: m, state: child, h })
+            Some(Succ { mv: m, state: child, h, cost: self.cost.step(tile) })
         })
     }
 
@@ -449,20 +453,22 @@ impl<'a, O: Observer> Ctx<'a, O> {
     }
 }
 
-/// One node of a search tree kept in memory: its state, parent and cost so far.
+/// One node of a search tree kept in memory: its state, parent, cost so far (in the cost
+/// model's units) and depth (in moves; the same as g under unit costs).
 #[derive(Clone, Debug)]
 pub(crate) struct TreeNode<S> {
     pub state: S,
     pub parent: u32,
     pub mv: Option<Move>,
     pub g: u32,
+    pub depth: u32,
     pub h: Cost,
     pub id: observer::NodeId,
 }
 
 /// The moves from the root to node `i` of an arena.
 pub(crate) fn path_to<S>(nodes: &[TreeNode<S>], mut i: usize) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(nodes[i].g as usize);
+    let mut moves = Vec::with_capacity(nodes[i].depth as usize);
     while let Some(m) = nodes[i].mv {
         moves.push(m);
         i = nodes[i].parent as usize;

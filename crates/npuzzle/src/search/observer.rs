@@ -36,7 +36,7 @@ pub enum Event<'a, S> {
         parent: Option<NodeId>,
         /// The move from the parent.
         mv: Option<Move>,
-        /// Moves from the start.
+        /// The path cost from the start, in the cost model's units (moves under unit costs).
         g: u32,
         /// Heuristic estimate.
         h: Cost,
@@ -51,7 +51,7 @@ pub enum Event<'a, S> {
     Selected {
         /// The node.
         id: NodeId,
-        /// Moves from the start.
+        /// The path cost from the start, in the cost model's units (moves under unit costs).
         g: u32,
         /// Heuristic estimate.
         h: Cost,
@@ -87,7 +87,7 @@ pub enum Event<'a, S> {
     Incumbent {
         /// The goal node.
         id: NodeId,
-        /// Its cost, now the bound.
+        /// Its path cost, now the bound.
         cost: u32,
     },
     /// Recursive best-first search backed up a value to a node as it unwound.

@@ -38,6 +38,7 @@ pub const INFO: Info = Info {
     title: "beam search over pattern databases, in eight views",
     summary: "from 26 to 64 cells: keeps the boards of least pattern-database estimate plus linear conflicts, depth by depth, over the board turned and mirrored and from either end; the shortest answer is kept; not optimal",
     optimal: false,
+    cost_note: None,
     uses_heuristic: false,
     keeps: info::Keeps::FewBoards,
     local: false,

@@ -33,6 +33,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",
     params: &[Param::Seed, Param::Sideways, Param::Restarts, Param::MaxSteps],

@@ -51,6 +51,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "children of the current node (best F first)",
     params: &[],
@@ -106,18 +107,19 @@ impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
             return Ok(Res::Found);
         }
         self.ctx.stats.expanded += 1;
-        let g2 = node.g + 1;
+        let d2 = self.path.len() as u32 + 1;
         // (child, its stored value F)
         let mut kids: Vec<(Node<S>, Cost)> = Vec::with_capacity(4);
         for succ in self.p.successors(&node.state, node.h, node.mv) {
-            self.ctx.stats.generated_at(g2);
+            let g2 = node.g + succ.cost;
+            self.ctx.stats.generated_at(d2);
             let id = self.ctx.id();
             let fc = Cost::moves(g2) + succ.h;
             let on_path = self.on_path.contains(&succ.state);
             // A child inherits its parent's backed-up value if the parent was explored before.
             let big_f = if f < stored { stored.max(fc) } else { fc };
             let fate = if on_path { Fate::Duplicate } else { Fate::Added };
-self.ctx.generated(id, Some(node.id), Some(succ.mv), g2, succ.h, big_f, &succ.state, fate);
+            self.ctx.generated(id, Some(node.id), Some(succ.mv), g2, succ.h, big_f, &succ.state, fate);
             if !on_path {
                 kids.push((Node { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, big_f));
             }

@@ -37,6 +37,7 @@ pub const INFO: Info = Info {
     reduces: true,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
     params: &[],

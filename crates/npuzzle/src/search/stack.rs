@@ -16,7 +16,10 @@ use crate::state::State;
 /// A node waiting on the stack.
 pub(crate) struct Entry<S> {
     pub state: S,
+    /// Path cost, in the cost model's units.
     pub g: u32,
+    /// Moves from the root.
+    pub depth: u32,
     pub h: Cost,
     pub mv: Option<Move>,
     pub id: NodeId,
@@ -48,9 +51,9 @@ pub(crate) struct Hooks<F, A, V, G> {
     pub f: F,
     /// Fate of a generated child: `Added`, `Pruned` or `Duplicate`.
     pub admit: A,
-    /// Decision for a node taken from the stack, from its g and f.
+    /// Decision for a node taken from the stack, from its depth (in moves) and f.
     pub visit: V,
-    /// Called at a goal with the path and the goal's id.
+    /// Called at a goal with the path, its cost and the goal's id.
     pub goal: G,
     /// Try children in order of f (stable, so ties keep `--order`).
     pub sort: bool,
@@ -84,7 +87,7 @@ where
     F: Fn(u32, Cost) -> Cost,
     A: FnMut(&S, u32, Cost) -> Fate,
     V: FnMut(u32, Cost) -> Visit,
-    G: FnMut(&[Move], NodeId) -> AtGoal,
+    G: FnMut(&[Move], u32, NodeId) -> AtGoal,
 {
     buf.stack.clear();
     buf.path.clear();
@@ -93,7 +96,7 @@ where
     ctx.stats.generated_at(0);
     let f0 = (hooks.f)(0, h0);
     ctx.generated(root_id, None, None, 0, h0, f0, &p.start, Fate::Added);
-    buf.stack.push(Entry { state: p.start.clone(), g: 0, h: h0, mv: None, id: root_id });
+    buf.stack.push(Entry { state: p.start.clone(), g: 0, depth: 0, h: h0, mv: None, id: root_id });
     ctx.stats.frontier(1);
     emit_frontier(ctx, &buf.stack);
     let sh = state_heap(&p.start);
@@ -105,7 +108,7 @@ where
         let mem = footprint.total();
         ctx.check(mem)?;
         let f = (hooks.f)(e.g, e.h);
-        let expand = match (hooks.visit)(e.g, f) {
+        let expand = match (hooks.visit)(e.depth, f) {
             Visit::Discard => {
                 if O::ENABLED {
                     ctx.obs.event::<S>(&Event::Discarded { id: e.id });
@@ -117,14 +120,14 @@ where
             Visit::Leaf => false,
             Visit::Halt(kind) => return Err(kind),
         };
-        buf.path.truncate(e.g.saturating_sub(1) as usize);
+        buf.path.truncate(e.depth.saturating_sub(1) as usize);
         if let Some(m) = e.mv {
             buf.path.push(m);
         }
         ctx.note(Event::Selected { id: e.id, g: e.g, h: e.h, f, state: &e.state });
         if p.is_goal(&e.state) {
             ctx.note::<S>(Event::Goal { id: e.id });
-            match (hooks.goal)(&buf.path, e.id) {
+            match (hooks.goal)(&buf.path, e.g, e.id) {
                 AtGoal::Stop => return Ok(Some(buf.path.clone())),
                 AtGoal::Incumbent => {
                     ctx.note::<S>(Event::Incumbent { id: e.id, cost: e.g });
@@ -139,15 +142,16 @@ where
         }
         ctx.stats.expanded += 1;
         buf.kids.clear();
-        let g2 = e.g + 1;
+        let d2 = e.depth + 1;
         for succ in p.successors(&e.state, e.h, e.mv) {
-            ctx.stats.generated_at(g2);
+            let g2 = e.g + succ.cost;
+            ctx.stats.generated_at(d2);
             let f2 = (hooks.f)(g2, succ.h);
             let id = ctx.id();
             let fate = (hooks.admit)(&succ.state, g2, f2);
             ctx.generated(id, Some(e.id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
             if fate == Fate::Added {
-                buf.kids.push((Entry { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, f2));
+                buf.kids.push((Entry { state: succ.state, g: g2, depth: d2, h: succ.h, mv: Some(succ.mv), id }, f2));
             }
         }
         if hooks.sort {

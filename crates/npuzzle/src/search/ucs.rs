@@ -1,4 +1,4 @@
-//! Uniform-cost search (Dijkstra's algorithm on unit moves) expands nodes in order of g, the cost so far. Optimal; it ignores the heuristic.
+//! Uniform-cost search (Dijkstra's algorithm) expands nodes in order of g, the cost so far. Optimal under any step costs (`--cost tile` too, where it and breadth-first search part ways); it ignores the heuristic.
 
 use super::info::{self, GoalTest, Info, line, Step};
 use super::best_first::{self, Spec};
@@ -12,7 +12,7 @@ pub const INFO: Info = Info {
     name: "ucs",
     aliases: &["dijkstra", "uniform-cost"],
     title: "Uniform-cost search",
-    summary: "expands nodes in order of g (Dijkstra on unit moves); optimal, ignores h",
+    summary: "expands nodes in order of g, the path cost (Dijkstra); optimal under any step costs, ignores h",
     optimal: true,
     uses_heuristic: false,
     keeps: info::Keeps::NodePerMove,
@@ -20,6 +20,7 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
     params: &[],

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod cache;
+pub mod costed;
 
 use crate::board::Board;
 use crate::clock::Instant;
@@ -45,6 +46,8 @@ pub struct Tables {
     exact: Option<Arc<ExactHeuristic>>,
     prune: Option<Arc<Fsm>>,
     block: Option<Arc<ExactHeuristic>>,
+    /// The tables of a heuristic under step costs ([`costed`]).
+    cost: Option<costed::CostTables>,
     any_goal: Option<Arc<AnyGoalSet>>,
 }
 
@@ -182,6 +185,8 @@ pub struct TableStore {
     pdbs: Mutex<HashMap<PdbKey, Arc<Pdb>>>,
     exact: Mutex<HashMap<(usize, usize, usize), Arc<ExactTable>>>,
     prunes: Mutex<HashMap<(usize, usize, u32), Arc<Fsm>>>,
+    /// The tables with step costs ([`costed`]).
+    costed: costed::Kept,
     /// One load or build at a time, so two callers never build the same table twice.
     busy: Mutex<()>,
 }
@@ -208,6 +213,7 @@ impl TableStore {
             pdbs: Mutex::default(),
             exact: Mutex::default(),
             prunes: Mutex::default(),
+            costed: costed::Kept::default(),
             busy: Mutex::default(),
         }
     }
@@ -265,7 +271,7 @@ impl TableStore {
         if req.algorithm.reduces() {
             return Ok(Tables::none().with_block(Arc::new(self.reduce_block(&req.goal, &ReduceOptions::default(), on)?)));
         }
-        self.prepare(req.effective_heuristic(), &req.goal, on, cancel)
+        self.prepare_for(req.effective_heuristic(), &req.goal, req.cost, on, cancel)
     }
 
     /// The exact table of the final block row-and-column reduction leaves on `goal`'s board

@@ -3,8 +3,9 @@
 // search tree; the race played.
 
 import { fmt, fmtMs } from "../model/format.js";
-import { compareBody, compareKey, pairRun, runName } from "../model/settings.js";
+import { compareBody, compareKey, depthBody, pairRun, parseDepths, runName } from "../model/settings.js";
 import { CompareView } from "../views/compare.js";
+import { DepthView } from "../views/depth.js";
 import { $, closest } from "../views/dom.js";
 
 /** @typedef {import("../api").Options} Options */
@@ -25,6 +26,9 @@ export class CompareTab {
     this.state = state;
     this.on = on;
     this.view = new CompareView();
+    this.depthView = new DepthView();
+    /** whether the depth experiment runs */
+    this.depthRunning = false;
     /** @type {number} */
     this.raceFrame = 0;
   }
@@ -58,6 +62,78 @@ export class CompareTab {
     $("compare-metric").addEventListener("change", () => this.drawChart());
     $("compare-log").addEventListener("change", () => this.drawChart());
     $("race-play").addEventListener("click", () => this.playRace());
+    const dd = this.options.depth_defaults;
+    /** @type {HTMLInputElement} */ ($("depth-count")).value = String(dd.count);
+    /** @type {HTMLInputElement} */ ($("depth-count")).max = String(dd.max_count);
+    $("depth-run").addEventListener("click", () => {
+      if ($("depth-run").getAttribute("aria-disabled") !== "true") this.runDepth();
+    });
+    $("depth-cancel").addEventListener("click", () => {
+      if (this.depthRunning) this.engine.stop("depth");
+    });
+  }
+
+  /**
+   * The experiment's pairs as typed: `bfs,iddfs,astar/misplaced` (algorithm/heuristic), or the
+   * defaults when empty; null when one is not an algorithm and heuristic the engine knows.
+   * @returns {{algorithm: string, heuristic: string}[] | null}
+   */
+  depthPairs() {
+    const text = /** @type {HTMLInputElement} */ ($("depth-pairs")).value.trim();
+    if (!text) return this.options.depth_defaults.pairs.map((p) => ({ algorithm: p.algorithm, heuristic: p.heuristic }));
+    const pairs = [];
+    for (const item of text.split(",")) {
+      const [a, hh] = item.trim().split("/");
+      const alg = this.options.algorithms.find((x) => x.name === a || x.aliases.includes(a));
+      if (!alg) return null;
+      const heuristic = hh || "zero";
+      if (!this.options.heuristics.some((x) => x === heuristic) && heuristic !== "zero") return null;
+      pairs.push({ algorithm: alg.name, heuristic: alg.uses_heuristic ? heuristic : "zero" });
+    }
+    return pairs;
+  }
+
+  /** Runs the depth experiment on the settings' size, goal, step cost and move order. */
+  async runDepth() {
+    if (this.depthRunning) return;
+    this.on.read();
+    const s = this.state.settings;
+    const view = this.depthView;
+    const depthsText = /** @type {HTMLInputElement} */ ($("depth-depths")).value;
+    const depths = depthsText.trim() ? parseDepths(depthsText) : this.options.depth_defaults.depths;
+    if (!depths) {
+      view.message(`bad depths \u201c${depthsText}\u201d (use e.g. 2..24:2 or 4,8,12)`, "bad");
+      return;
+    }
+    const pairs = this.depthPairs();
+    if (!pairs) {
+      view.message("bad pairs (use e.g. bfs,iddfs,astar/misplaced,astar/manhattan)", "bad");
+      return;
+    }
+    const count = Number(/** @type {HTMLInputElement} */ ($("depth-count")).value) || this.options.depth_defaults.count;
+    const seed = Number(/** @type {HTMLInputElement} */ ($("depth-seed")).value) || 1;
+    this.depthRunning = true;
+    view.running(true);
+    view.message(`running ${pairs.length} pairs on ${count} boards at each of ${depths.length} depths…`);
+    try {
+      const answer = await this.engine.depth(depthBody(s, this.options, { depths, count, seed, pairs }));
+      if (!answer.ok) {
+        view.message(/** @type {{error: string}} */ (/** @type {unknown} */ (answer.data)).error, "bad");
+        return;
+      }
+      const t = answer.data;
+      view.show(t);
+      const cut = t.rows.some((r) => r.cut);
+      view.message(
+        `${t.count} boards a depth (seed ${t.seed}), ${t.cost_model} step costs; means over the boards` +
+          (cut ? `; – marks a pair whose runs passed ${fmt(t.max_nodes)} nodes` : ""),
+      );
+    } catch (e) {
+      view.message(e instanceof Error && e.name === "AbortError" ? "cancelled" : `failed: ${e instanceof Error ? e.message : e}`, "bad");
+    } finally {
+      this.depthRunning = false;
+      view.running(false);
+    }
   }
 
   /**

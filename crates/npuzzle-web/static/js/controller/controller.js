@@ -306,8 +306,9 @@ export class Controller {
     setLive(r.stats, r.stats.time_ms);
     let text = `${r.algorithm}${r.heuristic !== "zero" ? ` + ${r.heuristic}` : ""}: ${r.message}`;
     if (r.status === "solved") text += r.optimal ? " (optimal)" : " (not guaranteed optimal)";
+    if (r.cost_model !== "unit") text += ` · ${r.cost_model} step costs`;
     showMessage(text, r.status === "solved" ? "ok" : "bad");
-    showHint(r.hint ? `Hint: ${r.hint}.` : "");
+    showHint(r.cost_note ? `Not optimal under these costs: ${r.cost_note}.` : r.hint ? `Hint: ${r.hint}.` : "");
     this.solution.load(r);
     if (isLocal(s.options, r.algorithm)) {
       $("tab-local").hidden = false;

@@ -24,8 +24,10 @@ export function solutionText(r) {
     `algorithm: ${r.algorithm}`,
     `heuristic: ${r.heuristic}`,
     `status:    ${r.message}`,
-    `moves:     ${r.moves} (${r.cost} moves; letters are the blank's moves)`,
-    `stats:     expanded ${r.stats.expanded}, generated ${r.stats.generated}, max frontier ${r.stats.max_frontier}, max depth ${r.stats.max_depth}, ${r.stats.time_ms} ms`,
+    r.cost_model === "unit"
+      ? `moves:     ${r.moves} (${r.cost} moves; letters are the blank's moves)`
+      : `moves:     ${r.moves} (${r.length} moves, cost ${r.cost} with ${r.cost_model} step costs; letters are the blank's moves)`,
+    `stats:     expanded ${r.stats.expanded}, generated ${r.stats.generated}, max frontier ${r.stats.max_frontier}, max depth ${r.stats.max_depth}, b* ${r.stats.effective_branching_factor === null ? "-" : r.stats.effective_branching_factor.toFixed(3)}, ${r.stats.time_ms} ms`,
     "",
   ];
   (r.path || []).forEach((b, i) => {

@@ -24,6 +24,7 @@ import { LineReader } from "./ndjson.js";
 /** @typedef {import("../api").SolveLine} SolveLine */
 /** @typedef {import("../api").CompareLine} CompareLine */
 /** @typedef {import("../api").Pictures} Pictures */
+/** @typedef {import("../api").DepthTable} DepthTable */
 /** @typedef {import("../api").Health} Health */
 
 /**
@@ -40,7 +41,7 @@ import { LineReader } from "./ndjson.js";
  */
 
 /** Every endpoint of the API. */
-const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "svg", "health"];
+const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "health"];
 
 /**
  * The endpoint and the query parameters of an API path.
@@ -74,8 +75,21 @@ class HttpEngine {
    * @returns {Promise<Answer<unknown>>}
    */
   async request(path, body) {
+    const { op } = parsePath(path);
+    /** @type {RequestInit} */
     const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    const res = await fetch(path.replace(/^\//, ""), init);
+    // A depth experiment can be stopped like a compare.
+    const controller = op === "depth" ? new AbortController() : null;
+    if (controller) {
+      this.controllers[op] = controller;
+      init.signal = controller.signal;
+    }
+    let res;
+    try {
+      res = await fetch(path.replace(/^\//, ""), init);
+    } finally {
+      if (controller && this.controllers[op] === controller) delete this.controllers[op];
+    }
     let data;
     try {
       data = await res.json();
@@ -271,7 +285,7 @@ class WorkerEngine {
    * @returns {Lane}
    */
   lane(op) {
-    return op === "solve" ? this.lanes.solve : op === "compare" ? this.lanes.compare : this.lanes.quick;
+    return op === "solve" ? this.lanes.solve : op === "compare" || op === "depth" ? this.lanes.compare : this.lanes.quick;
   }
 
   /**
@@ -304,7 +318,7 @@ class WorkerEngine {
 
   /** @param {string} op */
   stop(op) {
-    (op === "compare" ? this.lanes.compare : this.lanes.solve).stop();
+    (op === "compare" || op === "depth" ? this.lanes.compare : this.lanes.solve).stop();
   }
 
   /**
@@ -386,6 +400,15 @@ export class Engine {
    */
   compare(body, onLine) {
     return this.impl.stream("/api/compare", { ...body, stream: true }, (line) => onLine(/** @type {CompareLine} */ (line)));
+  }
+
+  /**
+   * The textbook's experiment: nodes generated and b* by solution depth.
+   * @param {object} body
+   * @returns {Promise<Answer<DepthTable>>}
+   */
+  depth(body) {
+    return /** @type {Promise<Answer<DepthTable>>} */ (this.request("/api/depth", body));
   }
 
   /**

@@ -131,6 +131,9 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
       case "compare":
         answer = engine.compare(JSON.stringify(payload), onLine);
         break;
+      case "depth":
+        answer = engine.depth(JSON.stringify(payload));
+        break;
       case "svg":
         answer = engine.svg(JSON.stringify(payload));
         break;

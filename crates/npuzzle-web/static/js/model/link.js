@@ -26,6 +26,7 @@ export function writeLink(s, options, extra = {}) {
   p.set("algorithm", s.algorithm || options.defaults.algorithm);
   p.set("heuristic", s.heuristic || options.defaults.heuristic);
   p.set("order", s.order);
+  if (s.cost && s.cost !== "unit") p.set("cost", s.cost);
   const local = isLocal(options, s.algorithm);
   for (const info of options.params) {
     const v = s.params[info.key] || "";
@@ -120,6 +121,11 @@ export function readLink(search, options) {
     "order",
     (v) => /^[UDLR]{4}$/i.test(v) && new Set(v.toUpperCase()).size === 4,
     (v) => (out.patch.order = v),
+  );
+  pick(
+    "cost",
+    (v) => options.cost_models.some((c) => c.name === v),
+    (v) => (out.patch.cost = v),
   );
   for (const p of options.params) {
     if (p.kind === "flag") {

@@ -18,6 +18,7 @@ import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
  * @property {string} algorithm
  * @property {string} heuristic
  * @property {string} order the move order as typed
+ * @property {string} cost the step-cost model: `unit` (every move 1) or `tile` (moving tile t costs t)
  * @property {Record<string, string>} params each parameter's input by key, as typed ("" when
  *   empty; "1" or "" for a flag)
  * @property {string} limitNodes the node limit as typed
@@ -27,7 +28,7 @@ import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
 
 /**
  * A request body: the library's request specification, and what the endpoint adds.
- * @typedef {{start: string, goal: string, algorithm?: string, heuristic?: string, order: string,
+ * @typedef {{start: string, goal: string, algorithm?: string, heuristic?: string, order: string, cost?: string,
  *   limits: {nodes?: number, time_ms?: number}, tree?: boolean, trace?: boolean, stream?: boolean,
  *   seed?: number, [param: string]: unknown}} SolveBody
  */
@@ -94,6 +95,7 @@ export function solveBody(s, options, seed) {
     order: s.order.trim() || options.defaults.order,
     limits: limitsOf(s),
   };
+  if (s.cost && s.cost !== "unit") body.cost = s.cost;
   for (const p of options.params) {
     if (p.key === "seed" || !takes(options, alg, p.key)) continue;
     const v = paramValue(p, s.params[p.key]);
@@ -130,7 +132,7 @@ export function settingsKey(s, options, seed) {
  * @returns {string}
  */
 export function compareKey(s) {
-  return JSON.stringify([boardText(s.start, s.w), goalSpec(s), s.order, s.limitNodes, s.limitTime]);
+  return JSON.stringify([boardText(s.start, s.w), goalSpec(s), s.order, s.cost, s.limitNodes, s.limitTime]);
 }
 
 /**
@@ -164,9 +166,47 @@ export function compareBody(s, options, runs) {
     start: boardText(s.start, s.w),
     goal: goalSpec(s),
     order: s.order.trim() || options.defaults.order,
+    ...(s.cost && s.cost !== "unit" ? { cost: s.cost } : {}),
     runs,
     limits: limitsOf(s),
     stream: true,
+  };
+}
+
+/**
+ * Parses the experiment's depths: `2..24:2` (from 2 to 24 in steps of 2), `2..24`, or `4,8,12`.
+ * @param {string} text
+ * @returns {number[] | null} null when the text is not one of those forms
+ */
+export function parseDepths(text) {
+  const t = text.trim();
+  const range = /^(\d+)\s*\.\.\s*(\d+)(?:\s*:\s*(\d+))?$/.exec(t);
+  if (range) {
+    const [from, to, by] = [Number(range[1]), Number(range[2]), Number(range[3] || 1)];
+    if (by < 1 || to < from) return null;
+    const out = [];
+    for (let d = from; d <= to; d += by) out.push(d);
+    return out;
+  }
+  if (!/^\d+(\s*,\s*\d+)*$/.test(t)) return null;
+  return t.split(",").map((x) => Number(x.trim()));
+}
+
+/**
+ * The body of a depth experiment: the settings' size, goal, step cost and move order, and the
+ * experiment's own fields.
+ * @param {Settings} s
+ * @param {Options} options
+ * @param {{depths?: number[], count?: number, seed?: number, pairs?: {algorithm: string, heuristic: string}[]}} extra
+ * @returns {object}
+ */
+export function depthBody(s, options, extra) {
+  return {
+    size: `${s.w}x${s.h}`,
+    goal: goalSpec(s),
+    order: s.order.trim() || options.defaults.order,
+    ...(s.cost && s.cost !== "unit" ? { cost: s.cost } : {}),
+    ...extra,
   };
 }
 

@@ -44,6 +44,7 @@ export function createState() {
       algorithm: "",
       heuristic: "",
       order: "",
+      cost: "unit",
       params: {},
       limitNodes: "",
       limitTime: "",

@@ -154,7 +154,7 @@ export class CompareView {
       if (!r) {
         tr.className = "pending";
         const td = h("td", "", `${runName(options, runs[i])}: ${running ? "waiting…" : "not run"}`);
-        td.colSpan = 9;
+        td.colSpan = 10;
         tr.appendChild(td);
         tbody.appendChild(tr);
         return;
@@ -172,6 +172,7 @@ export class CompareView {
         fmt(r.stats.generated),
         fmt(r.stats.max_depth),
         fmt(r.stats.max_frontier),
+        r.stats.effective_branching_factor == null ? "–" : r.stats.effective_branching_factor.toFixed(2),
         fmtMs(r.stats.time_ms) + timing,
       ];
       cells.forEach((c, k) => {

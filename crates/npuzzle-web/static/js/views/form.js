@@ -18,6 +18,7 @@ export class Form {
     this.goalPreset = select("goal-preset");
     this.goalText = input("goal-text");
     this.order = input("order");
+    this.cost = select("cost");
     this.limitNodes = input("limit-nodes");
     this.limitTime = input("limit-time");
     this.recordTree = input("record-tree");
@@ -49,6 +50,12 @@ export class Form {
       this.height.add(new Option(String(s), String(s)));
     }
     this.order.value = options.defaults.order;
+    for (const c of options.cost_models) {
+      const o = new Option(c.name === "tile" ? "tile t costs t (heavy tiles)" : "unit (every move 1)", c.name);
+      o.title = c.summary;
+      this.cost.add(o);
+    }
+    this.cost.value = "unit";
     this.limitTime.placeholder = `${fmt(options.limits.time_ms)} (cap)`;
     this.limitNodes.placeholder = `${fmt(options.limits.nodes)} (cap)`;
     const search = $("search-params");
@@ -65,7 +72,7 @@ export class Form {
    * @returns {HTMLElement[]}
    */
   inputs() {
-    return [this.heuristic, this.order, this.limitNodes, this.limitTime, this.recordTree, ...this.params.values()];
+    return [this.heuristic, this.order, this.cost, this.limitNodes, this.limitTime, this.recordTree, ...this.params.values()];
   }
 
   /**
@@ -84,6 +91,7 @@ export class Form {
       algorithm: this.algorithm.value,
       heuristic: this.heuristic.value,
       order: this.order.value,
+      cost: this.cost.value || "unit",
       params,
       limitNodes: this.limitNodes.value,
       limitTime: this.limitTime.value,
@@ -106,6 +114,8 @@ export class Form {
     if (s.algorithm !== undefined) this.algorithm.value = s.algorithm;
     if (s.heuristic !== undefined) this.heuristic.value = s.heuristic;
     if (s.order !== undefined) this.order.value = s.order;
+    if (s.cost !== undefined) this.cost.value = s.cost;
+    $("cost-summary").textContent = this.cost.selectedOptions[0]?.title || "";
     if (s.limitNodes !== undefined) this.limitNodes.value = s.limitNodes;
     if (s.limitTime !== undefined) this.limitTime.value = s.limitTime;
     if (s.recordTree !== undefined) this.recordTree.checked = s.recordTree;

@@ -29,10 +29,12 @@ export function showHint(text) {
 
 /**
  * The live statistics: counts while a search runs, the totals after it.
- * @param {{expanded: number, generated: number, frontier?: number, max_frontier?: number, depth?: number, max_depth?: number}} s
+ * @param {{expanded: number, generated: number, frontier?: number, max_frontier?: number, depth?: number, max_depth?: number, effective_branching_factor?: number | null}} s
  * @param {number | null | undefined} timeMs
  */
 export function setLive(s, timeMs) {
+  const b = s.effective_branching_factor;
+  $("live-bstar").textContent = b === undefined || b === null ? "–" : b.toFixed(3);
   $("live-expanded").textContent = fmt(s.expanded);
   $("live-generated").textContent = fmt(s.generated);
   $("live-frontier").textContent = fmt(s.frontier !== undefined ? s.frontier : s.max_frontier);

@@ -37,6 +37,7 @@
 pub mod additive;
 pub mod any_goal;
 mod build;
+pub mod costed;
 pub mod frame;
 pub mod rank;
 pub mod sets;

@@ -156,8 +156,27 @@ pub enum TableEvent<'a> {
 /// A progress callback for table loads and builds.
 pub type Progress<'a> = &'a (dyn Fn(&TableEvent) + Sync);
 
-/// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern.
-type PdbKey = (u8, u8, u8, Vec<u8>, bool);
+/// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern, a value
+/// per blank region, one bit an entry.
+type PdbKey = (u8, u8, u8, Vec<u8>, bool, bool);
+
+/// The cache file name of a table of the given kind.
+fn table_file_name(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool, one_bit: bool) -> String {
+    if one_bit {
+        cache::file_name_1bit(width, height, blank, pattern)
+    } else {
+        cache::file_name(width, height, blank, pattern, regions)
+    }
+}
+
+/// The goal text of a table of the given kind.
+fn table_goal_text(width: usize, height: usize, blank: u8, regions: bool, one_bit: bool) -> String {
+    if one_bit {
+        goal_text_1bit(width, height, blank)
+    } else {
+        goal_text(width, height, blank, regions)
+    }
+}
 
 /// Loads, builds and keeps heuristic tables. See the [module documentation](self).
 #[derive(Debug)]
@@ -340,7 +359,7 @@ impl TableStore {
         let frame = Frame::new(goal);
         let ready = |s: &SetSpec| {
             let s = s.for_blank(frame.blank);
-            s.patterns.iter().all(|p| self.has(frame.width, frame.height, s.table_blank(), p, s.regions))
+            s.patterns.iter().all(|p| self.has_kind(frame.width, frame.height, s.table_blank(), p, s.regions, s.one_bit))
         };
         let all = SetSpec::all_for(w, h);
         Ok(all.iter().find(|s| ready(s)).cloned().unwrap_or_else(|| SetSpec::small_default(w, h)))
@@ -349,9 +368,15 @@ impl TableStore {
     /// Whether a table (with a value per blank region when `regions`) is loaded, or cached in
     /// the directory when the store reads it.
     pub fn has(&self, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> bool {
-        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions);
+        self.has_kind(width, height, blank, pattern, regions, false)
+    }
+
+    /// [`TableStore::has`] for a table of one bit an entry too (`one_bit`, with `regions`).
+    pub fn has_kind(&self, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool, one_bit: bool) -> bool {
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions, one_bit);
         lock(&self.pdbs).contains_key(&key)
-            || (self.read && self.dir.as_ref().is_some_and(|d| d.join(cache::file_name(width, height, blank, pattern, regions)).is_file()))
+            || (self.read
+                && self.dir.as_ref().is_some_and(|d| d.join(table_file_name(width, height, blank, pattern, regions, one_bit)).is_file()))
     }
 
     /// Binds the set `spec` to `goal` from tables already loaded or cached; a missing table is
@@ -394,8 +419,10 @@ impl TableStore {
                 self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
             }
         }
-        let tables =
-            patterns.iter().map(|p| self.table(w, h, pdb::ANY_BLANK, p, false, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
+        let tables = patterns
+            .iter()
+            .map(|p| self.table(w, h, pdb::ANY_BLANK, p, (false, false), on, mode, cancel))
+            .collect::<Result<Vec<_>, _>>()?;
         AnyGoalSet::new(spec.clone(), tables)
     }
 
@@ -417,7 +444,7 @@ impl TableStore {
     pub fn exported_names(&self) -> Vec<String> {
         let mut names: Vec<String> = lock(&self.pdbs)
             .keys()
-            .map(|(w, h, blank, pattern, regions)| cache::file_name(*w as usize, *h as usize, *blank, pattern, *regions))
+            .map(|(w, h, blank, pattern, regions, one_bit)| table_file_name(*w as usize, *h as usize, *blank, pattern, *regions, *one_bit))
             .collect();
         names.sort();
         names
@@ -426,10 +453,10 @@ impl TableStore {
     /// The one table named `name` as [`TableStore::export`] gives it, if the store keeps it.
     pub fn export_one(&self, name: &str) -> Option<Vec<u8>> {
         let pdbs = lock(&self.pdbs);
-        let ((w, h, blank, pattern, regions), p) = pdbs
-            .iter()
-            .find(|((w, h, blank, pattern, regions), _)| cache::file_name(*w as usize, *h as usize, *blank, pattern, *regions) == name)?;
-        let goal = goal_text(*w as usize, *h as usize, *blank, *regions);
+        let ((w, h, blank, pattern, regions, one_bit), p) = pdbs.iter().find(|((w, h, blank, pattern, regions, one_bit), _)| {
+            table_file_name(*w as usize, *h as usize, *blank, pattern, *regions, *one_bit) == name
+        })?;
+        let goal = table_goal_text(*w as usize, *h as usize, *blank, *regions, *one_bit);
         Some(cache::encode(*w, *h, pattern, &goal, p.len() as u64, p.bits(), p.table()))
     }
 
@@ -442,14 +469,18 @@ impl TableStore {
         let bad = |reason: String| Error::Cache(format!("{name}: {reason}"));
         let (h, data_at) = cache::parse(path, bytes).map_err(|e| bad(e.to_string()))?;
         let regions = regions_of(&h.goal);
+        let one_bit = one_bit_of(&h.goal);
         let blank = blank_of(&h.goal).ok_or_else(|| bad("the header names no goal blank cell".into()))?;
         let (w, hh) = (h.width as usize, h.height as usize);
-        if cache::file_name(w, hh, blank, &h.pattern, regions) != name || h.goal != goal_text(w, hh, blank, regions) {
+        if table_file_name(w, hh, blank, &h.pattern, regions, one_bit) != name
+            || h.goal != table_goal_text(w, hh, blank, regions, one_bit)
+            || one_bit != (h.bits == 1)
+        {
             return Err(bad("the name does not say what the header holds".into()));
         }
         let table = cache::TableBytes::from(bytes[data_at..].to_vec());
         let p = Pdb::from_packed(w, hh, blank, &h.pattern, regions, h.bits, table).map_err(|e| bad(e.to_string()))?;
-        let key: PdbKey = (h.width, h.height, blank, h.pattern.clone(), regions);
+        let key: PdbKey = (h.width, h.height, blank, h.pattern.clone(), regions, one_bit);
         lock(&self.pdbs).insert(key, Arc::new(p));
         Ok(())
     }
@@ -488,19 +519,22 @@ impl TableStore {
             }
         }
         if mode != Mode::Load {
-            let to_build = patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p, spec.regions));
+            let to_build = patterns.iter().filter(|p| mode == Mode::Build || !self.has_kind(w, h, blank, p, spec.regions, spec.one_bit));
             if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len(), spec.regions)).max() {
                 self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
             }
         }
         let mut loaded: Vec<(Vec<u8>, Arc<Pdb>)> = Vec::new();
         for p in patterns {
-            loaded.push((p.clone(), self.table(w, h, blank, p, spec.regions, on, mode, cancel)?));
+            loaded.push((p.clone(), self.table(w, h, blank, p, (spec.regions, spec.one_bit), on, mode, cancel)?));
         }
         let pick = |s: &SetSpec| {
             s.patterns.iter().map(|p| loaded.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone())).collect::<Option<Vec<_>>>()
         };
         let pdbs = pick(&direct).ok_or_else(|| Error::Invalid("a table of the set went missing".into()))?;
+        if !spec.partitions.is_empty() {
+            return PdbHeuristic::catalogue(goal, &spec.name, pdbs, spec.partition_list());
+        }
         match &mirror {
             Some(m) => {
                 let mirrored = pick(m).ok_or_else(|| Error::Invalid("a table of the set went missing".into()))?;
@@ -519,23 +553,23 @@ impl TableStore {
         height: usize,
         blank: u8,
         pattern: &[u8],
-        regions: bool,
+        (regions, one_bit): (bool, bool),
         on: Progress,
         mode: Mode,
         cancel: Option<&AtomicBool>,
     ) -> Result<Arc<Pdb>, Error> {
         pdb::check_pattern(width, height, pattern)?;
-        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions);
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions, one_bit);
         let _busy = lock(&self.busy);
         if mode != Mode::Build {
             if let Some(p) = lock(&self.pdbs).get(&key) {
                 return Ok(p.clone());
             }
         }
-        let path = self.dir.as_ref().map(|d| d.join(cache::file_name(width, height, blank, pattern, regions)));
+        let path = self.dir.as_ref().map(|d| d.join(table_file_name(width, height, blank, pattern, regions, one_bit)));
         let mut loaded = None;
         if let (Some(path), true, false) = (&path, self.read, mode == Mode::Build) {
-            match read_table(path, width, height, blank, pattern, regions) {
+            match read_table(path, width, height, blank, pattern, (regions, one_bit)) {
                 Ok(p) => {
                     on(&TableEvent::Loaded { pattern, path });
                     loaded = Some(p);
@@ -559,7 +593,11 @@ impl TableStore {
                 let started = Instant::now();
                 on(&TableEvent::BuildStart { pattern, entries });
                 let level = |depth, filled| on(&TableEvent::BuildLevel { pattern, depth, filled, entries });
-                let mut p = Pdb::build(width, height, blank, pattern, regions, &level, cancel)?;
+                let mut p = if one_bit {
+                    Pdb::build_1bit(width, height, blank, pattern, &level, cancel)?
+                } else {
+                    Pdb::build(width, height, blank, pattern, regions, &level, cancel)?
+                };
                 on(&TableEvent::Built { pattern, time: started.elapsed() });
                 if let (Some(path), true) = (&path, self.write) {
                     match cache::save(
@@ -567,7 +605,7 @@ impl TableStore {
                         width as u8,
                         height as u8,
                         pattern,
-                        &goal_text(width, height, blank, regions),
+                        &table_goal_text(width, height, blank, regions, one_bit),
                         p.len() as u64,
                         p.bits(),
                         p.table(),
@@ -577,7 +615,7 @@ impl TableStore {
                             // The saved file, mapped, replaces the copy on the heap: a set of
                             // large tables then holds only the page cache's pages, which the
                             // system may reclaim, while the next table is built.
-                            if let Ok(mapped) = read_table(path, width, height, blank, pattern, regions) {
+                            if let Ok(mapped) = read_table(path, width, height, blank, pattern, (regions, one_bit)) {
                                 p = mapped;
                             }
                         }
@@ -616,13 +654,15 @@ enum Mode {
 
 /// Reads and checks one cached table: `Err(None)` when there is no file, `Err(Some(reason))`
 /// when it fails a check.
-fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> Result<Pdb, Option<String>> {
+fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8], kind: (bool, bool)) -> Result<Pdb, Option<String>> {
+    let (regions, one_bit) = kind;
     match cache::load(path) {
         Ok((h, table)) => {
             if h.width as usize != width
                 || h.height as usize != height
                 || h.pattern != pattern
-                || h.goal != goal_text(width, height, blank, regions)
+                || h.goal != table_goal_text(width, height, blank, regions, one_bit)
+                || one_bit != (h.bits == 1)
             {
                 return Err(Some("header names a different board, pattern or kind of table".into()));
             }
@@ -647,7 +687,20 @@ pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> Strin
 
 /// Whether a header's goal text is that of a table with a value per blank region.
 pub fn regions_of(goal_text: &str) -> bool {
-    goal_text.ends_with("; a value per blank region")
+    goal_text.ends_with("; a value per blank region") || goal_text.ends_with(ONE_BIT)
+}
+
+/// How the goal text of a table with one bit an entry ends.
+const ONE_BIT: &str = "; a value per blank region, one bit an entry (bit 1 of the distance)";
+
+/// The goal text of a table with a value per blank region and one bit an entry.
+pub fn goal_text_1bit(width: usize, height: usize, blank: u8) -> String {
+    goal_text(width, height, blank, false) + ONE_BIT
+}
+
+/// Whether a header's goal text is that of a table of one bit an entry.
+pub fn one_bit_of(goal_text: &str) -> bool {
+    goal_text.ends_with(ONE_BIT)
 }
 
 /// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").

@@ -770,3 +770,46 @@ fn a_four_by_four_catalogue_solves_korf_instances_optimally() {
         assert!(est <= optimum && est >= single.estimate_tiles(|c| start.tiles()[c]));
     }
 }
+
+#[test]
+fn one_bit_cache_files_are_named_verified_rebuilt_and_chosen_by_the_default() {
+    let scratch = Scratch::new("pdb-1bit");
+    let store = TableStore::new(scratch.path());
+    let goal = Goal::BlankFirst.board(3, 3).unwrap();
+    let set = catalogue_3x3(true);
+    let corrupt = Mutex::new(0);
+    let on = |e: &TableEvent| {
+        if matches!(e, TableEvent::Corrupt { .. }) {
+            *corrupt.lock().unwrap() += 1;
+        }
+    };
+    let first = store.load_or_build(&goal, &set, &on, None).unwrap();
+    let path = scratch.path().join(cache::file_name_1bit(3, 3, 0, &set.patterns[0]));
+    assert!(path.is_file(), "{} not saved", path.display());
+    // The 4-bit table of the same pattern is another file, not built here.
+    assert!(!scratch.path().join(cache::file_name(3, 3, 0, &set.patterns[0], true)).exists());
+    let header = cache::peek(&path).unwrap();
+    assert_eq!(header.bits, 1);
+    let want: Vec<u8> = first.pdbs()[0].table().to_vec();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    store.unload_all();
+    assert!(matches!(store.load(&goal, &set, &on), Err(npuzzle::Error::Cache(_))));
+    let rebuilt = store.load_or_build(&goal, &set, &on, None).unwrap();
+    assert_eq!(rebuilt.pdbs()[0].table(), &want[..]);
+    assert_eq!(*corrupt.lock().unwrap(), 1);
+    // Exported and imported like every table.
+    let fresh = TableStore::in_memory();
+    for (name, bytes) in store.export() {
+        fresh.import(&name, &bytes).unwrap();
+    }
+    let again = fresh.load(&goal, &set, &quiet).unwrap();
+    let start = parse_board_3x3();
+    assert_eq!(again.estimate_tiles(|c| start.tiles()[c]), rebuilt.estimate_tiles(|c| start.tiles()[c]));
+}
+
+fn parse_board_3x3() -> Board {
+    npuzzle::parse::parse_board("8 6 7/2 5 4/3 0 1").unwrap()
+}

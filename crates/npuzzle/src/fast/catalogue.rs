@@ -29,6 +29,8 @@ const NONE: u8 = u8::MAX;
 pub const MAX_TABLES: usize = 24;
 /// Most partitions a catalogue holds.
 pub const MAX_PARTITIONS: usize = 16;
+/// Most tables one tile is in, in one orientation.
+const MAX_PER_TILE: usize = 8;
 const MAX_PATH: usize = 255;
 const POLL: u64 = 1 << 14;
 const SPLIT_AFTER: u64 = 200_000;
@@ -39,9 +41,11 @@ pub fn needed(h: &PdbHeuristic) -> bool {
 }
 
 /// Whether this engine can take `h`: at most [`MAX_TABLES`] tables and [`MAX_PARTITIONS`]
-/// partitions, each covering every tile once.
+/// partitions, each covering every tile once, and no tile in more than eight tables.
 pub fn fits(h: &PdbHeuristic) -> bool {
-    h.pdbs().len() <= MAX_TABLES && h.partitions().len() <= MAX_PARTITIONS && h.covers_board()
+    let n = h.goal().len();
+    let most = (0..n as u8).map(|x| h.pdbs().iter().filter(|p| p.cells().contains(&x)).count()).max().unwrap_or(0);
+    h.pdbs().len() <= MAX_TABLES && h.partitions().len() <= MAX_PARTITIONS && most <= MAX_PER_TILE && h.covers_board()
 }
 
 struct Cat<'a> {
@@ -54,7 +58,7 @@ struct Cat<'a> {
     parts: usize,
     /// `tabs[o][x]`: the tables whose value changes when tile `x` moves, in orientation `o`
     /// (0 direct, 1 mirrored); `ntabs[o][x]` of them.
-    tabs: [[[u8; MAX_TABLES]; 32]; 2],
+    tabs: [[[u8; MAX_PER_TILE]; 32]; 2],
     ntabs: [[u8; 32]; 2],
     /// `part_tab[o][x][p]`: the table of partition `p` whose value changes when tile `x` moves.
     part_tab: [[[u8; MAX_PARTITIONS]; 32]; 2],
@@ -86,7 +90,7 @@ impl<'a> Cat<'a> {
             mirror_labels.push(m);
         }
         let n = f.width * f.height;
-        let mut tabs = [[[0u8; MAX_TABLES]; 32]; 2];
+        let mut tabs = [[[0u8; MAX_PER_TILE]; 32]; 2];
         let mut ntabs = [[0u8; 32]; 2];
         let mut part_tab = [[[0u8; MAX_PARTITIONS]; 32]; 2];
         for o in 0..2 {
@@ -177,13 +181,6 @@ struct Kid {
     next: u32,
 }
 
-/// Where a child's changed entries are.
-#[derive(Clone, Copy, Default)]
-struct Spot {
-    idx: u64,
-    md: u32,
-}
-
 struct Search<'a, 'l> {
     c: &'a Cat<'a>,
     path: [u8; MAX_PATH],
@@ -230,7 +227,9 @@ impl<'a, 'l> Search<'a, 'l> {
     fn children(&mut self, s: &Node, g1: u32, state: u32, kids: &mut [Kid; 4]) -> usize {
         let c = self.c;
         let from = s.blank;
-        let mut spots = [[[Spot::default(); MAX_TABLES]; 2]; 4];
+        // Where each child's changed entries are, and their Manhattan parts.
+        let mut spots = [[[0u64; MAX_PER_TILE]; 2]; 4];
+        let mut mds = [[[0u8; MAX_PER_TILE]; 2]; 4];
         let mut dirs = [(0u8, 0u8, 0u32, 0u8); 4];
         let mut m = 0;
         for &d in &c.order {
@@ -249,7 +248,8 @@ impl<'a, 'l> Search<'a, 'l> {
                 let l = &c.labels[i];
                 let (idx, md) = c.pdbs[i].locate(|j| cell(l[j]), to);
                 c.pdbs[i].prefetch(idx);
-                spots[m][0][k] = Spot { idx, md };
+                spots[m][0][k] = idx;
+                mds[m][0][k] = md as u8;
             }
             if c.reflect {
                 for k in 0..c.ntabs[1][x as usize] as usize {
@@ -257,7 +257,8 @@ impl<'a, 'l> Search<'a, 'l> {
                     let l = &c.mirror_labels[i];
                     let (idx, md) = c.pdbs[i].locate(|j| c.transpose[cell(l[j]) as usize], c.transpose[to as usize]);
                     c.pdbs[i].prefetch(idx);
-                    spots[m][1][k] = Spot { idx, md };
+                    spots[m][1][k] = idx;
+                    mds[m][1][k] = md as u8;
                 }
             }
             dirs[m] = (d, to, step.next, x);
@@ -265,7 +266,7 @@ impl<'a, 'l> Search<'a, 'l> {
         }
         self.nodes += m as u64;
         let mut n = 0;
-        for (sp, &(d, to, next, x)) in spots.iter().zip(&dirs).take(m) {
+        for ((sp, md), &(d, to, next, x)) in spots.iter().zip(&mds).zip(&dirs).take(m) {
             let mut child = *s;
             let mut best = 0u8;
             // Direct first: when its sums alone put the child past the bound (and past the
@@ -283,8 +284,8 @@ impl<'a, 'l> Search<'a, 'l> {
                 let xi = x as usize;
                 for k in 0..c.ntabs[o][xi] as usize {
                     let i = c.tabs[o][xi][k] as usize;
-                    let Spot { idx, md } = sp[o][k];
-                    child.v[o][i] = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[o][i]) } else { c.pdbs[i].read(idx, md) };
+                    let idx = sp[o][k];
+                    child.v[o][i] = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[o][i]) } else { c.pdbs[i].read(idx, md[o][k] as u32) };
                 }
                 for p in 0..c.parts {
                     let i = c.part_tab[o][xi][p] as usize;

@@ -597,6 +597,7 @@ pub fn search(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits
 
 fn search_with(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool, fsm: &Fsm) -> (End, Stats) {
     if super::catalogue::needed(h) {
+        assert!(super::catalogue::fits(h), "catalogue {} is too large for the fast engine", h.name());
         let f = h.frame();
         let canon = canonical_order(h, order, &neighbours(f.width, f.height));
         return super::catalogue::search_with(h, start, canon, limits, parallel, fsm);

@@ -36,8 +36,10 @@ enum Command {
         /// blank-last, snail, or a board.
         #[arg(long, short = 'g', default_value = "blank-first", allow_hyphen_values = true)]
         goal: String,
-        /// Set: 7-8, 6-6-3 or 5-5-5 on 4×4; 6-6-6-6z (a value per blank region, 4.8 GB),
-        /// 6-6-6-6 or 5-5-5-5-4 on 5×5. Default: the strongest.
+        /// Set: 7-8, 6-6-3 or 5-5-5 on 4×4; 6-6-6-6x7z1 (a catalogue of seven partitions, one
+        /// bit an entry, 4.2 GB), 6-6-6-6z (a value per blank region, 4.8 GB), 6-6-6-6z1 (the
+        /// same in one bit an entry, 1.2 GB), 6-6-6-6 or 5-5-5-5-4 on 5×5. Default: the
+        /// strongest.
         #[arg(long)]
         set: Option<String>,
         /// Rebuild even when the tables are cached.

@@ -1,12 +1,13 @@
 //! Solves every board of a file optimally with the fast IDA* engine and a cached 5×5 set, and
 //! prints each board's length beside its reference (the fourth number before `|`, as in
-//! `data/deepcubea/puzzle24_dev.txt`, whose goal has the blank last), expansions, generations
-//! and time, then the totals and the mean time a board. Exits 1 when a length differs from its
+//! `data/deepcubea/puzzle24_dev.txt`, whose goal has the blank last; or lines `id t0..t24
+//! optimum` as in `data/korf24_50.txt`, whose goal has the blank first), expansions,
+//! generations and time, then the totals and the mean time a board. Exits 1 when a length differs from its
 //! reference. The tables come from the cache directory (`npuzzle pdb build --size 5x5 --set
 //! NAME` first); nothing is built here.
 //!
 //! ```text
-//! NPUZZLE_CACHE_DIR=DIR cargo run --release -p npuzzle --example optimal24 -- FILE [SET] [COUNT] [SKIP] [--no-mirror] [--jobs 1]
+//! NPUZZLE_CACHE_DIR=DIR cargo run --release -p npuzzle --example optimal24 -- FILE [SET] [COUNT] [SKIP] [--ids A,B] [--no-mirror] [--jobs 1]
 //! ```
 //!
 //! Without SET (or with `-`) it takes the strongest cached set, as the default solver does.
@@ -29,13 +30,13 @@ fn main() {
     let mut args: Vec<&String> = Vec::new();
     let mut it = all.iter();
     while let Some(a) = it.next() {
-        if a == "--jobs" {
+        if a == "--jobs" || a == "--ids" {
             it.next();
         } else if !a.starts_with("--") {
             args.push(a);
         }
     }
-    let usage = "usage: optimal24 FILE [SET|-] [COUNT] [SKIP] [--no-mirror] [--jobs 1]";
+    let usage = "usage: optimal24 FILE [SET|-] [COUNT] [SKIP] [--ids A,B] [--no-mirror] [--jobs 1]";
     let file = args.first().expect(usage);
     let set_name = args.get(1).map(|s| s.as_str()).filter(|s| *s != "-");
     let count: usize = args.get(2).map_or(usize::MAX, |c| c.parse().expect("COUNT"));
@@ -45,16 +46,28 @@ fn main() {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            if !l.contains('|') && words.len() == 27 {
+                // Korf & Felner's format: id, the 25 tiles, the optimum.
+                let tiles: Vec<u32> = words[1..26].iter().map(|t| t.parse().expect("a tile")).collect();
+                let board = npuzzle::Board::new(5, 5, tiles).expect("a 5×5 board");
+                return (words[0].to_string(), board, words[26].parse().ok(), Goal::BlankFirst);
+            }
             let (head, board) = l.split_once('|').unwrap_or(("", l));
             let id = head.split_whitespace().next().unwrap_or("-").to_string();
             let reference: Option<usize> = head.split_whitespace().nth(3).and_then(|x| x.parse().ok());
-            (id, parse_board(board).expect("a board"), reference)
+            (id, parse_board(board).expect("a board"), reference, Goal::BlankLast)
         })
         .skip(skip)
         .take(count)
         .collect();
+    let ids: Option<Vec<String>> = all.windows(2).find(|w| w[0] == "--ids").map(|w| w[1].split(',').map(String::from).collect());
+    let boards: Vec<_> = match &ids {
+        Some(ids) => ids.iter().map(|i| boards.iter().find(|b| &b.0 == i).expect("an id of the file").clone()).collect(),
+        None => boards,
+    };
     let (w, h) = (boards[0].1.width(), boards[0].1.height());
-    let goal = Goal::BlankLast.board(w, h).unwrap();
+    let goal = boards[0].3.board(w, h).unwrap();
     let dir = std::env::var("NPUZZLE_CACHE_DIR").expect("NPUZZLE_CACHE_DIR: where the tables are");
     let store = TableStore::new(dir);
     let spec = match set_name {
@@ -80,7 +93,7 @@ fn main() {
     println!("{:>6} {:>6} {:>6} {:>4} {:>14} {:>14} {:>9}", "id", "length", "ref", "ok", "expanded", "generated", "seconds");
     let (mut expanded, mut generated, mut wrong) = (0u64, 0u64, 0usize);
     let started = Instant::now();
-    for (id, board, reference) in &boards {
+    for (id, board, reference, _) in &boards {
         let t = Instant::now();
         let (end, stats) = ida::search(&heur, board, MoveOrder::default(), &Limits::default(), !serial, Some(&fsm));
         let secs = t.elapsed().as_secs_f64();

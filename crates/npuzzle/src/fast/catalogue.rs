@@ -34,6 +34,7 @@ const MAX_PER_TILE: usize = 8;
 const MAX_PATH: usize = 255;
 const POLL: u64 = 1 << 14;
 const SPLIT_AFTER: u64 = 200_000;
+const ORDER_TIES: bool = true;
 
 /// Whether `h` needs this engine: several partitions, or tables of one bit an entry.
 pub fn needed(h: &PdbHeuristic) -> bool {
@@ -179,6 +180,9 @@ struct Kid {
     node: Node,
     d: u8,
     next: u32,
+    /// The order children are searched in: the estimate, then the sum of every partition's
+    /// sums (ORDER_TIES).
+    key: u32,
 }
 
 struct Search<'a, 'l> {
@@ -302,17 +306,23 @@ impl<'a, 'l> Search<'a, 'l> {
                 continue;
             }
             child.h = best;
+            let key = if ORDER_TIES {
+                let all: u32 = (0..c.parts).map(|p| child.s[0][p] as u32 + child.s[1][p] as u32).sum();
+                (best as u32) << 16 | all
+            } else {
+                best as u32
+            };
             child.board[from as usize] = x;
             child.board[to as usize] = NONE;
             child.pos[x as usize] = from;
             child.blank = to;
             c.fsm.prefetch(next);
-            kids[n] = Kid { node: child, d, next };
+            kids[n] = Kid { node: child, d, next, key };
             n += 1;
         }
         for i in 1..n {
             let mut j = i;
-            while j > 0 && kids[j - 1].node.h > kids[j].node.h {
+            while j > 0 && kids[j - 1].key > kids[j].key {
                 kids.swap(j - 1, j);
                 j -= 1;
             }
@@ -333,7 +343,7 @@ impl<'a, 'l> Search<'a, 'l> {
             return false;
         }
         let g1 = g + 1;
-        let mut kids = [Kid { node: *s, d: 0, next: 0 }; 4];
+        let mut kids = [Kid { node: *s, d: 0, next: 0, key: 0 }; 4];
         let n = self.children(s, g1, state, &mut kids);
         for k in &kids[..n] {
             self.path[g as usize] = k.d;
@@ -358,7 +368,7 @@ impl<'a, 'l> Search<'a, 'l> {
         }
         self.expanded += 1;
         let g1 = g + 1;
-        let mut kids = [Kid { node: *s, d: 0, next: 0 }; 4];
+        let mut kids = [Kid { node: *s, d: 0, next: 0, key: 0 }; 4];
         let n = self.children(s, g1, state, &mut kids);
         for k in &kids[..n] {
             self.path[g as usize] = k.d;

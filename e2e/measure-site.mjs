@@ -14,11 +14,11 @@
 //
 //   node measure-site.mjs SITE_DIR NPUZZLE_RELEASE_BINARY [RUNS]
 
-import { spawn, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
-import { gzipSync } from "node:zlib";
-import { loadavg, tmpdir, cpus } from "node:os";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const [siteArg, binArg, runsArg] = process.argv.slice(2);
@@ -57,7 +57,15 @@ const { p: server, base } = await serve(SITE);
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
   headless: true,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 
 async function fresh(query = "") {
@@ -73,8 +81,11 @@ const rows = [];
 const wasm = readFileSync(join(SITE, "npuzzle_wasm_bg.wasm"));
 rows.push(["`npuzzle_wasm_bg.wasm`, raw", `${wasm.length.toLocaleString("en-US")} bytes`]);
 rows.push(["`npuzzle_wasm_bg.wasm`, gzip level 9 (Node's zlib)", `${gzipSync(wasm, { level: 9 }).length.toLocaleString("en-US")} bytes`]);
+// Every file the site serves: the page, its modules, the engine (declarations left out).
+const files = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 let total = 0;
-for (const f of ["index.html", "app.js", "tree.js", "engine.js", "local.js", "worker.js", "npuzzle_wasm.js", "style.css", "npuzzle_wasm_bg.wasm", "favicon.svg"]) total += statSync(join(SITE, f)).size;
+for (const f of files(SITE).filter((f) => !f.endsWith(".d.ts") && !f.endsWith(".nojekyll"))) total += statSync(f).size;
 rows.push(["the whole site, raw", `${total.toLocaleString("en-US")} bytes`]);
 
 // Load to usable, and Nilsson's solve from click to the first tree node.
@@ -96,8 +107,14 @@ for (let i = 0; i < RUNS; i++) {
   nilsson.push(t);
   await ctx.close();
 }
-rows.push([`load to a usable page (fresh profile; median of ${RUNS})`, `${ms(median(loads))} ms (${ms(Math.min(...loads))}–${ms(Math.max(...loads))})`]);
-rows.push([`Nilsson's solve, click to the first tree node (the engine's first search in the page; median of ${RUNS})`, `${ms(median(nilsson))} ms (${ms(Math.min(...nilsson))}–${ms(Math.max(...nilsson))})`]);
+rows.push([
+  `load to a usable page (fresh profile; median of ${RUNS})`,
+  `${ms(median(loads))} ms (${ms(Math.min(...loads))}–${ms(Math.max(...loads))})`,
+]);
+rows.push([
+  `Nilsson's solve, click to the first tree node (the engine's first search in the page; median of ${RUNS})`,
+  `${ms(median(nilsson))} ms (${ms(Math.min(...nilsson))}–${ms(Math.max(...nilsson))})`,
+]);
 
 // The 6-6-3 build in the browser, then Korf #1 in the same profile (tables loaded from storage).
 const builds = [];
@@ -106,39 +123,57 @@ const korfWall = [];
 const BUILD_RUNS = Math.max(1, Math.min(3, RUNS));
 let expanded = null;
 for (let i = 0; i < BUILD_RUNS; i++) {
-  const { ctx, page } = await fresh("?" + new URLSearchParams({ start: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", goal: "blank-last", algorithm: "idastar", heuristic: "pdb", tree: "0" }));
+  const { ctx, page } = await fresh(
+    "?" +
+      new URLSearchParams({
+        start: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        goal: "blank-last",
+        algorithm: "idastar",
+        heuristic: "pdb",
+        tree: "0",
+      }),
+  );
   await page.waitForSelector("#check.ok");
   const t0 = Date.now();
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok", { timeout: 300000 });
   builds.push(Date.now() - t0);
   // Wait until the three tables are in the browser's storage, then Korf #1 in a new page.
-  await page.waitForFunction(async () => {
-    const db = await new Promise((ok) => {
-      const r = indexedDB.open("npuzzle", 1);
-      r.onsuccess = () => ok(r.result);
-    });
-    const keys = await new Promise((ok) => {
-      const g = db.transaction("tables").objectStore("tables").getAllKeys();
-      g.onsuccess = () => ok(g.result);
-    });
-    return keys.length === 3;
-  }, null, { timeout: 60000 });
+  await page.waitForFunction(
+    async () => {
+      const db = await new Promise((ok) => {
+        const r = indexedDB.open("npuzzle", 1);
+        r.onsuccess = () => ok(r.result);
+      });
+      const keys = await new Promise((ok) => {
+        const g = db.transaction("tables").objectStore("tables").getAllKeys();
+        g.onsuccess = () => ok(g.result);
+      });
+      return keys.length === 3;
+    },
+    null,
+    { timeout: 60000 },
+  );
   const page2 = await ctx.newPage();
-  await page2.goto(base + "?" + new URLSearchParams({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "pdb", tree: "0" }));
+  await page2.goto(
+    `${base}?${new URLSearchParams({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "pdb", tree: "0" })}`,
+  );
   await page2.waitForSelector("body[data-ready='1']");
   await page2.waitForSelector("#check.ok");
   const t1 = Date.now();
   await page2.click("#solve");
   await page2.waitForSelector("#result-msg.ok", { timeout: 300000 });
   korfWall.push(Date.now() - t1);
-  const r = await page2.evaluate(() => S.result);
+  const r = await page2.evaluate(() => npuzzle.state.result);
   if (r.cost !== 57) throw new Error(`Korf #1 solved in ${r.cost} moves in the browser`);
   korfBrowser.push(r.stats.time_ms);
   expanded = r.stats.expanded;
   await ctx.close();
 }
-rows.push([`6-6-3 built in the browser: click to answer on a one-move 4×4 board, fresh profile (median of ${BUILD_RUNS})`, `${ms(median(builds))} ms (${ms(Math.min(...builds))}–${ms(Math.max(...builds))})`]);
+rows.push([
+  `6-6-3 built in the browser: click to answer on a one-move 4×4 board, fresh profile (median of ${BUILD_RUNS})`,
+  `${ms(median(builds))} ms (${ms(Math.min(...builds))}–${ms(Math.max(...builds))})`,
+]);
 await browser.close();
 server.kill();
 
@@ -171,8 +206,14 @@ for (let i = 0; i < BUILD_RUNS; i++) {
 rmSync(cache, { recursive: true, force: true });
 const b = median(korfBrowser);
 rows.push(["6-6-3 built natively, one thread: the CLI's first Korf #1 run, whole process", `${ms(nativeBuild)} ms`]);
-rows.push([`Korf #1 with 6-6-3 in the browser: the engine's search time (median of ${BUILD_RUNS}; ${expanded.toLocaleString("en-US")} expanded)`, `${ms(b)} ms (click to answer ${ms(median(korfWall))} ms)`]);
-rows.push([`Korf #1 with 6-6-3, native CLI, one thread (RAYON_NUM_THREADS=1; ${nativeExpanded.toLocaleString("en-US")} expanded)`, `${ms(median(one))} ms`]);
+rows.push([
+  `Korf #1 with 6-6-3 in the browser: the engine's search time (median of ${BUILD_RUNS}; ${expanded.toLocaleString("en-US")} expanded)`,
+  `${ms(b)} ms (click to answer ${ms(median(korfWall))} ms)`,
+]);
+rows.push([
+  `Korf #1 with 6-6-3, native CLI, one thread (RAYON_NUM_THREADS=1; ${nativeExpanded.toLocaleString("en-US")} expanded)`,
+  `${ms(median(one))} ms`,
+]);
 rows.push([`Korf #1 with 6-6-3, native CLI, every core (${cpus().length})`, `${ms(median(all))} ms`]);
 rows.push(["browser ÷ native, one thread each", `${(b / median(one)).toFixed(2)}×`]);
 rows.push(["browser ÷ native with every core", `${(b / median(all)).toFixed(2)}×`]);
@@ -180,4 +221,6 @@ rows.push(["browser ÷ native with every core", `${(b / median(all)).toFixed(2)}
 console.log("| measure | value |");
 console.log("| --- | --- |");
 for (const [k, v] of rows) console.log(`| ${k} | ${v} |`);
-console.log(`\nload average (1 min): ${load0.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end; ${cpus().length} cores; ${execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()}`);
+console.log(
+  `\nload average (1 min): ${load0.toFixed(2)} at the start, ${loadavg()[0].toFixed(2)} at the end; ${cpus().length} cores; ${execFileSync(CHROMIUM, ["--version"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim()}`,
+);

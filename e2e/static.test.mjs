@@ -6,12 +6,12 @@
 // The site is $NPUZZLE_SITE (scripts/test-all builds it); Chromium is $CHROMIUM or
 // /usr/bin/chromium.
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
 
 const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
@@ -45,20 +45,31 @@ function startStaticServer(dir) {
   });
 }
 
-before(async () => {
-  assert.ok(SITE, "NPUZZLE_SITE names no site: build one with scripts/build-site DIR");
-  assert.ok(existsSync(join(SITE, "npuzzle_wasm_bg.wasm")), `${SITE} holds no npuzzle_wasm_bg.wasm: run scripts/build-site ${SITE}`);
-  // Served from a subdirectory, as a GitHub Pages project page is: every URL must be relative.
-  root = mkdtempSync(join(tmpdir(), "npuzzle-static-"));
-  mkdirSync(join(root, "class"));
-  symlinkSync(SITE, join(root, "class", "npuzzle"));
-  base = (await startStaticServer(root)) + "class/npuzzle/";
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-}, { timeout: 60000 });
+before(
+  async () => {
+    assert.ok(SITE, "NPUZZLE_SITE names no site: build one with scripts/build-site DIR");
+    assert.ok(existsSync(join(SITE, "npuzzle_wasm_bg.wasm")), `${SITE} holds no npuzzle_wasm_bg.wasm: run scripts/build-site ${SITE}`);
+    // Served from a subdirectory, as a GitHub Pages project page is: every URL must be relative.
+    root = mkdtempSync(join(tmpdir(), "npuzzle-static-"));
+    mkdirSync(join(root, "class"));
+    symlinkSync(SITE, join(root, "class", "npuzzle"));
+    base = `${await startStaticServer(root)}class/npuzzle/`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  },
+  { timeout: 60000 },
+);
 
 after(async () => {
   if (browser) await browser.close();
@@ -89,21 +100,24 @@ async function openPage(query = "", context = null) {
 }
 
 function q(params) {
-  return "?" + new URLSearchParams(params);
+  return `?${new URLSearchParams(params)}`;
 }
 
 function noApi(requests) {
   const api = requests.filter((u) => new URL(u).pathname.includes("/api"));
   assert.deepEqual(api, [], "the static page asked a server");
-  assert.ok(requests.some((u) => u.endsWith("npuzzle_wasm_bg.wasm")), "the engine was loaded");
+  assert.ok(
+    requests.some((u) => u.endsWith("npuzzle_wasm_bg.wasm")),
+    "the engine was loaded",
+  );
 }
 
 async function solveAndPause(page) {
-  await page.waitForFunction(() => !S.controller);
+  await page.waitForFunction(() => !npuzzle.state.solving);
   await page.evaluate(() => (document.getElementById("result-msg").className = ""));
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 60000 });
-  await page.evaluate(() => S.tree.stop());
+  await page.evaluate(() => npuzzle.tree.stop());
 }
 
 test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudocode replay", { timeout: 90000 }, async () => {
@@ -116,18 +130,20 @@ test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudoc
   assert.match(await page.textContent("#result-msg"), /^astar \+ misplaced: solved in 5 moves/);
   // The replay runs: the tree grows and the pseudocode's lit line follows the events.
   assert.equal(await page.getAttribute("#tab-tree", "aria-selected"), "true");
-  await page.waitForFunction(() => S.tree.k >= 6);
-  await page.evaluate(() => S.tree.stop());
-  const steps = await page.evaluate(() => S.tree.steps);
+  await page.waitForFunction(() => npuzzle.tree.k >= 6);
+  await page.evaluate(() => npuzzle.tree.stop());
+  const steps = await page.evaluate(() => npuzzle.tree.steps);
   const sel = steps.findIndex((e, i) => i > 0 && e.event === "selected");
-  await page.evaluate((k) => S.tree.setStep(k), sel + 1);
-  assert.deepEqual(await page.locator("#pseudocode li.on").allTextContents(), ["node ← POP(frontier)    ▷ the lowest f first; ties in generation order"]);
+  await page.evaluate((k) => npuzzle.tree.setStep(k), sel + 1);
+  assert.deepEqual(await page.locator("#pseudocode li.on").allTextContents(), [
+    "node ← POP(frontier)    ▷ the lowest f first; ties in generation order",
+  ]);
   await page.click("#tree-last");
   const drawn = Number(await page.getAttribute("#tree-svg", "data-drawn"));
   assert.ok(drawn > 5, `${drawn} nodes drawn`);
   assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 1);
   // The worksheet grades from the same recorded events.
-  await page.evaluate(() => S.tree.setStep(0));
+  await page.evaluate(() => npuzzle.tree.setStep(0));
   await page.fill("#worksheet-steps", "2");
   await page.click("#tree-worksheet");
   await page.waitForSelector("#worksheet:not([hidden])");
@@ -137,6 +153,13 @@ test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudoc
   assert.equal(await page.getAttribute(".ws-row[data-row='0'] .ws-result", "data-next"), "right");
   assert.equal(await page.getAttribute(".ws-row[data-row='0'] .ws-result", "data-open"), "wrong");
   await page.click("#worksheet-close");
+  // The picture of the tree is the library's, drawn in the worker: the nodes shown, the legend.
+  await page.click("#tree-last");
+  const [svgDl] = await Promise.all([page.waitForEvent("download"), page.click("#tree-export-svg")]);
+  const svgText = readFileSync(await svgDl.path(), "utf8");
+  assert.match(svgText, /^<svg/);
+  assert.equal((svgText.match(/class="node /g) || []).length, drawn);
+  assert.match(svgText, /frontier \(blue\)/);
   // Bad input gets the library's own message, as from the server.
   await page.fill("#start-text", "1 2 3 4 5 6 8 8 0");
   await page.waitForSelector("#check.bad");
@@ -151,7 +174,7 @@ test("a compare run and the capped BFS tree in the browser", { timeout: 90000 },
   await page.click("#tab-compare");
   await page.click("#compare-run");
   await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
-  const results = await page.evaluate(() => S.compare);
+  const results = await page.evaluate(() => npuzzle.state.compare);
   assert.equal(results.length, await page.locator("#compare-table tbody tr").count());
   for (const r of results) {
     assert.equal(r.status, "solved", `${r.algorithm}`);
@@ -185,22 +208,26 @@ test("Korf's first 15-puzzle instance, optimal with 6-6-3 built in the browser, 
   await page.waitForSelector("#table-progress-box:not([hidden])", { timeout: 30000 });
   await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 200000 });
   assert.match(await page.textContent("#result-msg"), /^idastar \+ pdb: solved in 57 moves .*\(optimal\)/);
-  const r = await page.evaluate(() => S.result);
+  const r = await page.evaluate(() => npuzzle.state.result);
   assert.equal(r.cost, 57);
   assert.equal(r.optimal, true);
   // The tables are kept in the browser's storage, each verified by its checksum on load.
-  await page.waitForFunction(async () => {
-    const db = await new Promise((ok, no) => {
-      const req = indexedDB.open("npuzzle", 1);
-      req.onsuccess = () => ok(req.result);
-      req.onerror = () => no(req.error);
-    });
-    const keys = await new Promise((ok) => {
-      const g = db.transaction("tables").objectStore("tables").getAllKeys();
-      g.onsuccess = () => ok(g.result);
-    });
-    return keys.length === 3;
-  }, null, { timeout: 30000 });
+  await page.waitForFunction(
+    async () => {
+      const db = await new Promise((ok, no) => {
+        const req = indexedDB.open("npuzzle", 1);
+        req.onsuccess = () => ok(req.result);
+        req.onerror = () => no(req.error);
+      });
+      const keys = await new Promise((ok) => {
+        const g = db.transaction("tables").objectStore("tables").getAllKeys();
+        g.onsuccess = () => ok(g.result);
+      });
+      return keys.length === 3;
+    },
+    null,
+    { timeout: 30000 },
+  );
   await page.close();
   // A new page in the same browser loads them instead of building: no progress bar.
   const second = await openPage(q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "pdb", tree: "0" }), context);
@@ -227,7 +254,7 @@ test("a 12×12 board through reduce and reduce-plus in the browser", { timeout: 
   const { page, errors, requests } = await openPage();
   // Scramble a 12×12 board through the engine, then solve it with reduce.
   const board = await page.evaluate(async () => {
-    const { ok, data } = await window.NpuzzleEngine.request("/api/generate?size=12x12&depth=400&seed=5");
+    const { ok, data } = await window.npuzzle.engine.request("/api/generate?size=12x12&depth=400&seed=5");
     return ok ? data.text : null;
   });
   assert.ok(board, "no 12×12 board generated");
@@ -238,7 +265,7 @@ test("a 12×12 board through reduce and reduce-plus in the browser", { timeout: 
   await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 60000 });
   assert.match(await page.textContent("#result-msg"), /^reduce.*solved in \d+ moves/);
   // The moves replay to the goal.
-  const r = await page.evaluate(() => S.result);
+  const r = await page.evaluate(() => npuzzle.state.result);
   const goal = Array.from({ length: 144 }, (_, i) => (i + 1) % 144);
   const tiles = r.path[r.path.length - 1].flat();
   assert.deepEqual(tiles, goal);
@@ -249,7 +276,7 @@ test("a 12×12 board through reduce and reduce-plus in the browser", { timeout: 
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok, #result-msg.bad", { timeout: 60000 });
   assert.match(await page.textContent("#result-msg"), /^reduce-plus.*solved in \d+ moves/);
-  const plus = await page.evaluate(() => S.result);
+  const plus = await page.evaluate(() => npuzzle.state.result);
   assert.ok(plus.cost <= r.cost, `reduce-plus ${plus.cost} moves, reduce ${r.cost}`);
   assert.ok(plus.lower_bound > 0 && plus.lower_bound <= plus.cost, `lower bound ${plus.lower_bound}`);
   assert.deepEqual(plus.path[plus.path.length - 1].flat(), goal);
@@ -269,7 +296,9 @@ test("Stop ends a long BFS at once, and a panic in the engine is reported and th
   // Progress reaches the page while the worker searches.
   await page.waitForFunction(() => /[0-9]/.test(document.getElementById("live-generated").textContent), null, { timeout: 30000 });
   const first = Number((await page.textContent("#live-generated")).replace(/,/g, ""));
-  await page.waitForFunction((n) => Number(document.getElementById("live-generated").textContent.replace(/,/g, "")) > n, first, { timeout: 30000 });
+  await page.waitForFunction((n) => Number(document.getElementById("live-generated").textContent.replace(/,/g, "")) > n, first, {
+    timeout: 30000,
+  });
   await page.click("#stop");
   await page.waitForSelector("#result-msg:has-text('stopped')", { timeout: 5000 });
   assert.equal(await page.isDisabled("#stop"), true);
@@ -281,7 +310,7 @@ test("Stop ends a long BFS at once, and a panic in the engine is reported and th
   await solveAndPause(page);
   assert.match(await page.textContent("#result-msg"), /solved in 1 move/);
   // A panic inside the WebAssembly is shown, and the engine keeps answering.
-  const crashed = await page.evaluate(() => window.NpuzzleEngine.panicForTest());
+  const crashed = await page.evaluate(() => window.npuzzle.engine.panicForTest());
   assert.equal(crashed.ok, false);
   assert.match(crashed.data.error, /the engine panicked: .*a panic asked for by the page's self-test/);
   await page.waitForSelector("#result-msg:has-text('panicked')");
@@ -291,6 +320,9 @@ test("Stop ends a long BFS at once, and a panic in the engine is reported and th
   await solveAndPause(page);
   assert.match(await page.textContent("#result-msg"), /solved in 2 moves/);
   noApi(requests);
-  assert.deepEqual(errors.filter((e) => !/a panic asked for/.test(e)), []);
+  assert.deepEqual(
+    errors.filter((e) => !/a panic asked for/.test(e)),
+    [],
+  );
   await page.close();
 });

@@ -4,12 +4,12 @@
 // /usr/bin/chromium. Screenshots go to ../ci-artifacts/ (or to ../docs/ with
 // NPUZZLE_SCREENSHOTS=docs, which is how the README's pictures are made).
 
-import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -53,14 +53,25 @@ function startServer() {
   });
 }
 
-before(async () => {
-  base = await startServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
-}, { timeout: 60000 });
+before(
+  async () => {
+    base = await startServer();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  },
+  { timeout: 60000 },
+);
 
 after(async () => {
   if (browser) await browser.close();
@@ -79,7 +90,8 @@ async function openPage(query = "", viewport = { width: 1400, height: 900 }) {
     if (m.type() === "error") errors.push(`console: ${m.text()}`);
   });
   page.on("response", (r) => {
-    if (r.status() >= 400 && !r.url().includes("/api/solve") && !r.url().includes("/api/compare")) errors.push(`HTTP ${r.status()} ${r.url()}`);
+    if (r.status() >= 400 && !r.url().includes("/api/solve") && !r.url().includes("/api/compare"))
+      errors.push(`HTTP ${r.status()} ${r.url()}`);
   });
   page.close = async () => context.close();
   await page.goto(base + query);
@@ -88,7 +100,7 @@ async function openPage(query = "", viewport = { width: 1400, height: 900 }) {
 }
 
 function q(params) {
-  return "?" + new URLSearchParams(params);
+  return `?${new URLSearchParams(params)}`;
 }
 
 async function postJson(path, body) {
@@ -112,12 +124,12 @@ async function solvablePair(page) {
 async function solveAndPause(page) {
   // A click while the previous solve is still finishing (its message already shown) is
   // ignored, and the old message would pass for the new one.
-  await page.waitForFunction(() => !S.controller);
+  await page.waitForFunction(() => !npuzzle.state.solving);
   // Only this solve's message may pass: the last one's class is cleared before the click.
   await page.evaluate(() => (document.getElementById("result-msg").className = ""));
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok, #result-msg.bad");
-  await page.evaluate(() => S.tree.stop());
+  await page.evaluate(() => npuzzle.tree.stop());
 }
 
 // The lowest contrast, over the drawn nodes, between a node's label and the header it sits
@@ -125,7 +137,11 @@ async function solveAndPause(page) {
 async function labelContrast(page) {
   return page.evaluate(() => {
     const lum = (rgb) => {
-      const c = rgb.match(/[\d.]+/g).slice(0, 3).map((v) => Number(v) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+      const c = rgb
+        .match(/[\d.]+/g)
+        .slice(0, 3)
+        .map((v) => Number(v) / 255)
+        .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
       return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
     };
     let worst = Infinity;
@@ -137,6 +153,28 @@ async function labelContrast(page) {
     }
     return worst;
   });
+}
+
+// Every JavaScript module the page loads: the scripts of index.html and, recursively, what
+// they import.
+async function pageSources() {
+  const html = await (await fetch(base)).text();
+  const queue = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => new URL(m[1], base).href);
+  const seen = new Set();
+  let text = "";
+  while (queue.length) {
+    const url = queue.pop();
+    // The WebAssembly engine's module is built into the static site only, and is the library's.
+    if (seen.has(url) || url.endsWith("/npuzzle_wasm.js")) continue;
+    seen.add(url);
+    const res = await fetch(url);
+    assert.equal(res.status, 200, url);
+    const src = await res.text();
+    text += src;
+    for (const m of src.matchAll(/(?:from|import)\s*"(\.[^"]+\.js)"/g)) queue.push(new URL(m[1], url).href);
+    for (const m of src.matchAll(/new URL\("([^"]+\.js)", document\.baseURI\)/g)) queue.push(new URL(m[1], base).href);
+  }
+  return { text, modules: seen.size };
 }
 
 function shot(page, name) {
@@ -170,7 +208,7 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", { tim
 
   // At the end of the replay the tree shows every node the API returns.
   await page.click("#tab-tree");
-  const body = await page.evaluate(() => solveBody());
+  const body = await page.evaluate(() => npuzzle.solveBody());
   const api = await postJson("/api/solve", body);
   await page.click("#tree-last");
   assert.equal(await page.getAttribute("#tree-svg", "data-drawn"), String(api.tree.nodes.length));
@@ -196,23 +234,38 @@ test("part 1: the tree grows with the replay, the frontier list agrees, and a st
   const { page, errors } = await openPage();
   await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
   await solveAndPause(page);
-  const body = await page.evaluate(() => solveBody());
+  const body = await page.evaluate(() => npuzzle.solveBody());
   const api = await postJson("/api/solve", body);
   const events = api.trace.events;
   for (let k = 0; k <= events.length; k++) {
     const seen = await page.evaluate((k) => {
-      S.tree.setStep(k);
-      const drawn = [...document.querySelectorAll("#tree-svg g.node")].filter((g) => g.style.display !== "none").map((g) => Number(g.dataset.id));
-      const frontierNodes = [...document.querySelectorAll("#tree-svg g.node[data-state=frontier]")].filter((g) => g.style.display !== "none").map((g) => Number(g.dataset.id));
+      npuzzle.tree.setStep(k);
+      const drawn = [...document.querySelectorAll("#tree-svg g.node")]
+        .filter((g) => g.style.display !== "none")
+        .map((g) => Number(g.dataset.id));
+      const frontierNodes = [...document.querySelectorAll("#tree-svg g.node[data-state=frontier]")]
+        .filter((g) => g.style.display !== "none")
+        .map((g) => Number(g.dataset.id));
       const listed = [...document.querySelectorAll("#frontier-list li")].map((li) => Number(li.dataset.id));
       const next = [...document.querySelectorAll("#tree-svg g.node.next")].map((g) => Number(g.dataset.id));
       return { drawn, frontierNodes, listed, next };
     }, k);
     // Drawn: exactly the nodes generated by event k.
-    const generated = events.slice(0, k).filter((e) => e.event === "generated").map((e) => e.id);
-    assert.deepEqual(seen.drawn.sort((a, b) => a - b), generated.sort((a, b) => a - b), `event ${k}`);
+    const generated = events
+      .slice(0, k)
+      .filter((e) => e.event === "generated")
+      .map((e) => e.id);
+    assert.deepEqual(
+      seen.drawn.sort((a, b) => a - b),
+      generated.sort((a, b) => a - b),
+      `event ${k}`,
+    );
     // The frontier list and the frontier-coloured nodes are the same set at every event.
-    assert.deepEqual([...seen.listed].sort((a, b) => a - b), [...seen.frontierNodes].sort((a, b) => a - b), `event ${k}`);
+    assert.deepEqual(
+      [...seen.listed].sort((a, b) => a - b),
+      [...seen.frontierNodes].sort((a, b) => a - b),
+      `event ${k}`,
+    );
     // The node marked next is the one the next selection takes.
     const nextSel = events.slice(k).find((e) => e.event === "selected");
     const expectNext = nextSel && generated.includes(nextSel.id) ? [nextSel.id] : [];
@@ -221,7 +274,7 @@ test("part 1: the tree grows with the replay, the frontier list agrees, and a st
   // While a node is being expanded it is no longer on the frontier list.
   const sels = events.map((e, i) => (e.event === "selected" ? i : -1)).filter((i) => i >= 0);
   const sel = sels[1];
-  await page.evaluate((k) => S.tree.setStep(k), sel + 1);
+  await page.evaluate((k) => npuzzle.tree.setStep(k), sel + 1);
   const selId = events[sel].id;
   assert.equal(await page.locator(`#frontier-list li[data-id='${selId}']`).count(), 0);
   assert.equal(await page.getAttribute(`#tree-svg g.node[data-id='${selId}']`, "data-state"), "current");
@@ -237,19 +290,21 @@ test("part 1: the tree grows with the replay, the frontier list agrees, and a st
 
   // Predict mode: a wrong pick is told so, the right one is confirmed, the score kept.
   // Just after the root's expansion: its children wait on the frontier.
-  await page.evaluate(() => S.tree.setStep(S.tree.nextSelAt[0] + 1));
+  await page.evaluate(() => npuzzle.tree.setStep(npuzzle.tree.nextSelAt[0] + 1));
   await page.click("#tree-predict");
-  await page.waitForFunction(() => S.tree.nextSelAt[S.tree.k] === S.tree.k && document.querySelectorAll("#frontier-list li").length > 1);
+  await page.waitForFunction(
+    () => npuzzle.tree.nextSelAt[npuzzle.tree.k] === npuzzle.tree.k && document.querySelectorAll("#frontier-list li").length > 1,
+  );
   assert.equal(await page.locator("#tree-svg g.node.next").count(), 0, "predict mode hides the answer");
   const { want, wrong } = await page.evaluate(() => {
-    const want = S.tree.steps[S.tree.k].id;
+    const want = npuzzle.tree.steps[npuzzle.tree.k].id;
     const wrong = [...document.querySelectorAll("#frontier-list li")].map((li) => Number(li.dataset.id)).find((id) => id !== want);
     return { want, wrong };
   });
   await page.click(`#frontier-list li[data-id='${wrong}']`);
   assert.match(await page.textContent("#predict-msg"), /Not this time/);
   assert.equal(await page.getAttribute("#predict-msg", "data-result"), "wrong");
-  const want2 = await page.evaluate(() => S.tree.steps[S.tree.nextSelAt[S.tree.k]].id);
+  const want2 = await page.evaluate(() => npuzzle.tree.steps[npuzzle.tree.nextSelAt[npuzzle.tree.k]].id);
   await page.click(`#tree-svg g.node[data-id='${want2}']`);
   assert.match(await page.textContent("#predict-msg"), /Right: .* Score 1 of 2/);
   assert.ok(want !== wrong);
@@ -257,11 +312,13 @@ test("part 1: the tree grows with the replay, the frontier list agrees, and a st
   await page.close();
 });
 
-test("the worksheet grades each step against the recorded search, prints, links to a step, and records the replay", { timeout: 90000 }, async () => {
+test("the worksheet grades each step against the recorded search, prints, links to a step, and records the replay", {
+  timeout: 90000,
+}, async () => {
   const { page, errors } = await openPage();
   await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
   await solveAndPause(page);
-  const api = await postJson("/api/solve", await page.evaluate(() => solveBody()));
+  const api = await postJson("/api/solve", await page.evaluate(() => npuzzle.solveBody()));
   const events = api.trace.events;
   const label = (id) => api.tree.nodes[id].label;
   // The expected answers, straight from the API's events: each selection, and the last open
@@ -269,12 +326,15 @@ test("the worksheet grades each step against the recorded search, prints, links 
   const sels = events.map((e, i) => (e.event === "selected" ? i : -1)).filter((i) => i >= 0);
   const expect = sels.slice(0, 4).map((at, j) => {
     const end = j + 1 < sels.length ? sels[j + 1] : events.length;
-    const snap = events.slice(at + 1, end).filter((e) => e.event === "frontier").pop();
+    const snap = events
+      .slice(at + 1, end)
+      .filter((e) => e.event === "frontier")
+      .pop();
     return { next: label(events[at].id), open: snap.entries.slice(0, 8).map((x) => label(x.id)), end };
   });
   assert.equal(expect[0].next, "S0");
 
-  await page.evaluate(() => S.tree.setStep(0));
+  await page.evaluate(() => npuzzle.tree.setStep(0));
   await page.fill("#worksheet-steps", "4");
   await page.click("#tree-worksheet");
   await page.waitForSelector("#worksheet:not([hidden])");
@@ -290,7 +350,7 @@ test("the worksheet grades each step against the recorded search, prints, links 
   await page.fill(`${row(0)} .ws-open`, expect[0].open.map((l) => `${l} (f ?)`).join(", "));
   await page.click(`${row(0)} .ws-check`);
   assert.equal(await page.getAttribute(`${row(0)} .ws-result`, "data-result"), "right");
-  assert.equal(await page.evaluate(() => S.tree.k), expect[0].end, "the tree shows the step just graded");
+  assert.equal(await page.evaluate(() => npuzzle.tree.k), expect[0].end, "the tree shows the step just graded");
   // Step 2: the wrong node, the right open list.
   const wrong = expect[1].open.find((l) => l !== expect[1].next) || "S9";
   await page.fill(`${row(1)} .ws-next`, wrong);
@@ -331,19 +391,19 @@ test("the worksheet grades each step against the recorded search, prints, links 
   assert.equal(await page.evaluate(() => getComputedStyle(document.getElementById("frontier-list")).visibility), "visible");
 
   // A link to this step opens the same search at the same event.
-  await page.evaluate((k) => S.tree.setStep(k), expect[1].end);
+  await page.evaluate((k) => npuzzle.tree.setStep(k), expect[1].end);
   await page.click("#tree-step-link");
   const url = await page.getAttribute("#kit-msg", "data-url");
   assert.equal(new URL(url).searchParams.get("step"), String(expect[1].end));
   const other = await openPage(new URL(url).search);
   await other.page.waitForSelector("#result-msg.ok");
-  await other.page.waitForFunction((k) => S.tree.tree && S.tree.k === k, expect[1].end);
-  assert.equal(await other.page.evaluate(() => S.tree.playing()), false, "opened paused at the step");
+  await other.page.waitForFunction((k) => npuzzle.tree.tree && npuzzle.tree.k === k, expect[1].end);
+  assert.equal(await other.page.evaluate(() => npuzzle.tree.playing()), false, "opened paused at the step");
   assert.deepEqual(other.errors, []);
   await other.page.close();
 
   // The replay from the last two expansions on, recorded as a WebM video.
-  await page.evaluate((k) => S.tree.setStep(k), sels[sels.length - 2]);
+  await page.evaluate((k) => npuzzle.tree.setStep(k), sels[sels.length - 2]);
   const [download] = await Promise.all([page.waitForEvent("download", { timeout: 30000 }), page.click("#tree-export-webm")]);
   assert.match(download.suggestedFilename(), /^npuzzle-replay-.*\.webm$/);
   const file = await download.path();
@@ -351,12 +411,18 @@ test("the worksheet grades each step against the recorded search, prints, links 
   assert.deepEqual([...head], [0x1a, 0x45, 0xdf, 0xa3], "a WebM (Matroska) file");
   await page.waitForSelector("#kit-msg[data-frames]");
   const frames = 1 + 2 + (sels[sels.length - 1] + 1 < events.length ? 1 : 0);
-  assert.equal(await page.getAttribute("#kit-msg", "data-frames"), String(frames), "the event shown, one frame per expansion after it, and the end");
+  assert.equal(
+    await page.getAttribute("#kit-msg", "data-frames"),
+    String(frames),
+    "the event shown, one frame per expansion after it, and the end",
+  );
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, captions, cut-offs, export, projector, contrast", { timeout: 60000 }, async () => {
+test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, captions, cut-offs, export, projector, contrast", {
+  timeout: 60000,
+}, async () => {
   const { page, errors } = await openPage();
   await solveAndPause(page);
   await page.click("#tree-last");
@@ -369,7 +435,7 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   assert.ok((await page.locator("#tree-svg g.node[data-id='0'] .tile").count()) === 8);
   // Every label reads at 4.5:1 on its header, whatever the node's state (the current node's
   // header is dark red, the explored one's dark yellow). Halfway through, all states are there.
-  await page.evaluate(() => S.tree.setStep(Math.floor(S.tree.steps.length / 2)));
+  await page.evaluate(() => npuzzle.tree.setStep(Math.floor(npuzzle.tree.steps.length / 2)));
   assert.equal(new Set(await page.locator("#tree-svg g.node:visible").evaluateAll((gs) => gs.map((g) => g.dataset.state))).size >= 3, true);
   assert.ok((await labelContrast(page)) >= 4.5, `label contrast ${await labelContrast(page)}`);
   await page.click("#tree-last");
@@ -405,8 +471,8 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   assert.match(await page.textContent("#tree-speed-val"), /^2 events\/s$/);
   await page.click("#tree-first");
   await page.click("#tree-next");
-  const k = await page.evaluate(() => S.tree.k);
-  assert.equal(await page.evaluate((k) => S.tree.steps[k - 1].event, k), "selected");
+  const k = await page.evaluate(() => npuzzle.tree.k);
+  assert.equal(await page.evaluate((k) => npuzzle.tree.steps[k - 1].event, k), "selected");
   // Export: an SVG with the drawn nodes and the legend, and a PNG.
   await page.click("#tree-last");
   const [svgDl] = await Promise.all([page.waitForEvent("download"), page.click("#tree-export-svg")]);
@@ -425,14 +491,16 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   await page.uncheck("#projector");
   // Contrast: every state's colour reads at 3:1 against the tree's background, and each has
   // its own shape.
-  const legend = await page.evaluate(() => S.options.legend);
+  const legend = await page.evaluate(() => npuzzle.state.options.legend);
   const lum = (hex) => {
-    const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
+    const c = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
     return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
   };
   const bg = await page.evaluate(() => getComputedStyle(document.getElementById("tree-wrap")).backgroundColor);
   assert.equal(bg, "rgb(255, 255, 255)");
-  for (const l of legend) assert.ok((1.05) / (lum(l.fill) + 0.05) >= 3, `${l.state} ${l.fill}`);
+  for (const l of legend) assert.ok(1.05 / (lum(l.fill) + 0.05) >= 3, `${l.state} ${l.fill}`);
   assert.equal(new Set(legend.map((l) => l.shape)).size, legend.length);
 
   // IDA*: each iteration's root is captioned with its bound, and the thresholds form a timeline.
@@ -440,9 +508,12 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   await solveAndPause(page);
   await page.click("#tree-last");
   const captions = await page.locator("#tree-svg text.caption").allTextContents();
-  const iters = await page.evaluate(() => S.tree.iterations.map((it) => `iteration ${it.number}: bound f ≤ ${it.bound}`));
+  const iters = await page.evaluate(() => npuzzle.tree.iterations.map((it) => `iteration ${it.number}: bound f ≤ ${it.bound}`));
   assert.ok(iters.length >= 2);
-  assert.deepEqual(captions.filter((c) => c.startsWith("iteration")), iters);
+  assert.deepEqual(
+    captions.filter((c) => c.startsWith("iteration")),
+    iters,
+  );
   assert.equal(await page.locator("#tree-timeline .iter").count(), iters.length);
   // Bidirectional search: the meeting point is drawn.
   await page.selectOption("#algorithm", "bidirectional");
@@ -462,12 +533,14 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   assert.match(note, /the solution lies at depth 31, below the cut/);
   await page.click("#tree-last");
   assert.match(await page.textContent("#tree-svg"), /more nodes were generated past the 2,000-node cap/);
-  assert.equal(await page.evaluate(() => S.tree.style()), "shapes");
+  assert.equal(await page.evaluate(() => npuzzle.tree.style()), "shapes");
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test("part 3: the first run teaches: Nilsson's board, three steps, a bar that stays, stale results marked", { timeout: 60000 }, async () => {
+test("part 3: the first run teaches: Nilsson's board, three steps, a bar that stays, stale results marked", {
+  timeout: 60000,
+}, async () => {
   const { page, errors } = await openPage();
   assert.equal(await page.getAttribute("#board", "data-tiles"), NILSSON_TILES);
   assert.equal(await page.inputValue("#goal-preset"), "snail");
@@ -478,10 +551,11 @@ test("part 3: the first run teaches: Nilsson's board, three steps, a bar that st
   assert.ok(await page.isVisible("#first-steps"));
   await shot(page, "web-first-load.png");
   // Solve and Stop are in view at load, and still after scrolling to the bottom.
-  const inView = () => page.evaluate(() => {
-    const r = document.getElementById("solve").getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
-  });
+  const inView = () =>
+    page.evaluate(() => {
+      const r = document.getElementById("solve").getBoundingClientRect();
+      return r.top >= 0 && r.bottom <= window.innerHeight;
+    });
   assert.ok(await inView());
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   assert.ok(await inView());
@@ -493,8 +567,8 @@ test("part 3: the first run teaches: Nilsson's board, three steps, a bar that st
   assert.equal(await page.getAttribute("#tree-play", "aria-pressed"), "true");
   const treeTop = await page.evaluate(() => document.getElementById("tree-wrap").getBoundingClientRect().top);
   assert.ok(treeTop < 900, `tree at ${treeTop}`);
-  await page.waitForFunction(() => S.tree.k >= 12);
-  await page.evaluate(() => S.tree.stop());
+  await page.waitForFunction(() => npuzzle.tree.k >= 12);
+  await page.evaluate(() => npuzzle.tree.stop());
   await page.evaluate(() => window.scrollTo(0, document.querySelector(".tabs").getBoundingClientRect().top + window.scrollY - 60));
   await shot(page, "web-replay.png");
   assert.ok(await page.isHidden("#stale"));
@@ -512,7 +586,7 @@ test("part 3: the first run teaches: Nilsson's board, three steps, a bar that st
 
 test("part 4: the pseudocode comes from the algorithm's metadata and lights the current event's line", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage();
-  const options = await (await fetch(base + "api/options")).json();
+  const options = await (await fetch(`${base}api/options`)).json();
   const astar = options.algorithms.find((a) => a.name === "astar");
   const texts = (name) => options.algorithms.find((a) => a.name === name).pseudocode.map((l) => l.text);
   // Before any solve, the chosen algorithm's pseudocode is shown with no line lit, and it
@@ -523,10 +597,13 @@ test("part 4: the pseudocode comes from the algorithm's metadata and lights the 
   assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), texts("idastar"));
   await page.selectOption("#algorithm", "astar");
   await solveAndPause(page);
-  assert.deepEqual(await page.locator("#pseudocode li").allTextContents(), astar.pseudocode.map((l) => l.text));
-  const events = await page.evaluate(() => S.tree.steps);
+  assert.deepEqual(
+    await page.locator("#pseudocode li").allTextContents(),
+    astar.pseudocode.map((l) => l.text),
+  );
+  const events = await page.evaluate(() => npuzzle.tree.steps);
   const lit = async (k) => {
-    await page.evaluate((k) => S.tree.setStep(k), k);
+    await page.evaluate((k) => npuzzle.tree.setStep(k), k);
     return page.locator("#pseudocode li.on").allTextContents();
   };
   const sel = events.findIndex((e, i) => i > 0 && e.event === "selected");
@@ -538,13 +615,15 @@ test("part 4: the pseudocode comes from the algorithm's metadata and lights the 
   // IDA*: raising the bound and pruning have their own lines.
   await page.selectOption("#algorithm", "idastar");
   await solveAndPause(page);
-  const ida = await page.evaluate(() => S.tree.steps);
+  const ida = await page.evaluate(() => npuzzle.tree.steps);
   const raise = ida.findIndex((e) => e.event === "iteration_end");
   assert.match((await lit(raise + 1)).join(), /bound ← next/);
   const prune = ida.findIndex((e) => e.event === "generated" && e.fate === "pruned");
   assert.match((await lit(prune + 1)).join(), /f\(child\) > bound/);
-  // The page keeps no copy: its script holds none of the pseudocode's text.
-  const js = await (await fetch(base + "app.js")).text() + (await (await fetch(base + "tree.js")).text());
+  // The page keeps no copy: its scripts (every module the page loads) hold none of the
+  // pseudocode's text.
+  const { text: js, modules } = await pageSources();
+  assert.ok(modules > 10, `${modules} modules found`);
   assert.ok(!js.includes("POP(frontier)"));
   assert.deepEqual(errors, []);
   await page.close();
@@ -566,9 +645,9 @@ test("part 5: admissibility: h* beside h, accuracy colouring, overestimates flag
   // A student's own heuristic that overestimates somewhere is flagged (here, a tree whose
   // root's h is raised above its true distance).
   await page.evaluate(() => {
-    const r = structuredClone(S.result);
+    const r = structuredClone(npuzzle.state.result);
     r.tree.nodes[0].h = 9;
-    S.tree.load(r.tree, r.trace, r);
+    npuzzle.tree.load(r.tree, r.trace, r);
   });
   assert.match(await page.getAttribute("#tree-svg g.node[data-id='0']", "class"), /\boverestimate\b/);
   assert.equal(await page.locator("#tree-svg g.node.overestimate").count(), 1);
@@ -577,9 +656,10 @@ test("part 5: admissibility: h* beside h, accuracy colouring, overestimates flag
   // IDA*'s threshold timeline: one entry per iteration, the current one marked.
   await page.selectOption("#algorithm", "idastar");
   await solveAndPause(page);
-  const iters = await page.evaluate(() => S.tree.steps.filter((e) => e.event === "iteration").map((e) => e.bound));
+  const iters = await page.evaluate(() => npuzzle.tree.steps.filter((e) => e.event === "iteration").map((e) => e.bound));
   assert.equal(await page.locator("#tree-timeline .iter").count(), iters.length);
-  for (const [i, b] of iters.entries()) assert.match(await page.locator("#tree-timeline .iter").nth(i).textContent(), new RegExp(`^#${i + 1} f ≤ ${b} `));
+  for (const [i, b] of iters.entries())
+    assert.match(await page.locator("#tree-timeline .iter").nth(i).textContent(), new RegExp(`^#${i + 1} f ≤ ${b} `));
   await page.locator("#tree-timeline .iter").nth(1).click();
   assert.match(await page.getAttribute("#tree-timeline .iter >> nth=1", "class"), /\bnow\b/);
   assert.match(await page.textContent("#tree-event"), /iteration 2 starts with bound f ≤/);
@@ -587,7 +667,9 @@ test("part 5: admissibility: h* beside h, accuracy colouring, overestimates flag
   await page.close();
 });
 
-test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal flags, live rows, cancel, editable pairs", { timeout: 60000 }, async () => {
+test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal flags, live rows, cancel, editable pairs", {
+  timeout: 60000,
+}, async () => {
   const { page, errors } = await openPage(q({ start: BOARD, goal: "blank-last" }));
   await page.click("#tab-compare");
   // Edit the pairs: remove one, add weighted A* and a depth-limited DFS.
@@ -606,9 +688,9 @@ test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal 
   await page.waitForSelector("#compare-msg:has-text('searches done')");
   const rows = page.locator("#compare-table tbody tr");
   assert.equal(await rows.count(), 7);
-  const results = await page.evaluate(() => S.compare);
+  const results = await page.evaluate(() => npuzzle.state.compare);
   // Runs that hit the limit did not finish and are not ranked.
-  const bfs = (await rows.nth(0).locator("td").allTextContents());
+  const bfs = await rows.nth(0).locator("td").allTextContents();
   assert.equal(bfs[2], "did not finish (nodes)");
   assert.match(await rows.nth(0).getAttribute("class"), /\bdnf\b/);
   // Costs above the proven optimum are flagged.
@@ -617,16 +699,21 @@ test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal 
     if (r.cost !== null && r.cost > OPTIMUM) assert.match(cost, /not optimal \(\+\d+\)/, `${r.algorithm}`);
     else assert.doesNotMatch(cost, /not optimal/);
   }
-  assert.ok(results.some((r) => r.timing && r.timing.samples > 1), "quick runs are timed more than once");
+  assert.ok(
+    results.some((r) => r.timing && r.timing.samples > 1),
+    "quick runs are timed more than once",
+  );
   assert.match(await rows.nth(1).locator("td").nth(8).textContent(), /median of \d+/);
   // The race: one shared scale, so a lane's length is proportional to its expansions.
-  const lanes = await page.evaluate(() => [...document.querySelectorAll("#race .lane")].map((l) => ({
-    fill: l.querySelector(".fill").getBoundingClientRect().width,
-    track: l.querySelector(".track").getBoundingClientRect().width,
-    expanded: Number(l.dataset.expanded),
-    text: l.querySelector(".count").textContent,
-    cls: l.className,
-  })));
+  const lanes = await page.evaluate(() =>
+    [...document.querySelectorAll("#race .lane")].map((l) => ({
+      fill: l.querySelector(".fill").getBoundingClientRect().width,
+      track: l.querySelector(".track").getBoundingClientRect().width,
+      expanded: Number(l.dataset.expanded),
+      text: l.querySelector(".count").textContent,
+      cls: l.className,
+    })),
+  );
   const max = Math.max(...lanes.map((l) => l.expanded));
   for (const l of lanes) assert.ok(Math.abs(l.fill / l.track - l.expanded / max) < 0.01, `${l.fill}/${l.track} vs ${l.expanded}/${max}`);
   assert.match(lanes[0].cls, /\bdnf\b/);
@@ -634,7 +721,7 @@ test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal 
   // A click on a row opens that run's tree.
   await rows.nth(2).click();
   await page.waitForSelector("#result-msg.ok");
-  await page.evaluate(() => S.tree.stop());
+  await page.evaluate(() => npuzzle.tree.stop());
   assert.equal(await page.getAttribute("#tab-tree", "aria-selected"), "true");
   assert.match(await page.textContent("#result-msg"), /^astar \+ manhattan/);
   // Progress, rows as they finish, and cancel: a slow second run.
@@ -649,7 +736,11 @@ test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal 
   await page.waitForSelector("#board[data-tiles='8 6 7 2 5 4 3 0 1']");
   await page.click("#compare-run");
   await page.waitForSelector("#compare-msg:has-text('running 2 of 2')", { timeout: 30000 });
-  assert.equal(await page.locator("#compare-table tbody tr.finished, #compare-table tbody tr.dnf").count(), 1, "the first row is shown before the compare ends");
+  assert.equal(
+    await page.locator("#compare-table tbody tr.finished, #compare-table tbody tr.dnf").count(),
+    1,
+    "the first row is shown before the compare ends",
+  );
   await page.click("#compare-cancel");
   await page.waitForSelector("#compare-msg:has-text('cancelled after 1 of 2')");
   await page.waitForFunction(async () => (await (await fetch("/api/health")).json()).running === 0);
@@ -678,10 +769,10 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   assert.match(await page.textContent("#result-msg"), /idastar \+ pdb: solved in 1 move/);
   assert.ok(await page.isHidden("#table-progress-box"));
   // The bar itself: a third of the way through the second of three tables.
-  await page.evaluate(() => showTables({ tables: 3, ready: 1, filled: 50, entries: 100 }));
+  await page.evaluate(() => npuzzle.showTables({ tables: 3, ready: 1, filled: 50, entries: 100 }));
   assert.equal(await page.evaluate(() => document.getElementById("table-progress").value), 0.5);
   assert.match(await page.textContent("#table-progress-text"), /table 2 of 3, 50%/);
-  await page.evaluate(() => showTables(null));
+  await page.evaluate(() => npuzzle.showTables(null));
   // A search that hits the time limit names a solver that would finish.
   await page.fill("#start-text", KORF1);
   await page.selectOption("#goal-preset", "blank-first");
@@ -696,7 +787,7 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   assert.match(await page.textContent("#result-hint"), /idastar, heuristic pdb/);
   await page.fill("#limit-time", "");
   // The one-line description comes from the algorithm's metadata.
-  const options = await (await fetch(base + "api/options")).json();
+  const options = await (await fetch(`${base}api/options`)).json();
   await page.selectOption("#algorithm", "dfs");
   assert.ok((await page.textContent("#alg-summary")).includes(options.algorithms.find((a) => a.name === "dfs").summary));
   // The DFS depth limit reaches the API.
@@ -706,10 +797,10 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   await page.waitForSelector(`#board[data-tiles='${BOARD}']`);
   await solvablePair(page);
   await page.fill("#max-depth", "20");
-  assert.equal((await page.evaluate(() => solveBody())).max_depth, 20);
+  assert.equal((await page.evaluate(() => npuzzle.solveBody())).max_depth, 20);
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok, #result-msg.bad");
-  const limited = await page.evaluate(() => S.result);
+  const limited = await page.evaluate(() => npuzzle.state.result);
   assert.ok(limited.cost === null || limited.cost <= 20, `cost ${limited.cost}`);
   // DFS without a limit: a very long answer. The move list draws only what is in view, and
   // labels stay short.
@@ -717,8 +808,8 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   await page.check("#record-tree");
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok", { timeout: 30000 });
-  await page.evaluate(() => S.tree.stop());
-  const r = await page.evaluate(() => ({ cost: S.result.cost }));
+  await page.evaluate(() => npuzzle.tree.stop());
+  const r = await page.evaluate(() => ({ cost: npuzzle.state.result.cost }));
   assert.ok(r.cost > 1000, `DFS answer of ${r.cost} moves`);
   await page.click("#tab-solution");
   assert.ok((await page.locator("#move-list li").count()) < 800, "only the rows in view are drawn");
@@ -726,15 +817,21 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   assert.equal(await page.getAttribute("#move-list li.current", "data-step"), String(r.cost));
   await page.click("#tab-tree");
   await page.click("#tree-last");
-  const longest = await page.evaluate(() => Math.max(...[...document.querySelectorAll("#frontier-list li, #tree-event, #node-info strong, #tree-svg text")].map((e) => e.textContent.length)));
+  const longest = await page.evaluate(() =>
+    Math.max(
+      ...[...document.querySelectorAll("#frontier-list li, #tree-event, #node-info strong, #tree-svg text")].map(
+        (e) => e.textContent.length,
+      ),
+    ),
+  );
   assert.ok(longest < 200, `longest text ${longest}`);
   // Keyboard shortcuts: replay and playback.
   await page.click("#tree-first");
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press("ArrowRight");
-  assert.equal(await page.evaluate(() => S.tree.k), 1);
+  assert.equal(await page.evaluate(() => npuzzle.tree.k), 1);
   await page.keyboard.press("n");
-  assert.equal(await page.evaluate(() => S.tree.steps[S.tree.k - 1].event), "selected");
+  assert.equal(await page.evaluate(() => npuzzle.tree.steps[npuzzle.tree.k - 1].event), "selected");
   await page.keyboard.press(" ");
   assert.equal(await page.getAttribute("#tree-play", "aria-pressed"), "true");
   await page.keyboard.press(" ");
@@ -743,12 +840,14 @@ test("part 7: the fast optimal solvers, long answers, the depth limit, descripti
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press("Home");
   await page.keyboard.press("ArrowRight");
-  assert.equal(await page.evaluate(() => S.playIdx), 1);
+  assert.equal(await page.evaluate(() => npuzzle.state.playIdx), 1);
   assert.deepEqual(errors, []);
   await page.close();
 });
 
-test("part 8: seeds, number formats, phones, focus, mangled links, hover, favicon, quiet validation, keyboard reach", { timeout: 60000 }, async () => {
+test("part 8: seeds, number formats, phones, focus, mangled links, hover, favicon, quiet validation, keyboard reach", {
+  timeout: 60000,
+}, async () => {
   const { page, errors } = await openPage();
   // A 64-bit seed survives the round trip digit for digit.
   await page.fill("#scramble-seed", "1795342531739751181");
@@ -760,7 +859,7 @@ test("part 8: seeds, number formats, phones, focus, mangled links, hover, favico
   await page.click("#scramble");
   await page.waitForFunction((b) => document.getElementById("board").dataset.tiles === b, board);
   // Numbers have separators and fit their boxes.
-  await page.evaluate(() => setLive({ expanded: 1234567, generated: 2345678, frontier: 3456, depth: 12 }, 10001));
+  await page.evaluate(() => npuzzle.setLive({ expanded: 1234567, generated: 2345678, frontier: 3456, depth: 12 }, 10001));
   assert.equal(await page.textContent("#live-time"), "10,001 ms");
   assert.equal(await page.textContent("#live-expanded"), "1,234,567");
   const fits = await page.evaluate(() => [...document.querySelectorAll("#live dd")].every((d) => d.scrollWidth <= d.clientWidth + 1));
@@ -769,11 +868,13 @@ test("part 8: seeds, number formats, phones, focus, mangled links, hover, favico
   await page.focus("#solve");
   await page.keyboard.press("Enter");
   await page.waitForSelector("#result-msg.ok");
-  await page.evaluate(() => S.tree.stop());
+  await page.evaluate(() => npuzzle.tree.stop());
   assert.equal(await page.evaluate(() => document.activeElement.id), "solve");
   // A tile that cannot move does not look selectable when hovered.
   const colour = (sel) => page.evaluate((s) => getComputedStyle(document.querySelector(s)).backgroundColor, sel);
-  const still = await page.evaluate(() => [...document.querySelectorAll("#board .tile")].findIndex((t) => !t.classList.contains("movable") && !t.classList.contains("blank")));
+  const still = await page.evaluate(() =>
+    [...document.querySelectorAll("#board .tile")].findIndex((t) => !t.classList.contains("movable") && !t.classList.contains("blank")),
+  );
   const plain = await colour(`#board .tile[data-cell='${still}']`);
   await page.hover(`#board .tile[data-cell='${still}']`);
   assert.equal(await colour(`#board .tile[data-cell='${still}']`), plain);
@@ -784,17 +885,17 @@ test("part 8: seeds, number formats, phones, focus, mangled links, hover, favico
   await page.selectOption("#goal-preset", "custom");
   assert.ok(await page.getByLabel("Custom goal (any format)").isVisible());
   await page.click("#tab-tree");
-  await page.evaluate(() => S.tree.setStep(S.tree.steps.length));
+  await page.evaluate(() => npuzzle.tree.setStep(npuzzle.tree.steps.length));
   await page.focus("#tree-svg g.node[tabindex='0']");
   assert.equal(await page.evaluate(() => document.activeElement.dataset.id), "0");
   await page.keyboard.press("ArrowDown");
   const child = await page.evaluate(() => document.activeElement.dataset.id);
-  assert.equal(await page.evaluate((c) => S.tree.nodes[Number(c)].parent, child), 0);
+  assert.equal(await page.evaluate((c) => npuzzle.tree.nodes[Number(c)].parent, child), 0);
   await page.keyboard.press("Enter");
   assert.match(await page.getAttribute(`#tree-svg g.node[data-id='${child}']`, "class"), /\bpinned\b/);
   assert.equal(await page.getAttribute("#frontier-list li >> nth=0", "tabindex"), "0");
   // The favicon is served.
-  const fav = await fetch(base + "favicon.svg");
+  const fav = await fetch(`${base}favicon.svg`);
   assert.equal(fav.status, 200);
   assert.deepEqual(errors, []);
   await page.close();
@@ -815,8 +916,8 @@ test("part 8: on a 390 px phone nothing widens the page, and the tree gets the w
   await shot(page, "web-phone-first-load.png");
   await page.click("#solve");
   await page.waitForSelector("#result-msg.ok");
-  await page.waitForFunction(() => S.tree.k >= 12);
-  await page.evaluate(() => S.tree.stop());
+  await page.waitForFunction(() => npuzzle.tree.k >= 12);
+  await page.evaluate(() => npuzzle.tree.stop());
   await page.evaluate(() => window.scrollTo(0, document.querySelector(".tabs").getBoundingClientRect().top + window.scrollY - 60));
   await shot(page, "web-phone-replay.png");
   const treeWidth = await page.evaluate(() => document.getElementById("tree-wrap").getBoundingClientRect().width);
@@ -897,18 +998,22 @@ test("statistics update while a long search runs, and Stop cancels it", { timeou
   await page.close();
 });
 
-test("local search: the current board and its neighbours with h, a chart of h with restarts, the pseudocode lit, a seeded link, compare", { timeout: 90000 }, async () => {
+test("local search: the current board and its neighbours with h, a chart of h with restarts, the pseudocode lit, a seeded link, compare", {
+  timeout: 90000,
+}, async () => {
   // Annealing on a 3×3 board, seeded: the view replays its steps.
-  const { page, errors } = await openPage(q({ start: "1 2 3 4 5 6 0 7 8", goal: "blank-last", algorithm: "annealing", heuristic: "manhattan", seed: "1" }));
+  const { page, errors } = await openPage(
+    q({ start: "1 2 3 4 5 6 0 7 8", goal: "blank-last", algorithm: "annealing", heuristic: "manhattan", seed: "1" }),
+  );
   await page.waitForSelector("#check.ok");
   assert.ok(await page.isVisible("#local-options"));
   assert.ok(await page.isDisabled("#local-beam-width"), "annealing takes no beam width");
   assert.equal(await page.isDisabled("#local-cooling"), false);
   await solveAndPause(page);
-  await page.evaluate(() => S.local.stop());
+  await page.evaluate(() => npuzzle.local.stop());
   assert.match(await page.textContent("#result-msg"), /^annealing \+ manhattan: solved in \d+ moves? .*\(not guaranteed optimal\)/);
   assert.equal(await page.getAttribute("#tab-local", "aria-selected"), "true");
-  const r = await page.evaluate(() => S.result);
+  const r = await page.evaluate(() => npuzzle.state.result);
   assert.equal(r.optimal, false);
   assert.equal(r.seed, 1);
   // The same events as the API's trace; the first step shows the start and its neighbour.
@@ -932,13 +1037,18 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   assert.equal(await page.locator("#local-chart polyline.t-line").count(), 1);
   await page.click("#local-last");
   assert.match(await page.textContent("#local-why"), /goal reached/);
-  // A rejected move is said with its probability: replay the API's first rejection.
-  const rej = api.trace.events.filter((e) => e.event.startsWith("local_")).findIndex((e) => e.event === "local_choice" && e.reason.kind === "rejected");
-  if (rej >= 0) {
-    await page.evaluate((k) => S.local.setStep(k), rej + 1);
-    assert.match(await page.textContent("#local-why"), /rejected: probability e\^\(−Δ\/T\) = e\^\(−\d+\/[\d.]+\) = 0\.\d\d; the search stays/);
-    assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["else current ← next only with probability e^(−Δ/T)"]);
-  }
+  // A rejected move is said with its probability: replay the API's first rejection (seed 1
+  // makes annealing refuse a worse move on this board).
+  const rej = api.trace.events
+    .filter((e) => e.event.startsWith("local_"))
+    .findIndex((e) => e.event === "local_choice" && e.reason.kind === "rejected");
+  assert.ok(rej >= 0, "the run refuses a move");
+  await page.evaluate((k) => npuzzle.local.setStep(k), rej + 1);
+  assert.match(
+    await page.textContent("#local-why"),
+    /rejected: probability e\^\(−Δ\/T\) = e\^\(−\d+\/[\d.]+\) = 0\.\d\d; the search stays/,
+  );
+  assert.deepEqual(await page.locator("#local-code li.on").allTextContents(), ["else current ← next only with probability e^(−Δ/T)"]);
   // Random restarts: the chart marks each restart.
   await page.selectOption("#algorithm", "random-restart");
   await page.fill("#start-text", "8 6 7 2 5 4 3 0 1");
@@ -946,8 +1056,8 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   await page.waitForSelector("#check.ok");
   await page.fill("#local-seed", "3");
   await solveAndPause(page);
-  await page.evaluate(() => S.local.stop());
-  const restarts = await page.evaluate(() => S.result.trace.events.filter((e) => e.event === "local_restart").length);
+  await page.evaluate(() => npuzzle.local.stop());
+  const restarts = await page.evaluate(() => npuzzle.state.result.trace.events.filter((e) => e.event === "local_restart").length);
   assert.ok(restarts > 0);
   assert.equal(await page.locator("#local-chart line.restart").count(), restarts);
   assert.match(await page.textContent("#local-note"), new RegExp(`${restarts.toLocaleString("en-US")} restarts`));
@@ -966,9 +1076,83 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   await page.locator("#compare-pairs .pair").first().locator(".pair-alg").selectOption("random-restart");
   await page.click("#compare-run");
   await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
-  const first = await page.evaluate(() => S.compare[0]);
+  const first = await page.evaluate(() => npuzzle.state.compare[0]);
   assert.equal(first.algorithm, "random-restart");
   assert.equal(first.status, "solved");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the page is built from /api/options: each parameter's input, the goals, the sizes; one global", { timeout: 60000 }, async () => {
+  const options = await (await fetch(`${base}api/options`)).json();
+  // A link to a board larger than 5×5 (the page once capped sizes at 5): the engine's sizes.
+  const { page, errors } = await openPage(q({ size: "6x4", algorithm: "annealing" }));
+  assert.equal(await page.locator("#board .tile").count(), 24);
+  const sides = await page.locator("#width option").allTextContents();
+  assert.deepEqual(
+    sides.map(Number),
+    Array.from({ length: options.limits.max_side - options.limits.min_side + 1 }, (_, i) => i + options.limits.min_side),
+  );
+  assert.deepEqual(await page.locator("#goal-preset option").evaluateAll((os) => os.map((o) => o.value)), [
+    ...options.goals.map((g) => g.name),
+    "custom",
+  ]);
+  // One input per parameter the library describes, labelled and explained by it, enabled when
+  // the algorithm reads it.
+  const annealing = options.algorithms.find((a) => a.name === "annealing");
+  for (const p of options.params) {
+    const id = p.group === "local" ? `local-${p.flag}` : p.flag;
+    const field = page.locator(`#${id}`);
+    assert.equal(await field.count(), 1, `no input for ${p.key}`);
+    const label = field.locator("xpath=..");
+    assert.match(await label.textContent(), new RegExp(p.label.replace(/[()·+*]/g, "\\$&")));
+    assert.equal(await label.getAttribute("title"), p.help);
+    assert.equal(await field.isDisabled(), !annealing.params.includes(p.key), `${p.key} for annealing`);
+  }
+  // The one global the page sets is the tests' hook: compared with a page of the same origin
+  // that runs no script (the API's 404 answer).
+  const blank = await browser.newPage();
+  await blank.goto(`${base}no-such-page`);
+  const plain = await blank.evaluate(() => Object.keys(window));
+  await blank.close();
+  const ours = await page.evaluate(() => Object.keys(window));
+  assert.deepEqual(
+    ours.filter((k) => !plain.includes(k)),
+    ["npuzzle"],
+  );
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("node states, pseudocode steps and pictures of the tree come from the library", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage();
+  await solveAndPause(page);
+  const body = await page.evaluate(() => npuzzle.solveBody());
+  const api = await postJson("/api/solve", body);
+  // Every event but a frontier snapshot carries its pseudocode step.
+  for (const e of api.trace.events) assert.equal(e.pseudocode === undefined, e.event === "frontier", JSON.stringify(e));
+  // At the end of the replay each node is in the state of the library's tree document.
+  await page.click("#tree-last");
+  const shown = await page.evaluate(() => [...document.querySelectorAll("#tree-svg g.node")].map((g) => g.dataset.state));
+  assert.deepEqual(
+    shown,
+    api.tree.nodes.map((n) => n.state),
+  );
+  // The pictures are the library's drawing at the event shown: as many nodes as the page shows.
+  const k = Math.floor(api.trace.events.length / 2);
+  await page.evaluate((k) => npuzzle.tree.setStep(k), k);
+  const drawn = Number(await page.getAttribute("#tree-svg", "data-drawn"));
+  const { tree, trace, ...spec } = body;
+  const pics = await postJson("/api/svg", { ...spec, at: [k], events: api.trace.events.length });
+  assert.equal((pics.frames[0].svg.match(/class="node /g) || []).length, drawn);
+  assert.match(pics.frames[0].svg, new RegExp(`after event ${k} of ${api.trace.events.length}`));
+  // A search that would not run the same way again is refused rather than drawn wrong.
+  const res = await fetch(`${base}api/svg`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...spec, at: [k], events: api.trace.events.length + 1 }),
+  });
+  assert.equal(res.status, 409);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -19,16 +19,16 @@ use std::io::{IsTerminal, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
-const KORF100: &str = include_str!("../../../data/korf100.txt");
-const KORF24: &str = include_str!("../../../data/korf24_50.txt");
+const KORF100: &str = include_str!("../data/korf100.txt");
+const KORF24: &str = include_str!("../data/korf24_50.txt");
 /// Korf & Felner's (2002) node counts for the 24-puzzle instances, shown beside ours.
-const KORF24_NODES: &str = include_str!("../../../data/korf24_50_nodes_korf_felner_2002.txt");
+const KORF24_NODES: &str = include_str!("../data/korf24_50_nodes_korf_felner_2002.txt");
 /// Döbbelin et al.'s (2013) expansions for the same instances with 6-6-6-6, in our unit.
-const KORF24_EXPANDED: &str = include_str!("../../../data/korf24_50_expanded_doebbelin_2013.txt");
+const KORF24_EXPANDED: &str = include_str!("../data/korf24_50_expanded_doebbelin_2013.txt");
 /// Clausecker & Reinefeld's (2021) expansions with their catalogue of seven 6-6-6-6 partitions
 /// and their transposes (zero-aware tables of one bit an entry), the set `6-6-6-6x7z1` holds.
-const KORF24_EXPANDED_CATALOGUE: &str = include_str!("../../../data/korf24_50_expanded_clausecker_2021.txt");
-const EIGHT: &str = include_str!("../../../data/eightpuzzle.txt");
+const KORF24_EXPANDED_CATALOGUE: &str = include_str!("../data/korf24_50_expanded_clausecker_2021.txt");
+const EIGHT: &str = include_str!("../data/eightpuzzle.txt");
 
 /// Benchmark suites.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -95,7 +95,7 @@ pub struct Args {
     #[arg(long = "heuristic", short = 'H')]
     pub heuristic: Option<String>,
     #[command(flatten)]
-    pub local: crate::opts::LocalOpts,
+    pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
 }
 
 struct Instance {

@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use npuzzle::generate::{random_solvable, DepthTable, Rng};
 use npuzzle::goal::Goal;
 use npuzzle::parse::parse_size;
-use npuzzle::search::{Limits, LocalParams, Param};
+use npuzzle::search::{Limits, Param, Params};
 use npuzzle::solve::{solve, Request, Status};
 use npuzzle::spec::Spec;
 use npuzzle::{Algorithm, Board, HeuristicKind};
@@ -26,7 +26,7 @@ pub const DEFAULT_COUNT: usize = 200;
 struct Row {
     label: String,
     algorithm: Algorithm,
-    local: LocalParams,
+    local: Params,
 }
 
 #[derive(Default)]
@@ -43,7 +43,7 @@ struct Tally {
 /// The rows: every local search with the options given, plus, unless an option or
 /// `--algorithms` settles it, the single climbers with 100 sideways moves (AIMA's 8-queens
 /// setting) and stochastic beam search.
-fn rows(args: &Args, base: &LocalParams) -> Result<Vec<Row>> {
+fn rows(args: &Args, base: &Params) -> Result<Vec<Row>> {
     let local: Vec<Algorithm> = Algorithm::ALL.iter().copied().filter(|a| a.info().local).collect();
     let chosen: Vec<Algorithm> = match &args.algorithms {
         Some(list) => list
@@ -65,14 +65,10 @@ fn rows(args: &Args, base: &LocalParams) -> Result<Vec<Row>> {
         // AIMA's 100 sideways moves.
         let climber = info.takes(Param::Sideways) && !info.takes(Param::Restarts) && !info.takes(Param::BeamWidth);
         if climber && base.sideways.is_none() && args.algorithms.is_none() {
-            rows.push(Row {
-                label: format!("{} --sideways 100", a.name()),
-                algorithm: a,
-                local: LocalParams { sideways: Some(100), ..*base },
-            });
+            rows.push(Row { label: format!("{} --sideways 100", a.name()), algorithm: a, local: Params { sideways: Some(100), ..*base } });
         }
-        if info.takes(Param::Stochastic) && !base.stochastic {
-            rows.push(Row { label: format!("{} --stochastic", a.name()), algorithm: a, local: LocalParams { stochastic: true, ..*base } });
+        if info.takes(Param::Stochastic) && !base.stochastic() {
+            rows.push(Row { label: format!("{} --stochastic", a.name()), algorithm: a, local: Params { stochastic: Some(true), ..*base } });
         }
     }
     Ok(rows)
@@ -86,9 +82,8 @@ pub fn run(args: &Args) -> Result<u8> {
     if heuristic.is_table() {
         bail!(anyhow!(BadInput).context("bench local takes a heuristic computed from the board (not pdb or exact)"));
     }
-    let mut spec = Spec::default();
-    args.local.fill(&mut spec)?;
-    let base = spec.plan().context(BadInput)?.local;
+    let spec = Spec { params: args.local.params()?, ..Spec::default() };
+    let base = spec.plan().context(BadInput)?.params;
     let count = args.count.unwrap_or(DEFAULT_COUNT);
     let mut rng = Rng::new(args.seed);
     let boards: Vec<Board> = match args.depth {
@@ -124,9 +119,12 @@ pub fn run(args: &Args) -> Result<u8> {
             if cancel.load(Ordering::Relaxed) {
                 return Ok(exit::LIMIT);
             }
-            let local = LocalParams { seed: Some(args.seed.wrapping_add(i as u64)), ..row.local };
-            let req =
-                Request::new(board.clone(), goal.clone()).algorithm(row.algorithm).heuristic(heuristic).limits(limits.clone()).local(local);
+            let params = Params { seed: Some(args.seed.wrapping_add(i as u64)), ..row.local };
+            let req = Request::new(board.clone(), goal.clone())
+                .algorithm(row.algorithm)
+                .heuristic(heuristic)
+                .limits(limits.clone())
+                .params(params);
             let o = solve(&req)?;
             t.time += o.stats.time.as_secs_f64();
             match o.status {

@@ -40,12 +40,6 @@ pub struct ExerciseSearch {
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]
     pub order: String,
-    /// Weight W on h for A* (f = g + W·h); 1 is plain A*.
-    #[arg(long, short = 'w', default_value_t = 1.0)]
-    pub weight: f64,
-    /// Depth bound for dfs.
-    #[arg(long)]
-    pub max_depth: Option<u32>,
     /// Board size WxH (or N) when the text does not say, e.g. 3x2.
     #[arg(long)]
     pub size: Option<String>,
@@ -58,6 +52,8 @@ pub struct ExerciseSearch {
     /// Stop when the search's frontier and explored set reach this size, e.g. 1G, 512M.
     #[arg(long)]
     pub max_memory: Option<String>,
+    #[command(flatten)]
+    pub params: crate::opts::ParamArgs<crate::opts::SearchParams>,
 }
 
 impl ExerciseSearch {
@@ -68,14 +64,11 @@ impl ExerciseSearch {
             algorithm: self.algorithm.clone(),
             heuristic: self.heuristic.clone(),
             order: self.order.clone(),
-            weight: self.weight,
-            max_depth: self.max_depth,
             size: self.size.clone(),
             max_nodes: self.max_nodes,
             timeout: self.timeout.clone(),
             max_memory: self.max_memory.clone(),
-            seed: None,
-            local: crate::opts::LocalOpts::default(),
+            params: self.params.to(),
         }
     }
 }

@@ -1,14 +1,17 @@
 //! Options shared by the commands that search, parsed in two stages: raw flags here, then the
 //! library's one request specification ([`npuzzle::spec::Spec`]), which holds the defaults and
-//! the validation.
+//! the validation. The algorithms' parameters are not written out here: [`ParamArgs`] makes one
+//! flag of each parameter the library describes ([`npuzzle::search::ParamInfo`]).
 
 use crate::exit::BadInput;
 use anyhow::{anyhow, Context, Result};
 use clap::builder::{PossibleValue, TypedValueParser};
-use clap::{Args, ValueEnum};
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, ValueEnum};
 use npuzzle::parse::BoardInput;
+use npuzzle::search::{Param, ParamGroup, ParamKind, Params};
 use npuzzle::spec::{LimitSpec, Plan, Spec};
 use npuzzle::{Algorithm, HeuristicKind};
+use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -67,12 +70,6 @@ pub struct SearchOpts {
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]
     pub order: String,
-    /// Weight W on h for A* (f = g + W·h); 1 is plain A*.
-    #[arg(long, short = 'w', default_value_t = 1.0)]
-    pub weight: f64,
-    /// Depth bound for dfs.
-    #[arg(long)]
-    pub max_depth: Option<u32>,
     /// Board size WxH (or N) when the text does not say, e.g. 3x2.
     #[arg(long)]
     pub size: Option<String>,
@@ -86,54 +83,125 @@ pub struct SearchOpts {
     /// [default: half the memory the system reports available, shared among batch jobs].
     #[arg(long)]
     pub max_memory: Option<String>,
-    /// Seed of a local search's random choices (default: taken from the clock and printed on
-    /// stderr).
-    #[arg(long, help_heading = "Local search")]
-    pub seed: Option<u64>,
     #[command(flatten)]
-    pub local: LocalOpts,
+    pub params: ParamArgs<AllParams>,
 }
 
-/// The local searches' options, shared by `solve`, `batch` and `bench local`.
-#[derive(Args, Debug, Clone, Default)]
-pub struct LocalOpts {
-    /// Sideways moves (to a neighbour with the same h) allowed in a row: hill-climbing,
-    /// first-choice, random-restart (default 0); local-beam: steps its best h may stall
-    /// (default 10).
-    #[arg(long, value_name = "N", help_heading = "Local search")]
-    pub sideways: Option<u32>,
-    /// Restarts of random-restart hill climbing [default: 10000].
-    #[arg(long, value_name = "N", help_heading = "Local search")]
-    pub restarts: Option<u32>,
-    /// Annealing's starting temperature T0 > 0; T = T0·α^t, and the run stops when T < 0.01
-    /// [default: 2].
-    #[arg(long, value_name = "T0", allow_hyphen_values = true, help_heading = "Local search")]
-    pub temperature: Option<f64>,
-    /// Annealing's cooling factor α, 0 < α < 1 [default: 0.99995].
-    #[arg(long, value_name = "ALPHA", allow_hyphen_values = true, help_heading = "Local search")]
-    pub cooling: Option<f64>,
-    /// States local-beam keeps [default: 10].
-    #[arg(long, value_name = "K", allow_hyphen_values = true, help_heading = "Local search")]
-    pub beam_width: Option<String>,
-    /// Stochastic beam search: local-beam draws its next beam at random, weighted towards
-    /// lower h.
-    #[arg(long, help_heading = "Local search")]
-    pub stochastic: bool,
-    /// Stop a local search after this many steps (exit 4).
-    #[arg(long, value_name = "N", help_heading = "Local search")]
-    pub max_steps: Option<u64>,
+/// Which of the library's parameters a command takes as flags.
+pub trait Which: Clone + Default + std::fmt::Debug + Send + Sync + 'static {
+    /// Whether the command takes `p`.
+    fn takes(p: Param) -> bool;
 }
 
-impl LocalOpts {
-    /// Fills the local-search fields of `spec` from these flags.
-    pub fn fill(&self, spec: &mut Spec) -> Result<()> {
-        spec.sideways = self.sideways;
-        spec.restarts = self.restarts;
-        spec.temperature = self.temperature;
-        spec.cooling = self.cooling;
-        spec.beam_width = self.beam_width.as_deref().map(parse_beam_width).transpose()?;
-        spec.stochastic = self.stochastic.then_some(true);
-        spec.max_steps = self.max_steps;
+/// Every parameter: `solve`, `batch`.
+#[derive(Clone, Debug, Default)]
+pub struct AllParams;
+
+impl Which for AllParams {
+    fn takes(_: Param) -> bool {
+        true
+    }
+}
+
+/// The classic searches' parameters (weight, depth bound): `exercise`, whose sheets are about
+/// tree searches.
+#[derive(Clone, Debug, Default)]
+pub struct SearchParams;
+
+impl Which for SearchParams {
+    fn takes(p: Param) -> bool {
+        p.info().group == ParamGroup::Search
+    }
+}
+
+/// The local searches' parameters but the seed: `bench local`, whose `--seed` draws the boards
+/// and every run's seed.
+#[derive(Clone, Debug, Default)]
+pub struct LocalUnseeded;
+
+impl Which for LocalUnseeded {
+    fn takes(p: Param) -> bool {
+        p.info().group == ParamGroup::Local && p != Param::Seed
+    }
+}
+
+/// The parameters' flags as given, one flag per parameter the library describes: its long
+/// name, short name, value name and help come from [`npuzzle::search::ParamInfo`], and its
+/// value is read and checked by the library ([`Params::set_text`], then [`Spec::plan`]).
+#[derive(Clone, Debug, Default)]
+pub struct ParamArgs<W> {
+    /// Each flag given, with its text (`""` for a flag without a value).
+    pub raw: Vec<(Param, String)>,
+    which: PhantomData<W>,
+}
+
+impl<W> ParamArgs<W> {
+    /// The same flags, for another command's set.
+    pub fn to<V>(&self) -> ParamArgs<V> {
+        ParamArgs { raw: self.raw.clone(), which: PhantomData }
+    }
+
+    /// The parameters these flags give.
+    pub fn params(&self) -> Result<Params> {
+        let mut params = Params::default();
+        for (p, text) in &self.raw {
+            params.set_text(*p, text).map_err(|e| anyhow!(BadInput).context(e))?;
+        }
+        Ok(params)
+    }
+}
+
+/// The flag of parameter `p`.
+fn param_arg(p: Param) -> Arg {
+    let info = p.info();
+    let help = match info.default_text() {
+        Some(d) => format!("{} [default: {d}]", info.help),
+        None => info.help.to_string(),
+    };
+    let mut arg = Arg::new(info.key).long(info.flag).help(help);
+    if let Some(c) = info.short {
+        arg = arg.short(c);
+    }
+    arg = if info.kind == ParamKind::Flag {
+        arg.action(ArgAction::SetTrue)
+    } else {
+        // Negative numbers are values, so that the library can say why they are refused.
+        arg.action(ArgAction::Set).value_name(info.value_name).allow_hyphen_values(true)
+    };
+    if info.group == ParamGroup::Local {
+        arg = arg.help_heading("Local search");
+    }
+    arg
+}
+
+impl<W: Which> Args for ParamArgs<W> {
+    fn augment_args(cmd: Command) -> Command {
+        Param::ALL.iter().filter(|&&p| W::takes(p)).fold(cmd, |cmd, &p| cmd.arg(param_arg(p)))
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl<W: Which> FromArgMatches for ParamArgs<W> {
+    fn from_arg_matches(m: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = ParamArgs::default();
+        args.update_from_arg_matches(m)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, m: &ArgMatches) -> Result<(), clap::Error> {
+        for &p in Param::ALL.iter().filter(|&&p| W::takes(p)) {
+            let key = p.info().key;
+            if p.info().kind == ParamKind::Flag {
+                if m.get_flag(key) {
+                    self.raw.push((p, String::new()));
+                }
+            } else if let Some(text) = m.get_one::<String>(key) {
+                self.raw.push((p, text.clone()));
+            }
+        }
         Ok(())
     }
 }
@@ -181,49 +249,27 @@ pub fn parse_duration(s: &str) -> Result<Duration> {
     Duration::try_from_secs_f64(secs).map_err(|_| bad())
 }
 
-/// Parses `1G`, `512M`, `64K`, `1GiB`, or a plain number of bytes.
+/// Parses `1G`, `512M`, `64K`, `1GiB`, or a plain number of bytes ([`npuzzle::parse::parse_bytes`]).
 pub fn parse_bytes(s: &str) -> Result<u64> {
-    let t = s.trim();
-    let bad = || anyhow!(BadInput).context(format!("bad size {} (use e.g. 1G, 512M)", npuzzle::error::quote(t)));
-    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
-    let (num, unit) = t.split_at(split);
-    let v: f64 = num.parse().map_err(|_| bad())?;
-    let mult: f64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1.0,
-        "k" | "kb" | "kib" => 1024.0,
-        "m" | "mb" | "mib" => 1024.0 * 1024.0,
-        "g" | "gb" | "gib" => 1024.0 * 1024.0 * 1024.0,
-        "t" | "tb" | "tib" => 1024f64.powi(4),
-        _ => return Err(bad()),
-    };
-    let bytes = v * mult;
-    if !(bytes.is_finite() && bytes >= 0.0 && bytes <= u64::MAX as f64) {
-        return Err(bad());
-    }
-    Ok(bytes as u64)
+    npuzzle::parse::parse_bytes(s).map_err(|e| anyhow!(BadInput).context(e.to_string()))
 }
 
 impl SearchOpts {
     /// The library's request specification for these flags.
     pub fn spec(&self) -> Result<Spec> {
-        let mut spec = Spec {
+        Ok(Spec {
             goal: Some(BoardInput::Text(self.goal.clone())),
             size: self.size.clone(),
             algorithm: self.algorithm.as_deref().map(str::parse).transpose().context(BadInput)?,
             heuristic: self.heuristic.as_deref().map(str::parse).transpose().context(BadInput)?,
             order: Some(npuzzle::MoveOrder::parse(&self.order).context(BadInput)?),
-            weight: Some(self.weight),
-            max_depth: self.max_depth,
-            seed: self.seed,
+            params: self.params.params()?,
             limits: LimitSpec {
                 nodes: self.max_nodes,
                 time: self.timeout.as_deref().map(parse_duration).transpose()?,
                 memory: self.max_memory.as_deref().map(parse_bytes).transpose()?,
             },
-            ..Spec::default()
-        };
-        self.local.fill(&mut spec)?;
-        Ok(spec)
+        })
     }
 
     /// Validates every option (stage two of parsing), with Ctrl-C as the cancel flag and, unless
@@ -240,21 +286,14 @@ impl SearchOpts {
     }
 }
 
-/// `--beam-width`: a whole number (its range is checked with the other local-search options).
-fn parse_beam_width(s: &str) -> Result<u32> {
-    s.trim()
-        .parse()
-        .map_err(|_| anyhow!(BadInput).context(format!("--beam-width {}: not a whole number of states", npuzzle::error::quote(s))))
-}
-
 /// When the algorithm asked for makes random choices and no seed was given, a seed from the
 /// clock, printed on stderr as `generate` does, so the run can be repeated.
 pub fn pick_seed(plan: &mut Plan) {
     let random = plan.algorithm.is_some_and(|a| a.info().takes(npuzzle::search::Param::Seed));
-    if random && plan.local.seed.is_none() {
+    if random && plan.params.seed.is_none() {
         let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
         note!("seed {s}");
-        plan.local.seed = Some(s);
+        plan.params.seed = Some(s);
     }
 }
 

@@ -73,10 +73,8 @@ pub fn bound_line(r: &Report) -> Option<String> {
     if r.status != Status::Solved || r.optimal || lb == 0 {
         return None;
     }
-    Some(format!(
-        "{cost} moves, at most {:.2}× the optimum (no solution is shorter than {lb} moves: Manhattan distance plus linear conflicts)",
-        cost as f64 / lb as f64
-    ))
+    let from = r.lower_bound_from.unwrap_or(npuzzle::solve::BoundSource::LinearConflict).words();
+    Some(format!("{cost} moves, at most {:.2}× the optimum (no solution is shorter than {lb} moves: {from})", cost as f64 / lb as f64))
 }
 
 /// The statistics block.

@@ -16,6 +16,11 @@ pub struct Args {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
+    /// Let pages of ORIGIN (scheme://host[:port], `null`, or `*` for any) use the API, and
+    /// answer requests addressed to its host name. Without it only the server's own page may,
+    /// under a loopback name or the address served. Repeatable.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origin: Vec<npuzzle_web::AllowOrigin>,
 }
 
 /// Runs the server until Ctrl-C; returns the exit code.
@@ -34,7 +39,8 @@ pub fn run(args: Args) -> Result<u8> {
         }
         // The library's server rather than plain `axum::serve`: it caps connections and times
         // out slow or idle clients, which matters once `--host 0.0.0.0` opens the port.
-        npuzzle_web::serve(listener, npuzzle_web::Config::default(), async {
+        let config = npuzzle_web::Config { allow_origins: args.allow_origin, ..npuzzle_web::Config::default() };
+        npuzzle_web::serve(listener, config, async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await

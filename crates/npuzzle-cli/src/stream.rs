@@ -83,7 +83,7 @@ fn head(req: &Request, format: Format) -> Result<String> {
                 "goal": req.goal,
                 "algorithm": req.algorithm,
                 "heuristic": req.effective_heuristic(),
-                "weight": req.weight,
+                "weight": req.params.weight(),
                 "order": req.order.to_string(),
             });
             let text = serde_json::to_string(&known)?;
@@ -127,6 +127,9 @@ fn tail(req: &Request, outcome: &Outcome, given: u64, format: Format) -> Result<
             });
             if let Some(lb) = report.lower_bound {
                 rest["lower_bound"] = serde_json::to_value(lb)?;
+            }
+            if let Some(from) = report.lower_bound_from {
+                rest["lower_bound_from"] = serde_json::to_value(from)?;
             }
             if let Some(l) = report.limit {
                 rest["limit"] = serde_json::to_value(l)?;

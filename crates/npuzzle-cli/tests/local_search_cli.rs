@@ -208,6 +208,21 @@ fn completions_and_help_name_the_local_searches() {
     }
     let r = run(&["solve", "--help"]);
     assert!(r.stdout.contains("Local search:") && r.stdout.contains("--beam-width") && r.stdout.contains("--cooling"), "{}", r.stdout);
+    // One flag per parameter the library describes, with its help and its default.
+    let flat = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let help = flat(&r.stdout);
+    for p in npuzzle::search::Param::ALL {
+        let info = p.info();
+        assert!(help.contains(&format!("--{}", info.flag)), "--{} is not a flag of solve", info.flag);
+        assert!(help.contains(&flat(info.help)), "{}'s help is not shown", info.flag);
+        if let Some(d) = info.default_text() {
+            assert!(help.contains(&format!("[default: {}]", flat(&d))), "{}'s default is not shown", info.flag);
+        }
+    }
+    // The values are read and checked by the library, with the parameter's own wording.
+    let r = run(&["solve", STUCK, "-a", "local-beam", "--max-steps", "0"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("step limit 0 must be a whole number ≥ 1"), "{}", r.stderr);
 }
 
 #[test]

@@ -19,7 +19,7 @@ if not (WORK / "all3x3.txt").exists():
     boards = (" ".join(map(str, p)) for p in itertools.permutations(range(9)))
     (WORK / "all3x3.txt").write_text("\n".join(b for b in boards if npuzzle.is_solvable(b)) + "\n")
 if not (WORK / "korf100.txt").exists():
-    rows = [l.split() for l in open(REPO / "data" / "korf100.txt") if not l.startswith("#")]
+    rows = [l.split() for l in open(REPO / "crates" / "npuzzle-cli" / "data" / "korf100.txt") if not l.startswith("#")]
     (WORK / "korf100.txt").write_text("".join(" ".join(r[1:17]) + "\n" for r in rows))
 env = dict(os.environ, NPUZZLE_CACHE_DIR=CACHE)
 
@@ -48,7 +48,7 @@ def main():
         print("max cost", max(cli_costs), "count at 31:", Counter(cli_costs)[31])
         print("expanded", sum(s.stats["expanded"] for s in sols), "generated", sum(s.stats["generated"] for s in sols))
     elif what == "korf":
-        rows = [l.split() for l in open(REPO / "data" / "korf100.txt") if not l.startswith("#")]
+        rows = [l.split() for l in open(REPO / "crates" / "npuzzle-cli" / "data" / "korf100.txt") if not l.startswith("#")]
         boards = [" ".join(r[1:17]) for r in rows]; optima = [int(r[17]) for r in rows]
         npuzzle.tables.build(4, "6-6-3", cache_dir=CACHE, progress=False)  # make sure it is cached
         print("load before", load())

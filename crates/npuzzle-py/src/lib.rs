@@ -675,6 +675,22 @@ fn algorithms() -> Vec<(String, String, bool, bool)> {
         .collect()
 }
 
+/// The algorithms' parameters as a JSON list, one object per parameter as the library
+/// describes it (`npuzzle::search::ParamInfo`: key, name, help, kind, range, default): the
+/// package's keyword arguments are these keys.
+#[pyfunction]
+fn params() -> PyResult<String> {
+    let all: Vec<_> = npuzzle::search::Param::ALL.iter().map(|p| p.info()).collect();
+    serde_json::to_string(&all).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
+/// An amount of memory as users write it (`1G`, `512M`, or a number of bytes), in bytes: the
+/// library's reader, the one `--max-memory` uses.
+#[pyfunction]
+fn parse_bytes(text: &str) -> PyResult<u64> {
+    npuzzle::parse::parse_bytes(text).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
 /// The heuristics, each as (name, summary).
 #[pyfunction]
 fn heuristic_names() -> Vec<(String, String)> {
@@ -707,6 +723,8 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(table_sets, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(heuristic_names, m)?)?;
+    m.add_function(wrap_pyfunction!(params, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(default_cache_dir, m)?)?;
     Ok(())
 }

@@ -180,7 +180,7 @@ def test_solve_many_equals_batch(cli):
     boards = [" ".join(str(t) for r in b for t in r) for b in npuzzle.generate(3, 60, seed=3)]
     boards.append("1 2 3 4 5 6 8 7 0")
     out = cli("batch", "-", "--algorithm", "astar", "--heuristic", "linear-conflict", input="\n".join(boards) + "\n")
-    lines = [json.loads(l) for l in out.splitlines()]
+    lines = [json.loads(line) for line in out.splitlines()]
     many = npuzzle.solve_many(boards, algorithm="astar", heuristic="linear-conflict")
     assert len(lines) == len(many)
     for line, s in zip(lines, many):
@@ -194,7 +194,7 @@ def test_solve_many_equals_batch(cli):
 ])
 def test_trace_yields_the_clis_json_events(cli, board, options):
     out = cli("solve", board, "--trace", "--format", "json", *options)
-    cli_events = [json.loads(l) for l in out.splitlines()]
+    cli_events = [json.loads(line) for line in out.splitlines()]
     opts = dict(zip(options[::2], options[1::2]))
     events = list(npuzzle.trace(board, algorithm=opts.get("--algorithm"), heuristic=opts.get("--heuristic")))
     assert events[0]["event"] == "start" and events[-1]["event"] == "end"
@@ -218,7 +218,7 @@ def test_heuristics_are_every_estimate():
 def test_generate_matches_the_cli_and_gives_solvable_boards(cli):
     boards = npuzzle.generate("3x3", 5, seed=42)
     out = cli("generate", "--size", "3x3", "-n", "5", "--seed", "42")
-    assert [rows_of(l, 3) for l in out.split("\n") if l] == boards
+    assert [rows_of(line, 3) for line in out.split("\n") if line] == boards
     assert all(npuzzle.is_solvable(b) for b in boards)
     assert npuzzle.generate(4, 3, seed=1, walk=10) == npuzzle.generate(4, 3, seed=1, walk=10)
     assert len(npuzzle.generate("3x2", 7)) == 7

@@ -4,12 +4,9 @@
 import json
 
 import pandas as pd
-import pytest
-
-import npuzzle
-
 from dask.distributed import Client, LocalCluster  # noqa: E402
 
+import npuzzle
 import npuzzle.dask  # noqa: E402
 
 
@@ -27,7 +24,7 @@ def test_local_cluster_equals_batch_row_for_row(cli, cache_dir, tables_663, tmp_
     # One thread each: the fast IDA* then searches each board serially on both sides, so node
     # counts are comparable exactly.
     out = cli("batch", str(tmp_path / "boards.txt"), "-j", "1")
-    expected = [json.loads(l) for l in out.splitlines()]
+    expected = [json.loads(line) for line in out.splitlines()]
     assert len(expected) == 5200
 
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \

@@ -9,10 +9,9 @@ Dask's files there too, and the pattern-database cache of conftest.py.
 
 from pathlib import Path
 
-import pytest
-
 import nbclient
 import nbformat
+import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))

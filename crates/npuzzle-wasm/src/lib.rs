@@ -1,5 +1,5 @@
 //! The npuzzle page's in-browser engine: the library compiled to WebAssembly, called from a Web
-//! Worker (`static/worker.js` of `npuzzle-web`), with no logic of its own.
+//! Worker (`static/js/engine/worker.js` of `npuzzle-web`), with no logic of its own.
 //!
 //! Each method takes what the web API's endpoint of the same name takes (a JSON body, or the
 //! query parameters as a JSON object) and answers with what the endpoint answers, wrapped as
@@ -9,8 +9,8 @@
 //! `progress` lines (the server's stream format) to a JavaScript callback every 200 ms from the
 //! search's own thread.
 //!
-//! A page keeps the pattern databases it builds in the browser's storage: [`Engine::export_tables`]
-//! gives them as cache-file bytes, and [`Engine::import_table`] takes them back after the same
+//! A page keeps the pattern databases it builds in the browser's storage: [`Engine::export_table`]
+//! gives each as cache-file bytes, and [`Engine::import_table`] takes them back after the same
 //! checks a cache file passes (header, size, XXH3 checksum).
 //!
 //! A panic is passed to `globalThis.npuzzlePanic(message)` before the module traps, so the
@@ -20,9 +20,11 @@
 
 use npuzzle::clock::Instant;
 use npuzzle::TableStore;
+use npuzzle_web::documents::{CompareLine, EngineKind};
 use npuzzle_web::progress::Shared;
 use npuzzle_web::service::{self, progress_line, GenerateQuery, Limits, Service};
 use npuzzle_web::ApiError;
+use serde::Serialize;
 use serde_json::{json, Value};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -43,7 +45,12 @@ pub fn limits() -> Limits {
         // 6-6-3 on 4×4 (11.5 million entries, 5.8 MB) and the small sets of smaller boards; not
         // 7-8 (577 million) nor the 5×5 sets.
         pdb_max_entries: Some(16_000_000),
-        engine: "browser",
+        pdb_note: Some(
+            "In this page the tables are built in your browser and kept in its storage: the 6-6-3 set on 4×4 (5.8 MB, built once in a \
+             few seconds) and the small sets of smaller boards. The 7-8 set and the 5×5 sets are too large for a page: the command line \
+             solves those boards (npuzzle solve \"BOARD\", after cargo install --path crates/npuzzle-cli).",
+        ),
+        engine: EngineKind::Browser,
     }
 }
 
@@ -82,16 +89,19 @@ fn tick(shared: &Shared) {
             return;
         }
         rep.last = Instant::now();
-        let mut line = progress_line(shared, rep.started);
+        let line = progress_line(shared, rep.started, rep.compare.then(|| shared.run()));
         if rep.compare {
-            line["run"] = json!(shared.run());
+            send(&rep.on_line, &CompareLine::Progress(line));
+        } else {
+            send(&rep.on_line, &npuzzle_web::documents::SolveLine::Progress(line));
         }
-        send(&rep.on_line, &line);
     });
 }
 
-fn send(on_line: &js_sys::Function, v: &Value) {
-    let _ = on_line.call1(&JsValue::NULL, &JsValue::from_str(&v.to_string()));
+fn send(on_line: &js_sys::Function, line: &impl Serialize) {
+    if let Ok(text) = serde_json::to_string(line) {
+        let _ = on_line.call1(&JsValue::NULL, &JsValue::from_str(&text));
+    }
 }
 
 /// Sends progress to `on_line` while it lives.
@@ -111,7 +121,8 @@ impl Drop for Reporting {
     }
 }
 
-fn answer(r: Result<Value, ApiError>) -> String {
+fn answer<T: Serialize>(r: Result<T, ApiError>) -> String {
+    let r = r.and_then(|data| serde_json::to_value(data).map_err(|e| ApiError::new(500, format!("internal error: {e}"))));
     match r {
         Ok(data) => json!({"ok": true, "status": 200, "data": data}),
         Err(e) => json!({"ok": false, "status": e.status(), "data": {"error": e.message()}}),
@@ -195,15 +206,20 @@ impl Engine {
         let run = || {
             let mut job = self.service.compare_job(body.as_bytes(), None)?;
             if !job.stream {
-                return self.service.compare_all(&mut job);
+                return self.service.compare_all(&mut job).map(|c| Some(Box::new(c)));
             }
-            send(on_line, &json!({"type": "start", "runs": job.reqs.len(), "start": job.start, "goal": job.goal}));
+            send(on_line, &CompareLine::Start { runs: job.reqs.len(), start: job.start.clone(), goal: job.goal.clone() });
             let _reporting = Reporting::start(on_line, true);
             let shared = Arc::new(Shared::with_tick(tick));
-            self.service.compare_stream(&mut job.reqs, &shared, &mut |v| send(on_line, &v));
-            Ok(Value::Null)
+            self.service.compare_stream(&mut job.reqs, &shared, &mut |line| send(on_line, &line));
+            Ok(None)
         };
         answer(run())
+    }
+
+    /// `POST /api/svg`: the search tree of a solve drawn by the library after chosen events.
+    pub fn svg(&self, body: &str) -> String {
+        answer(self.service.svg_job(body.as_bytes(), None).and_then(|mut job| self.service.svg(&mut job)))
     }
 
     /// The names of the pattern databases this engine holds.

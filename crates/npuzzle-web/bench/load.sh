@@ -69,7 +69,7 @@ classroom() {
     (
       end=$((SECONDS + 32))
       while [ $SECONDS -lt $end ]; do
-        curl -s -o /dev/null -w "hard search $i: %{http_code} in %{time_total} s\n" "${url}api/solve" \
+        curl -s -o /dev/null -w "hard search $i: %{http_code} in %{time_total} s\n" "${url}api/solve" -H "content-type: application/json" \
           -d '{"start": "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "goal": "blank-first", "algorithm": "astar", "heuristic": "manhattan"}' || true
       done
     ) &
@@ -108,7 +108,7 @@ LUA
   (
     end=$((SECONDS + 20))
     while [ $SECONDS -lt $end ]; do
-      curl -s -o /dev/null -w "%{time_total}\n" "${url}api/solve" -d '{"start": "8 1 3 4 0 2 7 6 5"}' || true
+      curl -s -o /dev/null -w "%{time_total}\n" "${url}api/solve" -H "content-type: application/json" -d '{"start": "8 1 3 4 0 2 7 6 5"}' || true
       sleep 0.2
     done >"$scratch/solve-times"
   ) &

@@ -2,6 +2,7 @@
 //! server's limits and lanes, answers streamed. What each answer holds is the transport-free
 //! [`crate::service`]'s, which the WebAssembly worker calls too.
 
+use crate::documents::{Check, CompareLine, Generated, GoalBoard, Health, Options, Pictures, SolveLine, Solved};
 use crate::progress::Shared;
 use crate::service::{self, internal, progress_line, GenerateQuery};
 use crate::{ApiError, AppState, BODY_LIMIT};
@@ -12,7 +13,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use npuzzle::clock::Instant;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -48,24 +49,27 @@ fn query(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Ha
 }
 
 /// `GET /api/health`.
-pub async fn health(State(state): State<App>) -> Json<Value> {
-    Json(json!({
-        "status": "ok",
-        "version": env!("CARGO_PKG_VERSION"),
-        "running": state.lanes.running(),
-        "waiting": state.lanes.waiting(),
-        "max_concurrent": state.lanes.slots(),
-    }))
+pub async fn health(State(state): State<App>) -> Json<Health> {
+    Json(Health {
+        status: "ok",
+        version: env!("CARGO_PKG_VERSION"),
+        running: state.lanes.running(),
+        waiting: state.lanes.waiting(),
+        max_concurrent: state.lanes.slots(),
+        connections: state.connections.open.load(Ordering::Relaxed),
+        max_connections: state.connections.cap,
+        displaced: state.connections.displaced.load(Ordering::Relaxed),
+    })
 }
 
 /// `GET /api/options`: what the library offers and the server's limits.
-pub async fn options(State(state): State<App>) -> Json<Value> {
+pub async fn options(State(state): State<App>) -> Json<Options> {
     Json(state.service.options())
 }
 
 /// `POST /api/check`: a verdict on a start and goal ([`service::Service::check`]), answered with
 /// 200 so a page can validate as the user types; only a body that is not a JSON object is a 400.
-pub async fn check(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<Value>, ApiError> {
+pub async fn check(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<Check>, ApiError> {
     let bytes = body.map_err(body_error)?;
     state.service.check(&bytes).map(Json)
 }
@@ -74,7 +78,7 @@ pub async fn check(State(state): State<App>, body: Result<Bytes, BytesRejection>
 pub async fn generate(
     State(state): State<App>,
     q: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Generated>, ApiError> {
     let q = GenerateQuery::parse(&query(q)?)?;
     let slot = tokio::time::timeout(crate::lanes::QUEUE_WAIT, state.generate_slots.clone().acquire_owned())
         .await
@@ -83,6 +87,7 @@ pub async fn generate(
         .ok_or_else(|| crate::lanes::busy("server busy: every slot for generating boards stayed taken for 2 s".into()))?;
     let job_state = state.clone();
     let v = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
         let _slot = slot;
         job_state.service.generate(&q)
     })
@@ -92,7 +97,7 @@ pub async fn generate(
 }
 
 /// `GET /api/goal?size=WxH&goal=G`: the goal board a preset (or a board) names at a size.
-pub async fn goal(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Json<Value>, ApiError> {
+pub async fn goal(q: Result<Query<HashMap<String, String>>, QueryRejection>) -> Result<Json<GoalBoard>, ApiError> {
     service::goal(&query(q)?).map(Json)
 }
 
@@ -115,7 +120,10 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let job_shared = shared.clone();
     let job_state = state.clone();
     let stream_it = job.stream;
-    let task = tokio::task::spawn_blocking(move || job_state.service.solve(&mut job, Some(job_shared)));
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        job_state.service.solve(&mut job, Some(job_shared))
+    });
     let task = state.lanes.supervise(lease, task, cancel);
     if stream_it {
         Ok(stream(task, shared, guard))
@@ -126,15 +134,30 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     }
 }
 
+/// `POST /api/svg`: the search tree of a solve, drawn by the library after the events asked
+/// for ([`service::Service::svg`]): the page's SVG, PNG and video exports.
+pub async fn svg(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<Pictures>, ApiError> {
+    let bytes = body.map_err(body_error)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut job = state.service.svg_job(&bytes, Some(cancel.clone()))?;
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
+    let job_state = state.clone();
+    let task = tokio::task::spawn_blocking(move || job_state.service.svg(&mut job));
+    let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
+    drop(guard);
+    Ok(Json(v))
+}
+
 struct StreamState {
-    job: Option<JoinHandle<Result<Value, ApiError>>>,
+    job: Option<JoinHandle<Result<Solved, ApiError>>>,
     shared: Arc<Shared>,
     started: Instant,
     _guard: CancelOnDrop,
 }
 
-fn ndjson(mut v: Value) -> String {
-    let mut text = std::mem::take(&mut v).to_string();
+fn ndjson(line: &impl Serialize) -> String {
+    let mut text = serde_json::to_string(line).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"error\":\"internal error: {e}\"}}"));
     text.push('\n');
     text
 }
@@ -142,7 +165,7 @@ fn ndjson(mut v: Value) -> String {
 /// Newline-delimited JSON: `{"type":"progress",…}` lines every 200 ms while the tables are
 /// prepared and the search runs, then one `{"type":"result",…}` (the solve object) or
 /// `{"type":"error","error":…}` line.
-fn stream(job: JoinHandle<Result<Value, ApiError>>, shared: Arc<Shared>, guard: CancelOnDrop) -> Response {
+fn stream(job: JoinHandle<Result<Solved, ApiError>>, shared: Arc<Shared>, guard: CancelOnDrop) -> Response {
     let st = StreamState { job: Some(job), shared, started: Instant::now(), _guard: guard };
     let lines = futures_util::stream::unfold(st, |mut st| async move {
         let job = st.job.as_mut()?;
@@ -151,19 +174,16 @@ fn stream(job: JoinHandle<Result<Value, ApiError>>, shared: Arc<Shared>, guard: 
             _ = tokio::time::sleep(Duration::from_millis(200)) => None,
         };
         let line = match done {
-            None => progress_line(&st.shared, st.started),
+            None => SolveLine::Progress(progress_line(&st.shared, st.started, None)),
             Some(r) => {
                 st.job = None;
                 match r.map_err(internal).and_then(|r| r) {
-                    Ok(mut v) => {
-                        v["type"] = json!("result");
-                        v
-                    }
-                    Err(e) => json!({"type": "error", "error": e.message()}),
+                    Ok(solved) => SolveLine::Result(Box::new(solved)),
+                    Err(e) => SolveLine::Error { error: e.message().to_string() },
                 }
             }
         };
-        Some((Ok::<_, Infallible>(ndjson(line)), st))
+        Some((Ok::<_, Infallible>(ndjson(&line)), st))
     });
     ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(lines)).into_response()
 }
@@ -180,16 +200,20 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let lease = state.lanes.enter().await?;
     let job_state = state.clone();
     if !job.stream {
-        let task = tokio::task::spawn_blocking(move || job_state.service.compare_all(&mut job));
+        let task = tokio::task::spawn_blocking(move || {
+            crate::lanes::search_priority();
+            job_state.service.compare_all(&mut job)
+        });
         let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
         drop(guard);
         return Ok(Json(v).into_response());
     }
-    let (tx, rx) = unbounded_channel::<Value>();
+    let (tx, rx) = unbounded_channel::<CompareLine>();
     let shared = Arc::new(Shared::default());
     let job_shared = shared.clone();
-    let _ = tx.send(json!({"type": "start", "runs": job.reqs.len(), "start": job.start, "goal": job.goal}));
+    let _ = tx.send(CompareLine::Start { runs: job.reqs.len(), start: job.start.clone(), goal: job.goal.clone() });
     let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
         job_state.service.compare_stream(&mut job.reqs, &job_shared, &mut |v| {
             let _ = tx.send(v);
         });
@@ -201,7 +225,7 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
 
 struct CompareStream {
     job: JoinHandle<Result<(), ApiError>>,
-    rx: UnboundedReceiver<Value>,
+    rx: UnboundedReceiver<CompareLine>,
     shared: Arc<Shared>,
     started: Instant,
     over: bool,
@@ -210,7 +234,7 @@ struct CompareStream {
 
 fn compare_stream(
     job: JoinHandle<Result<(), ApiError>>,
-    rx: UnboundedReceiver<Value>,
+    rx: UnboundedReceiver<CompareLine>,
     shared: Arc<Shared>,
     guard: CancelOnDrop,
 ) -> Response {
@@ -221,28 +245,27 @@ fn compare_stream(
         }
         let line = tokio::select! {
             m = st.rx.recv() => match m {
-                Some(v) => {
-                    if v["type"] == json!("done") || v["type"] == json!("error") {
+                Some(line) => {
+                    if matches!(line, CompareLine::Done | CompareLine::Error { .. }) {
                         st.over = true;
                     }
-                    v
+                    line
                 }
                 None => {
                     st.over = true;
-                    match (&mut st.job).await {
-                        Ok(Ok(())) => json!({"type": "error", "error": "the compare ended early"}),
-                        Ok(Err(e)) => json!({"type": "error", "error": e.message()}),
-                        Err(e) => json!({"type": "error", "error": format!("internal error: {e}")}),
-                    }
+                    let error = match (&mut st.job).await {
+                        Ok(Ok(())) => "the compare ended early".to_string(),
+                        Ok(Err(e)) => e.message().to_string(),
+                        Err(e) => format!("internal error: {e}"),
+                    };
+                    CompareLine::Error { index: None, error }
                 }
             },
             _ = tokio::time::sleep(Duration::from_millis(200)) => {
-                let mut v = progress_line(&st.shared, st.started);
-                v["run"] = json!(st.shared.run());
-                v
+                CompareLine::Progress(progress_line(&st.shared, st.started, Some(st.shared.run())))
             }
         };
-        Some((Ok::<_, Infallible>(ndjson(line)), st))
+        Some((Ok::<_, Infallible>(ndjson(&line)), st))
     });
     ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(lines)).into_response()
 }

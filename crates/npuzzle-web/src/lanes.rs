@@ -165,6 +165,29 @@ impl Lanes {
     }
 }
 
+/// How much lower than the server's own threads searches run (Linux `nice` steps).
+pub const SEARCH_NICENESS: i32 = 5;
+
+/// Lowers the priority of the calling blocking thread, once, so that the threads answering
+/// requests (accepting connections, `/api/health`, streaming, the page's files) always run
+/// before a search when the cores are busy: a class's searches can fill every core without
+/// the server becoming slow to answer. Linux only, where `nice` applies to one thread; the
+/// blocking threads run nothing but searches, scrambles and table builds.
+pub(crate) fn search_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        use std::cell::Cell;
+        thread_local!(static LOWERED: Cell<bool> = const { Cell::new(false) });
+        if !LOWERED.get() {
+            LOWERED.set(true);
+            let tid = Some(rustix::thread::gettid());
+            if let Ok(now) = rustix::process::getpriority_process(tid) {
+                let _ = rustix::process::setpriority_process(tid, (now + SEARCH_NICENESS).min(19));
+            }
+        }
+    }
+}
+
 /// A 503 asking the client to come back in [`RETRY_AFTER_SECS`].
 pub(crate) fn busy(message: String) -> ApiError {
     ApiError::new(axum::http::StatusCode::SERVICE_UNAVAILABLE.as_u16(), message).retry_after(RETRY_AFTER_SECS)

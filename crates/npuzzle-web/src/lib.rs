@@ -1,11 +1,13 @@
 //! The npuzzle web UI: an axum [`router`] serving a JSON API over the `npuzzle` library and a
 //! static page (HTML, CSS and JavaScript embedded in the binary, no front-end build step).
 //!
-//! The answers themselves are built by [`service`], which has no transport: with the default
+//! Every answer is a type of [`documents`], from which the page's TypeScript declarations are
+//! written. The answers themselves are built by [`service`], which has no transport: with the default
 //! feature `server` off, this crate is that module alone, and compiles to WebAssembly for the
 //! page's in-browser engine (`crates/npuzzle-wasm`).
 //!
-//! The API (all bodies JSON; every error is a 4xx or 503 with `{"error": "..."}`):
+//! The API (all bodies JSON, sent as `Content-Type: application/json`; every error is a 4xx or
+//! 503 with `{"error": "..."}`):
 //! - `POST /api/solve`: one search; returns the same object as `npuzzle solve --format json`,
 //!   optionally with the search tree (`tree`) and the step events (`trace`), or a stream of live
 //!   statistics ending in that object (`stream`);
@@ -13,7 +15,10 @@
 //! - `POST /api/check`: parses a start and goal and says whether the pair is solvable;
 //! - `GET /api/generate?size=4x4&depth=20&seed=7`: a random solvable board;
 //! - `GET /api/goal?size=4x4&goal=snail`: the goal board a preset names at a size;
-//! - `GET /api/options`: the algorithms, heuristics and goal presets the library offers;
+//! - `POST /api/svg`: the search tree of a solve, drawn by the library after chosen events
+//!   (the page's SVG, PNG and video exports);
+//! - `GET /api/options`: the algorithms, heuristics, parameters and goal presets the library
+//!   offers;
 //! - `GET /api/health`: a health check with the number of searches running.
 //!
 //! Every search runs on a blocking thread, off the async runtime, under a time cap, a node cap
@@ -21,14 +26,23 @@
 //! run long, each lane [`Config::max_concurrent`] wide; a search waits up to 2 s for a place,
 //! then gets 503 with `Retry-After` (see the `lanes` module). A client that disconnects cancels
 //! its search.
+//!
+//! Only the server's own page may drive it: a request addressed to a name other than a loopback
+//! name or the address served, or sent by another site's page, gets 403, and an API body not
+//! declared JSON gets 415, unless [`Config::allow_origins`] opens the server (see [`AllowOrigin`]).
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 #[cfg(feature = "server")]
 mod api;
 #[cfg(feature = "server")]
+pub mod assets;
+#[cfg(feature = "server")]
 mod body;
+pub mod documents;
 mod generate;
+#[cfg(feature = "server")]
+mod guard;
 #[cfg(feature = "server")]
 mod lanes;
 pub mod progress;
@@ -39,6 +53,8 @@ pub mod service;
 #[cfg(feature = "server")]
 pub use api::check_solve_body;
 pub use generate::{generate, GenerateError, Generated};
+#[cfg(feature = "server")]
+pub use guard::{AllowOrigin, Origin};
 #[cfg(feature = "server")]
 pub use server::serve;
 
@@ -90,15 +106,21 @@ pub struct Config {
     pub body_timeout: Duration,
     /// Longest [`serve`] waits for a request head, and lets a kept-alive connection sit idle.
     pub header_timeout: Duration,
-    /// Most connections [`serve`] keeps open at once; more get 503 and are closed.
+    /// Most connections [`serve`] keeps open at once (fewer if the system allows this process
+    /// fewer open files). When all are open, the one idle longest (no request in flight) is
+    /// closed to make room; only when every one has a request in flight does a new connection
+    /// get 503.
     pub max_connections: usize,
+    /// Origins whose pages may use the API besides the server's own page, and whose host names
+    /// the server answers to (`npuzzle serve --allow-origin`); see the `guard` module.
+    pub allow_origins: Vec<AllowOrigin>,
 }
 
 #[cfg(feature = "server")]
 impl Default for Config {
     /// 10 s, 200 million nodes and 1 GiB per search, 2,000 tree nodes, one search per core,
     /// tables cached in [`npuzzle_host::cache_dir`], 10 s for a request head or body and for an
-    /// idle connection, 512 connections.
+    /// idle connection, 4,096 connections, no other origin allowed.
     fn default() -> Self {
         Config {
             time_cap: Duration::from_secs(10),
@@ -110,7 +132,8 @@ impl Default for Config {
             cache_dir: Some(npuzzle_host::cache_dir()),
             body_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
-            max_connections: 512,
+            max_connections: 4096,
+            allow_origins: Vec::new(),
         }
     }
 }
@@ -127,8 +150,28 @@ impl Config {
             max_compare: self.max_compare,
             max_concurrent: self.max_concurrent,
             pdb_max_entries: None,
-            engine: "server",
+            pdb_note: None,
+            engine: documents::EngineKind::Server,
         }
+    }
+}
+
+/// The connections [`serve`] holds open, for `/api/health`.
+#[cfg(feature = "server")]
+#[derive(Debug, Default)]
+pub(crate) struct ConnectionGauge {
+    /// Open now.
+    pub open: std::sync::atomic::AtomicUsize,
+    /// The most that may be open at once (0: not served by [`serve`]).
+    pub cap: usize,
+    /// Idle connections closed so far to make room for new ones.
+    pub displaced: std::sync::atomic::AtomicU64,
+}
+
+#[cfg(feature = "server")]
+impl ConnectionGauge {
+    pub fn new(cap: usize) -> ConnectionGauge {
+        ConnectionGauge { cap, ..ConnectionGauge::default() }
     }
 }
 
@@ -142,11 +185,18 @@ pub(crate) struct AppState {
     /// Slots for `/api/generate` draws (one per core): each takes well under a millisecond once
     /// its table exists, and they wait here rather than each take a thread.
     pub generate_slots: Arc<tokio::sync::Semaphore>,
+    /// The connections held open, when [`serve`] serves the router.
+    pub connections: Arc<ConnectionGauge>,
 }
 
 /// The router: the page at `/`, its assets, and the JSON API under `/api/`.
 #[cfg(feature = "server")]
 pub fn router(config: Config) -> Router {
+    router_with(config, Arc::new(ConnectionGauge::default()))
+}
+
+#[cfg(feature = "server")]
+pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> Router {
     let lanes = Arc::new(lanes::Lanes::new(config.max_concurrent));
     let tables = match &config.cache_dir {
         Some(dir) => npuzzle::TableStore::new(dir.clone()),
@@ -155,17 +205,9 @@ pub fn router(config: Config) -> Router {
     .build_memory(npuzzle_host::available_memory());
     let body_timeout = body::BodyTimeout(config.body_timeout);
     let generate_slots = Arc::new(tokio::sync::Semaphore::new(config.max_concurrent.max(1)));
-    let state = Arc::new(AppState { generate_slots, service: service::Service::new(config.limits(), tables), lanes });
+    let state = Arc::new(AppState { generate_slots, connections, service: service::Service::new(config.limits(), tables), lanes });
     Router::new()
-        .route("/", get(index))
-        .route("/index.html", get(index))
-        .route("/app.js", get(app_js))
-        .route("/tree.js", get(tree_js))
-        .route("/engine.js", get(engine_js))
-        .route("/local.js", get(local_js))
-        .route("/style.css", get(style_css))
-        .route("/favicon.svg", get(favicon))
-        .route("/favicon.ico", get(favicon))
+        .route("/", get(assets::index))
         .route("/api/health", get(api::health))
         .route("/api/options", get(api::options))
         .route("/api/generate", get(api::generate))
@@ -173,70 +215,17 @@ pub fn router(config: Config) -> Router {
         .route("/api/check", post(api::check))
         .route("/api/solve", post(api::solve))
         .route("/api/compare", post(api::compare))
-        .fallback(not_found)
+        .route("/api/svg", post(api::svg))
+        .fallback(assets::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(body_timeout, body::read_body))
+        .layer(axum::middleware::from_fn_with_state(guard::Guard::new(config.allow_origins.clone()), guard::check))
         .with_state(state)
 }
 
 #[cfg(feature = "server")]
-const INDEX_HTML: &str = include_str!("../static/index.html");
-#[cfg(feature = "server")]
-const APP_JS: &str = include_str!("../static/app.js");
-#[cfg(feature = "server")]
-const TREE_JS: &str = include_str!("../static/tree.js");
-#[cfg(feature = "server")]
-const ENGINE_JS: &str = include_str!("../static/engine.js");
-#[cfg(feature = "server")]
-const LOCAL_JS: &str = include_str!("../static/local.js");
-#[cfg(feature = "server")]
-const STYLE_CSS: &str = include_str!("../static/style.css");
-#[cfg(feature = "server")]
-const FAVICON_SVG: &str = include_str!("../static/favicon.svg");
-
-#[cfg(feature = "server")]
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type), (header::CACHE_CONTROL, "no-cache")], body).into_response()
-}
-
-#[cfg(feature = "server")]
-async fn index() -> Response {
-    asset("text/html; charset=utf-8", INDEX_HTML)
-}
-
-#[cfg(feature = "server")]
-async fn app_js() -> Response {
-    asset("text/javascript; charset=utf-8", APP_JS)
-}
-
-#[cfg(feature = "server")]
-async fn tree_js() -> Response {
-    asset("text/javascript; charset=utf-8", TREE_JS)
-}
-
-#[cfg(feature = "server")]
-async fn engine_js() -> Response {
-    asset("text/javascript; charset=utf-8", ENGINE_JS)
-}
-
-#[cfg(feature = "server")]
-async fn local_js() -> Response {
-    asset("text/javascript; charset=utf-8", LOCAL_JS)
-}
-
-#[cfg(feature = "server")]
-async fn style_css() -> Response {
-    asset("text/css; charset=utf-8", STYLE_CSS)
-}
-
-#[cfg(feature = "server")]
-async fn favicon() -> Response {
-    asset("image/svg+xml", FAVICON_SVG)
-}
-
-#[cfg(feature = "server")]
-async fn not_found() -> ApiError {
+pub(crate) async fn not_found() -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND.as_u16(), "no such page or endpoint")
 }
 
@@ -244,7 +233,7 @@ async fn not_found() -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED.as_u16(),
-        "method not allowed: the /api/solve, /api/compare and /api/check endpoints take POST, the others GET",
+        "method not allowed: the /api/solve, /api/compare, /api/check and /api/svg endpoints take POST, the others GET",
     )
 }
 
@@ -294,7 +283,7 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-        let mut res = (status, Json(serde_json::json!({ "error": self.message }))).into_response();
+        let mut res = (status, Json(documents::ErrorBody { error: self.message })).into_response();
         if let Some(secs) = self.retry_after {
             res.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }

@@ -32,7 +32,7 @@ pub struct Shared {
 }
 
 /// A snapshot of the counters.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, ts_rs::TS)]
 pub struct Snapshot {
     /// Nodes expanded.
     pub expanded: u64,
@@ -44,11 +44,12 @@ pub struct Snapshot {
     pub depth: u64,
     /// The table build under way, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
     pub tables: Option<TableProgress>,
 }
 
 /// How far a table build has got.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, ts_rs::TS)]
 pub struct TableProgress {
     /// Tables in the set.
     pub tables: u64,

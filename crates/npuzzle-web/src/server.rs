@@ -1,8 +1,13 @@
 //! The HTTP server around the [`crate::router`]: connection limits and timeouts, so a server
 //! reachable from a network (`--host 0.0.0.0`) cannot be tied up by slow or idle clients.
 //!
-//! - At most [`Config::max_connections`] connections are served at once; past that a new
-//!   connection gets a 503 JSON answer with `Retry-After` and is closed.
+//! - At most [`Config::max_connections`] connections are open at once (4,096 by default; the
+//!   process's open-file limit is raised to fit them where the system allows, and the cap
+//!   lowered to fit the limit where it does not). When all are open, a new connection takes the
+//!   place of the one that has been idle longest: one with no request in flight, whether it is
+//!   kept alive between requests, has sent nothing yet, or is sending its request head slowly.
+//!   Only when every connection has a request in flight does a new one get a 503 JSON answer
+//!   with `Retry-After`. So idle or slow clients, however many, never lock a class out.
 //! - A connection must send a complete request head within [`Config::header_timeout`], and the
 //!   same time runs while a kept-alive connection sits idle between requests: either way the
 //!   connection is closed when it runs out.
@@ -11,28 +16,41 @@
 //!   `Content-Length`, more than 100 headers, a head over the buffer limit) are answered in the
 //!   API's error shape, `{"error": "..."}`, rather than with an empty body.
 
-use crate::Config;
+use crate::guard::ServedAddr;
+use crate::{Config, ConnectionGauge};
 use axum::body::Body;
+use http_body_util::BodyExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
+
+/// Open files kept for what is not a connection: the listener, standard streams, pattern
+/// database files being written or read, the runtime's own.
+const RESERVED_FILES: u64 = 256;
+
+/// How long a new connection waits for an idle one it displaced to close before it gets 503.
+const EVICT_WAIT: Duration = Duration::from_millis(500);
 
 /// Serves the page and the API on `listener` until `shutdown` completes, then lets the
 /// connections in flight finish (for at most [`Config::time_cap`] and a little more).
 pub async fn serve(listener: TcpListener, config: Config, shutdown: impl Future<Output = ()>) -> io::Result<()> {
-    let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let cap = connection_cap(config.max_connections.max(1));
+    let gauge = Arc::new(ConnectionGauge::new(cap));
+    let conns = Arc::new(Connections::new(cap, gauge.clone()));
     let header_timeout = config.header_timeout;
     let drain = config.time_cap + Duration::from_secs(5);
-    let app = crate::router(config);
+    let app = crate::router_with(config, gauge);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
@@ -48,30 +66,225 @@ pub async fn serve(listener: TcpListener, config: Config, shutdown: impl Future<
                 }
             },
         };
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
-            tokio::spawn(refuse(tcp));
-            continue;
+        let slot = match conns.clone().admit() {
+            Admit::Now(slot) => slot,
+            Admit::AfterEviction => {
+                // Waiting for the displaced connection to close happens off the accept loop.
+                let conns = conns.clone();
+                let app = app.clone();
+                let watcher = graceful.watcher();
+                tokio::spawn(async move {
+                    match conns.wait_for_room().await {
+                        Some(slot) => run_connection(tcp, slot, app, header_timeout, watcher).await,
+                        None => refuse(tcp).await,
+                    }
+                });
+                continue;
+            }
+            Admit::Busy => {
+                tokio::spawn(refuse(tcp));
+                continue;
+            }
         };
-        let _ = tcp.set_nodelay(true);
-        let app = app.clone();
-        let service = hyper::service::service_fn(move |req: hyper::Request<Incoming>| app.clone().oneshot(req.map(Body::new)));
-        let conn = hyper::server::conn::http1::Builder::new()
-            .timer(TokioTimer::new())
-            .header_read_timeout(header_timeout)
-            .serve_connection(TokioIo::new(JsonErrors::new(tcp)), service);
-        let conn = graceful.watch(conn);
-        tokio::spawn(async move {
-            let _ = conn.await;
-            drop(slot);
-        });
+        tokio::spawn(run_connection(tcp, slot, app.clone(), header_timeout, graceful.watcher()));
     }
     let _ = tokio::time::timeout(drain, graceful.shutdown()).await;
     Ok(())
 }
 
-/// Answers a connection over the limit with a 503 and closes it.
+/// Serves one connection until it ends, or until it is displaced while idle.
+async fn run_connection(
+    tcp: TcpStream,
+    slot: Slot,
+    app: axum::Router,
+    header_timeout: Duration,
+    watcher: hyper_util::server::graceful::Watcher,
+) {
+    let _ = tcp.set_nodelay(true);
+    let served = tcp.local_addr().ok().map(|a| ServedAddr(a.ip()));
+    let state = slot.state.clone();
+    let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+        if let Some(served) = served {
+            req.extensions_mut().insert(served);
+        }
+        // The request counts as in flight until its answer's body has been sent or dropped.
+        let busy = InFlight::new(state.clone());
+        let answer = app.clone().oneshot(req.map(Body::new));
+        async move {
+            let res = answer.await?;
+            Ok::<_, std::convert::Infallible>(res.map(|b| {
+                Body::new(b.map_frame(move |frame| {
+                    let _ = &busy;
+                    frame
+                }))
+            }))
+        }
+    });
+    let conn = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .serve_connection(TokioIo::new(JsonErrors::new(tcp)), service);
+    let conn = watcher.watch(conn);
+    tokio::pin!(conn);
+    loop {
+        tokio::select! {
+            _ = &mut conn => break,
+            // Displaced by a newcomer: closed only if still idle (the connection's future is
+            // not polled here, so no request can start meanwhile).
+            _ = slot.state.evict.notified() => if slot.state.idle() { break },
+        }
+    }
+    drop(slot);
+}
+
+/// One open connection's bookkeeping.
+struct ConnState {
+    in_flight: AtomicUsize,
+    /// When a request last began or ended on it (or it opened), in microseconds since `epoch`.
+    last_active: AtomicU64,
+    epoch: Instant,
+    evict: Notify,
+}
+
+impl ConnState {
+    fn idle(&self) -> bool {
+        self.in_flight.load(Ordering::Acquire) == 0
+    }
+
+    fn touch(&self) {
+        self.last_active.store(self.epoch.elapsed().as_micros() as u64, Ordering::Release);
+    }
+}
+
+/// Counts a request in flight on its connection until dropped.
+struct InFlight(Arc<ConnState>);
+
+impl InFlight {
+    fn new(state: Arc<ConnState>) -> InFlight {
+        state.in_flight.fetch_add(1, Ordering::AcqRel);
+        state.touch();
+        InFlight(state)
+    }
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        self.0.touch();
+        self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The open connections: a place for each, and which to displace when all are taken.
+struct Connections {
+    places: Arc<Semaphore>,
+    live: Mutex<HashMap<u64, Arc<ConnState>>>,
+    next_id: AtomicU64,
+    epoch: Instant,
+    gauge: Arc<ConnectionGauge>,
+}
+
+/// A connection's place, given back when dropped.
+struct Slot {
+    conns: Arc<Connections>,
+    id: u64,
+    state: Arc<ConnState>,
+    _place: OwnedSemaphorePermit,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.conns.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.id);
+        self.conns.gauge.open.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+enum Admit {
+    Now(Slot),
+    /// Every place is taken; an idle connection was asked to close.
+    AfterEviction,
+    /// Every place is taken by a connection with a request in flight.
+    Busy,
+}
+
+impl Connections {
+    fn new(cap: usize, gauge: Arc<ConnectionGauge>) -> Connections {
+        Connections {
+            places: Arc::new(Semaphore::new(cap)),
+            live: Mutex::new(HashMap::new()),
+            next_id: AtomicU64::new(0),
+            epoch: Instant::now(),
+            gauge,
+        }
+    }
+
+    fn slot(self: &Arc<Self>, place: OwnedSemaphorePermit) -> Slot {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let state =
+            Arc::new(ConnState { in_flight: AtomicUsize::new(0), last_active: AtomicU64::new(0), epoch: self.epoch, evict: Notify::new() });
+        state.touch();
+        self.live.lock().unwrap_or_else(|e| e.into_inner()).insert(id, state.clone());
+        self.gauge.open.fetch_add(1, Ordering::Relaxed);
+        Slot { conns: self.clone(), id, state, _place: place }
+    }
+
+    fn admit(self: Arc<Self>) -> Admit {
+        if let Ok(place) = self.places.clone().try_acquire_owned() {
+            return Admit::Now(self.slot(place));
+        }
+        // The idle connection that has been idle longest makes way.
+        let live = self.live.lock().unwrap_or_else(|e| e.into_inner());
+        let victim = live.values().filter(|c| c.idle()).min_by_key(|c| c.last_active.load(Ordering::Acquire)).cloned();
+        drop(live);
+        match victim {
+            Some(v) => {
+                v.evict.notify_one();
+                self.gauge.displaced.fetch_add(1, Ordering::Relaxed);
+                Admit::AfterEviction
+            }
+            None => Admit::Busy,
+        }
+    }
+
+    async fn wait_for_room(self: Arc<Self>) -> Option<Slot> {
+        let place = tokio::time::timeout(EVICT_WAIT, self.places.clone().acquire_owned()).await.ok()?.ok()?;
+        Some(self.slot(place))
+    }
+}
+
+/// How many connections fit: `want`, with this process's open-file limit raised to hold them
+/// where the system allows (Linux starts most processes at 1,024, macOS at 256), else as many
+/// as the limit leaves room for.
+fn connection_cap(want: usize) -> usize {
+    #[cfg(unix)]
+    {
+        use rustix::process::{getrlimit, setrlimit, Resource, Rlimit};
+        let need = want as u64 + RESERVED_FILES;
+        let lim = getrlimit(Resource::Nofile);
+        let mut soft = lim.current.unwrap_or(u64::MAX);
+        if soft < need {
+            // macOS refuses more than its per-process maximum (10,240 unless configured) even
+            // when the hard limit says unlimited: try that next.
+            for target in [lim.maximum.map_or(need, |m| m.min(need)), need.min(10_240)] {
+                if target > soft && setrlimit(Resource::Nofile, Rlimit { current: Some(target), maximum: lim.maximum }).is_ok() {
+                    soft = target;
+                    break;
+                }
+            }
+        }
+        (want as u64).min(soft.saturating_sub(RESERVED_FILES)).max(1) as usize
+    }
+    #[cfg(not(unix))]
+    {
+        want
+    }
+}
+
+/// Answers a connection that found no place with a 503 and closes it.
 async fn refuse(mut tcp: TcpStream) {
-    let body = serde_json::json!({"error": "server busy: too many open connections; try again shortly"}).to_string();
+    let body = serde_json::json!({
+        "error": "server busy: too many open connections, each with a request in flight; try again shortly"
+    })
+    .to_string();
     let head = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
         body.len()

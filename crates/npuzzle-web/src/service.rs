@@ -1,8 +1,12 @@
 //! The API's answers without a transport: reading request bodies, validating them, running
-//! searches and building the JSON documents. The HTTP handlers (`api`, feature `server`) and the
+//! searches and building the documents ([`crate::documents`]). The HTTP handlers (`api`, feature `server`) and the
 //! WebAssembly worker (`crates/npuzzle-wasm`) both call this module, so a request gets the same
 //! answer, and bad input the same message, whichever engine runs it.
 
+use crate::documents::{
+    BigChoice, Check, Choice, CompareLine, CompareRow, Compared, Defaults, EngineKind, EngineLimits, Field, Frame, Generated, GoalBoard,
+    HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures, Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
+};
 use crate::progress::{Progress, Shared};
 use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
 use npuzzle::board::{Board, MoveOrder};
@@ -11,19 +15,19 @@ use npuzzle::goal::Goal;
 use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
-use npuzzle::render::tree::Tree;
+use npuzzle::render::tree::{to_svg_frame, Tree};
+use npuzzle::replay::annotate;
 use npuzzle::search::observer::{NoObserver, Observer};
-use npuzzle::search::Algorithm;
-use npuzzle::search::LimitKind;
+use npuzzle::search::{Algorithm, LimitKind, Param};
 use npuzzle::solve::Status;
 use npuzzle::solve::{solve_observed, Outcome, Report, Request};
-use npuzzle::spec::{Caps, Plan, Spec};
+use npuzzle::spec::{Caps, Plan, Spec, DEFAULT_ALGORITHM, DEFAULT_HEURISTIC};
 use npuzzle::tables::TableEvent;
 use npuzzle::{HeuristicKind, TableStore};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
-use std::collections::HashMap;
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -36,6 +40,8 @@ const FRONTIER_SHOWN: usize = 100;
 const LOCAL_STEPS_SHOWN: u64 = 5_000;
 /// Deepest scramble `generate` makes.
 const MAX_GENERATE_DEPTH: u32 = 1000;
+/// Most pictures one `/api/svg` request draws (each is the whole tree, up to a megabyte).
+pub const MAX_SVG_FRAMES: usize = 10;
 
 /// What one engine allows a request.
 #[derive(Clone, Debug)]
@@ -56,8 +62,10 @@ pub struct Limits {
     /// its tables itself and keeps them in the browser's storage, so it takes the small sets
     /// only; a request for a larger one is refused with the command that solves the board.
     pub pdb_max_entries: Option<u64>,
-    /// Which engine answers: `"server"` (`npuzzle serve`) or `"browser"` (WebAssembly).
-    pub engine: &'static str,
+    /// What the engine says about the pattern databases it builds, when it limits them.
+    pub pdb_note: Option<&'static str>,
+    /// Which engine answers.
+    pub engine: EngineKind,
 }
 
 /// An engine's state: its limits and the tables it has prepared, kept for the next requests.
@@ -118,6 +126,29 @@ struct SolveExtras {
     stream: bool,
 }
 
+/// The fields of an svg request beyond those of a solve request.
+#[derive(Deserialize, Debug)]
+struct SvgExtras {
+    start: BoardInput,
+    #[serde(default)]
+    tree_cap: Option<usize>,
+    at: Vec<usize>,
+    events: usize,
+}
+
+/// An svg request read and checked: the solve it draws, and where.
+#[derive(Debug)]
+pub struct SvgJob {
+    /// The search, run again as the page's solve ran it.
+    pub req: Request,
+    /// Most nodes kept, as in the page's solve.
+    pub cap: usize,
+    /// The events after which to draw the tree.
+    pub at: Vec<usize>,
+    /// How many events the page's solve recorded: the search run again must record as many.
+    pub events: usize,
+}
+
 /// The fields of a check request beyond the specification (which gives `goal` and `size`).
 #[derive(Deserialize, Debug)]
 struct CheckExtras {
@@ -170,9 +201,10 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], extra: &[&str]) -> Result<(T, S
         let text = e.to_string();
         match text.strip_prefix("unknown field ") {
             Some(rest) => ApiError::bad_request(format!(
-                "bad request: unknown field {} (this endpoint takes {}, goal, size, algorithm, heuristic, order, weight, max_depth, limits)",
+                "bad request: unknown field {} (this endpoint takes {}, {})",
                 rest.split(',').next().unwrap_or(rest),
-                extra.join(", ")
+                extra.join(", "),
+                Spec::keys().join(", ")
             )),
             None => data(e),
         }
@@ -230,6 +262,17 @@ fn ensure_solvable(start: &Board, goal: &Board) -> Result<(), ApiError> {
     }
 }
 
+/// The pairs a compare on the page starts with: uninformed breadth-first search, A* with three
+/// heuristics of rising strength, IDA*, and greedy best-first search (fast, not optimal).
+const COMPARE_PAIRS: [(Algorithm, HeuristicKind); 6] = [
+    (Algorithm::Bfs, HeuristicKind::Zero),
+    (Algorithm::Astar, HeuristicKind::Misplaced),
+    (Algorithm::Astar, HeuristicKind::Manhattan),
+    (Algorithm::Astar, HeuristicKind::LinearConflict),
+    (Algorithm::Idastar, HeuristicKind::Manhattan),
+    (Algorithm::Greedy, HeuristicKind::Manhattan),
+];
+
 /// The heuristics the UI offers: all of them. The table heuristics (exact tables on boards of up
 /// to 10 cells, pattern databases on larger ones) are prepared before the search, outside its
 /// time limit, with their progress reported.
@@ -280,22 +323,16 @@ fn search<O: Observer>(req: &Request, obs: O, shared: Option<Arc<Shared>>) -> Re
     r.map_err(|e| ApiError::bad_request(e.to_string()))
 }
 
-fn report(req: &Request, out: &Outcome) -> Result<Value, ApiError> {
-    let mut v = serde_json::to_value(Report::new(req, out)).map_err(internal)?;
-    if let Some(hint) = limit_hint(req, out) {
-        v["hint"] = json!(hint);
-    }
-    Ok(v)
+fn report(req: &Request, out: &Outcome) -> Solved {
+    Solved { report: Report::new(req, out), hint: limit_hint(req, out), tree: None, trace: None }
 }
 
 const SOLVE_FIELDS: &[&str] = &["start", "tree", "trace", "tree_cap", "stream"];
 
-/// A progress line: the shared counters, the time so far, and the table build while one runs.
-pub fn progress_line(shared: &Shared, started: Instant) -> Value {
-    let mut v = serde_json::to_value(shared.snapshot()).unwrap_or(Value::Null);
-    v["type"] = json!("progress");
-    v["time_ms"] = json!(started.elapsed().as_millis() as u64);
-    v
+/// A progress line: the shared counters, the time so far, and the table build while one runs;
+/// `run` names the compare run going.
+pub fn progress_line(shared: &Shared, started: Instant, run: Option<u64>) -> ProgressLine {
+    ProgressLine { counts: shared.snapshot(), time_ms: started.elapsed().as_millis() as u64, run }
 }
 
 /// The query of a generate request, read and checked.
@@ -335,7 +372,7 @@ impl GenerateQuery {
 
 /// The answer to a goal request: the goal board a preset (or a board) names at a size, so the
 /// page never computes presets itself.
-pub fn goal(q: &HashMap<String, String>) -> Result<Value, ApiError> {
+pub fn goal(q: &HashMap<String, String>) -> Result<GoalBoard, ApiError> {
     if let Some(k) = q.keys().find(|k| !["size", "goal"].contains(&k.as_str())) {
         return Err(ApiError::bad_request(format!("unknown parameter \"{k}\": use size, goal")));
     }
@@ -344,7 +381,7 @@ pub fn goal(q: &HashMap<String, String>) -> Result<Value, ApiError> {
     let spec = Spec { goal: q.get("goal").map(|g| BoardInput::Text(g.clone())), size: Some(format!("{w}x{h}")), ..Spec::default() };
     let plan = spec.plan().map_err(|e| ApiError::bad_request(e.to_string()))?;
     let goal = plan.goal_board(w, h).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    Ok(json!({"goal": goal, "text": goal.to_string(), "name": plan.goal.name(), "width": w, "height": h}))
+    Ok(GoalBoard { text: goal.to_string(), goal, name: plan.goal.name(), width: w, height: h })
 }
 
 impl Service {
@@ -359,50 +396,67 @@ impl Service {
     }
 
     /// What the library offers and this engine's limits.
-    pub fn options(&self) -> Value {
+    pub fn options(&self) -> Options {
         let c = &self.limits;
-        let algorithms: Vec<Value> = Algorithm::ALL.iter().map(|a| serde_json::to_value(a.info()).unwrap_or(Value::Null)).collect();
         // The library's own choice for the smallest and the largest boards it solves optimally.
         let (small, large) = (npuzzle::solve::default_choice(3, 3), npuzzle::solve::default_choice(5, 5));
-        json!({
-            "engine": c.engine,
-            "algorithms": algorithms,
-            "heuristics": WEB_HEURISTICS.map(|h| h.name()),
-            "optimal_choice": {
-                "small": {"algorithm": small.0, "heuristic": small.1, "max_cells": small.1.max_cells()},
-                "large": {"algorithm": large.0, "heuristic": large.1},
+        Options {
+            engine: c.engine,
+            algorithms: Algorithm::ALL.iter().map(|a| a.info()).collect(),
+            heuristics: WEB_HEURISTICS.to_vec(),
+            heuristic_info: WEB_HEURISTICS
+                .iter()
+                .map(|&h| HeuristicInfo {
+                    name: h,
+                    title: h.title(),
+                    summary: h.summary(),
+                    max_cells: h.max_cells(),
+                    table: h.table_name(),
+                    note: if h == HeuristicKind::Pdb { c.pdb_note } else { None },
+                })
+                .collect(),
+            optimal_choice: OptimalChoice {
+                small: Choice { algorithm: small.0, heuristic: small.1, max_cells: small.1.max_cells() },
+                large: Choice { algorithm: large.0, heuristic: large.1, max_cells: None },
             },
-            // What the library solves boards beyond the classic searches' sizes with.
-            "big_choice": {"algorithm": npuzzle::solve::default_choice(6, 6).0},
-            "heuristic_info": WEB_HEURISTICS.map(|h| json!({"name": h.name(), "summary": h.summary(), "max_cells": h.max_cells()})),
-            "legend": npuzzle::render::palette::legend(),
-            "goals": ["blank-last", "blank-first", "snail"],
-            "default_order": MoveOrder::default().to_string(),
-            "limits": {
-                "time_ms": c.time_cap.as_millis() as u64,
-                "nodes": c.node_cap,
-                "memory_bytes": c.memory_cap,
-                "tree_nodes": c.tree_cap,
-                "body_bytes": BODY_LIMIT,
-                "max_concurrent": c.max_concurrent,
-                "max_compare": c.max_compare,
-                "min_side": MIN_SIDE,
-                "max_side": MAX_SIDE,
-                "classic_max_cells": CLASSIC_MAX_CELLS,
-                "pdb_max_entries": c.pdb_max_entries,
+            big_choice: BigChoice { algorithm: npuzzle::solve::default_choice(6, 6).0 },
+            legend: npuzzle::render::palette::legend(),
+            goals: Goal::PRESETS.to_vec(),
+            defaults: Defaults {
+                order: MoveOrder::default().to_string(),
+                algorithm: DEFAULT_ALGORITHM,
+                heuristic: DEFAULT_HEURISTIC,
+                goal: Goal::PRESETS[0].name,
             },
-        })
+            params: Param::ALL.iter().map(|p| p.info()).collect(),
+            compare_pairs: COMPARE_PAIRS.iter().map(|&(algorithm, heuristic)| Pair { algorithm, heuristic }).collect(),
+            limits: EngineLimits {
+                time_ms: c.time_cap.as_millis() as u64,
+                nodes: c.node_cap,
+                memory_bytes: c.memory_cap,
+                tree_nodes: c.tree_cap,
+                body_bytes: BODY_LIMIT,
+                max_concurrent: c.max_concurrent,
+                max_compare: c.max_compare,
+                min_side: MIN_SIDE,
+                max_side: MAX_SIDE,
+                classic_max_cells: CLASSIC_MAX_CELLS,
+                max_generate_depth: MAX_GENERATE_DEPTH,
+                pdb_max_entries: c.pdb_max_entries,
+                max_svg_frames: MAX_SVG_FRAMES,
+            },
+        }
     }
 
     /// Parses a pair and gives a verdict: `valid` (with the parsed boards, whether the pair is
     /// solvable and why not, and the estimates of the formula heuristics) or not (with the reason
     /// and the `field` at fault). Bad boards are a verdict, so a page can validate as the user
     /// types; only a body that is not a JSON object is an error.
-    pub fn check(&self, bytes: &[u8]) -> Result<Value, ApiError> {
+    pub fn check(&self, bytes: &[u8]) -> Result<Check, ApiError> {
         let verdict = |e: ApiError| {
             let m = e.message();
-            let field = if m.contains("goal") && !m.starts_with("bad start") { "goal" } else { "start" };
-            Ok(json!({"valid": false, "field": field, "error": m}))
+            let field = if m.contains("goal") && !m.starts_with("bad start") { Field::Goal } else { Field::Start };
+            Ok(Check::Invalid(InvalidPair { valid: false, field, error: m.to_string() }))
         };
         let (extras, spec): (CheckExtras, Spec) = match parse_json(bytes, &["start"]) {
             Ok(v) => v,
@@ -415,41 +469,38 @@ impl Service {
         };
         let (start, goal) = (req.start, req.goal);
         let solvable = start.can_reach(&goal);
-        let h: Map<String, Value> = HeuristicKind::CLASSIC
+        let h: BTreeMap<&'static str, npuzzle::Cost> = HeuristicKind::CLASSIC
             .iter()
-            .filter_map(|&k| {
-                Some((k.name().to_string(), serde_json::to_value(Heuristic::formula(k, &goal).ok()?.estimate_board(&start)).ok()?))
-            })
+            .filter_map(|&k| Some((k.name(), Heuristic::formula(k, &goal).ok()?.estimate_board(&start))))
             .collect();
-        Ok(json!({
-            "valid": true,
-            "start": start,
-            "goal": goal,
-            "width": start.width(),
-            "height": start.height(),
-            "solvable": solvable,
-            "reason": if solvable { Value::Null } else { Value::from(UNSOLVABLE) },
-            "h": h,
+        Ok(Check::Valid(ValidPair {
+            valid: true,
+            width: start.width(),
+            height: start.height(),
+            start,
+            goal,
+            solvable,
+            reason: (!solvable).then_some(UNSOLVABLE),
+            h,
         }))
     }
 
     /// A random solvable board (see [`crate::generate`]).
-    pub fn generate(&self, q: &GenerateQuery) -> Result<Value, ApiError> {
+    pub fn generate(&self, q: &GenerateQuery) -> Result<Generated, ApiError> {
         let g = crate::generate(&self.tables, &q.goal, q.depth, q.seed).map_err(|e| match e {
             crate::GenerateError::TooDeep { .. } => ApiError::unprocessable(e.to_string()),
             crate::GenerateError::Table(_) => internal(e),
         })?;
-        Ok(json!({
-            "board": g.board,
-            "text": g.board.to_string(),
-            "goal": q.goal,
-            "width": q.width,
-            "height": q.height,
-            "depth": g.depth,
-            "exact": g.exact,
-            // A string: seeds are 64-bit, more than a JavaScript number holds exactly.
-            "seed": q.seed.to_string(),
-        }))
+        Ok(Generated {
+            text: g.board.to_string(),
+            board: g.board,
+            goal: q.goal.clone(),
+            width: q.width,
+            height: q.height,
+            depth: g.depth,
+            exact: g.exact,
+            seed: q.seed.to_string(),
+        })
     }
 
     /// Refuses a pattern-database request whose set is larger than this engine builds, naming
@@ -529,7 +580,7 @@ impl Service {
     }
 
     /// Prepares the tables and runs the search: the answer of a solve request.
-    pub fn solve(&self, job: &mut SolveJob, shared: Option<Arc<Shared>>) -> Result<Value, ApiError> {
+    pub fn solve(&self, job: &mut SolveJob, shared: Option<Arc<Shared>>) -> Result<Solved, ApiError> {
         self.prepare(&mut job.req, shared.as_deref())?;
         self.run_solve(&job.req, job.record, job.stream.then_some(shared).flatten())
     }
@@ -539,35 +590,97 @@ impl Service {
     /// events as `--trace --format json`) when asked for. On boards of up to 10 cells every
     /// recorded node carries its true distance `h_star` from the exact table. A run stopped by
     /// its time or node limit carries a `hint` naming a solver that would finish.
-    pub fn run_solve(&self, req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<Value, ApiError> {
+    pub fn run_solve(&self, req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<Solved, ApiError> {
         if record.tree || record.trace {
-            let cells = req.start.len();
-            // Frontier entries without labels: the page takes them from the generated events,
-            // and a deep search's labels would make every snapshot megabytes.
-            let mut rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
-            if req.algorithm.info().local {
-                // A local search records no nodes, only its steps: the first ones are kept.
-                rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);
-            }
-            let (out, mut rec) = search(req, rec, shared)?;
-            if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
-                if let Ok(exact) = self.tables.exact(&req.goal, &|_| {}) {
-                    rec.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
-                }
-            }
-            let mut v = report(req, &out)?;
+            let (out, rec) = self.record(req, record, shared)?;
+            let mut solved = report(req, &out);
             if record.tree {
-                let tree = Tree::new(&rec, req.start.width(), req.start.height(), record.cap);
-                v["tree"] = serde_json::to_value(&tree).map_err(internal)?;
+                solved.tree = Some(Tree::new(&rec, req.start.width(), req.start.height(), record.cap));
             }
             if record.trace {
-                v["trace"] = json!({"events": rec.events, "truncated": rec.truncated, "frontier_shown": FRONTIER_SHOWN});
+                solved.trace = Some(Trace { events: annotate(&rec.events), truncated: rec.truncated, frontier_shown: FRONTIER_SHOWN });
             }
-            Ok(v)
+            Ok(solved)
         } else {
             let (out, _) = search(req, NoObserver, shared)?;
-            report(req, &out)
+            Ok(report(req, &out))
         }
+    }
+
+    /// Runs one search with a recorder, as a solve that asked for a tree or a trace records it.
+    fn record(&self, req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<(Outcome, Recorder), ApiError> {
+        let cells = req.start.len();
+        // Frontier entries without labels: the page takes them from the generated events,
+        // and a deep search's labels would make every snapshot megabytes.
+        let mut rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
+        if req.algorithm.info().local {
+            // A local search records no nodes, only its steps: the first ones are kept.
+            rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);
+        }
+        let (out, mut rec) = search(req, rec, shared)?;
+        if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
+            if let Ok(exact) = self.tables.exact(&req.goal, &|_| {}) {
+                rec.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
+            }
+        }
+        Ok((out, rec))
+    }
+
+    /// An svg request's body read and checked: the body of the solve whose tree the page shows,
+    /// with `at` (the events after which to draw it) and `events` (how many that solve
+    /// recorded).
+    pub fn svg_job(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<SvgJob, ApiError> {
+        let (body, spec): (SvgExtras, Spec) = parse_json(bytes, &["start", "tree_cap", "at", "events", "tree", "trace", "stream"])?;
+        let req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
+        ensure_solvable(&req.start, &req.goal)?;
+        if req.algorithm.reduces() || req.algorithm.info().local {
+            return Err(ApiError::unprocessable(format!("{} grows no search tree to draw", req.algorithm)));
+        }
+        if body.at.is_empty() || body.at.len() > MAX_SVG_FRAMES {
+            return Err(ApiError::bad_request(format!("at: give from 1 to {MAX_SVG_FRAMES} events to draw the tree after")));
+        }
+        if let Some(&k) = body.at.iter().find(|&&k| k > body.events) {
+            return Err(ApiError::bad_request(format!("at: event {k} is past the {} events of the search", body.events)));
+        }
+        self.check_tables(&req)?;
+        let cap = body.tree_cap.map_or(self.limits.tree_cap, |c| c.min(self.limits.tree_cap));
+        Ok(SvgJob { req, cap, at: body.at, events: body.events })
+    }
+
+    /// Runs the search of an svg request again, as the page's solve ran it, and draws its tree
+    /// after each event asked for: the library's SVG (`npuzzle solve --tree svg`), laid out as
+    /// the whole tree so that frames line up. A search that records a different number of
+    /// events this time (one its time limit cut short) is refused rather than drawn wrong.
+    pub fn svg(&self, job: &mut SvgJob) -> Result<Pictures, ApiError> {
+        self.prepare(&mut job.req, None)?;
+        let req = &job.req;
+        let (_, rec) = self.record(req, Record { tree: true, trace: true, cap: job.cap }, None)?;
+        if rec.events.len() != job.events {
+            return Err(ApiError::new(
+                409,
+                format!(
+                    "the search ran differently this time ({} events, not {}): a time limit cut it short; solve again, then export",
+                    rec.events.len(),
+                    job.events
+                ),
+            ));
+        }
+        let (w, h) = (req.start.width(), req.start.height());
+        let whole = Tree::new(&rec, w, h, job.cap);
+        let name = match req.effective_heuristic() {
+            HeuristicKind::Zero => req.algorithm.info().title.to_string(),
+            k => format!("{} + {}", req.algorithm.info().title, k.name()),
+        };
+        let frames = job
+            .at
+            .iter()
+            .map(|&at| {
+                let then = Tree::upto(&rec, w, h, job.cap, at);
+                let title = format!("{name}: the search tree after event {at} of {}", rec.events.len());
+                Frame { at, svg: to_svg_frame(&whole, &then, &title) }
+            })
+            .collect();
+        Ok(Pictures { frames })
     }
 
     /// A compare request's body read and checked: every run is the shared specification with
@@ -590,13 +703,10 @@ impl Service {
         ensure_solvable(&start, &goal)?;
         let mut reqs = Vec::with_capacity(body.runs.len());
         for run in &body.runs {
-            let run_spec = Spec {
-                algorithm: Some(run.algorithm),
-                heuristic: run.heuristic,
-                weight: run.weight,
-                max_depth: run.max_depth.or(spec.max_depth),
-                ..spec.clone()
-            };
+            let mut params = spec.params;
+            params.weight = run.weight;
+            params.max_depth = run.max_depth.or(spec.params.max_depth);
+            let run_spec = Spec { algorithm: Some(run.algorithm), heuristic: run.heuristic, params, ..spec.clone() };
             let req = request(&plan_capped(&caps, &run_spec, cancel.clone())?, &body.start)?;
             req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
             self.check_tables(&req)?;
@@ -608,13 +718,13 @@ impl Service {
     /// One compare run: the search (with live counts when `shared` is given), then, when it was
     /// quick, more timed runs with no observer; `stats.time_ms` becomes their median and `timing`
     /// says how many samples it took.
-    pub fn compare_run(&self, req: &mut Request, shared: Option<Arc<Shared>>) -> Result<Value, ApiError> {
+    pub fn compare_run(&self, req: &mut Request, shared: Option<Arc<Shared>>) -> Result<CompareRow, ApiError> {
         self.prepare(req, shared.as_deref())?;
-        let mut v = self.run_solve(req, Record { tree: false, trace: false, cap: 0 }, shared)?;
-        let first = v["stats"]["time_ms"].as_f64().unwrap_or(0.0);
+        let mut solved = self.run_solve(req, Record { tree: false, trace: false, cap: 0 }, shared)?;
+        let first = solved.report.stats.time.as_secs_f64() * 1e3;
         let mut samples = vec![first];
         let cancelled = || req.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
-        if v["status"] == json!("solved") && first < TIMING_REPEAT_BELOW.as_secs_f64() * 1e3 {
+        if solved.report.status == Status::Solved && first < TIMING_REPEAT_BELOW.as_secs_f64() * 1e3 {
             let began = Instant::now();
             // The first run had an observer counting for the progress line; repeat without one.
             samples.clear();
@@ -629,26 +739,24 @@ impl Service {
                 samples.push(first);
             }
         }
-        let mut sorted = samples.clone();
-        sorted.sort_by(f64::total_cmp);
-        let median =
-            if sorted.len() % 2 == 1 { sorted[sorted.len() / 2] } else { (sorted[sorted.len() / 2 - 1] + sorted[sorted.len() / 2]) / 2.0 };
-        v["stats"]["time_ms"] = json!(median);
-        v["timing"] = json!({
-            "samples": sorted.len(),
-            "median_ms": median,
-            "min_ms": sorted[0],
-            "max_ms": sorted[sorted.len() - 1],
-        });
-        if let Some(p) = v.get_mut("path") {
-            *p = Value::Array(Vec::new());
+        samples.sort_by(f64::total_cmp);
+        let n = samples.len();
+        // Milliseconds to the microsecond, as `stats.time_ms` is written.
+        let ms = |x: f64| (x * 1e3).round() / 1e3;
+        let median = ms(if n % 2 == 1 { samples[n / 2] } else { (samples[n / 2 - 1] + samples[n / 2]) / 2.0 });
+        solved.report.stats.time = Duration::from_secs_f64(median / 1e3);
+        if let Some(p) = solved.report.path.as_mut() {
+            p.clear();
         }
-        Ok(v)
+        Ok(CompareRow {
+            report: solved.report,
+            timing: Timing { samples: n, median_ms: median, min_ms: ms(samples[0]), max_ms: ms(samples[n - 1]) },
+        })
     }
 
     /// Every run of a compare, one after another, sharing one time cap counted from now: the
     /// answer of a compare request that asked for no stream.
-    pub fn compare_all(&self, job: &mut CompareJob) -> Result<Value, ApiError> {
+    pub fn compare_all(&self, job: &mut CompareJob) -> Result<Compared, ApiError> {
         let deadline = Instant::now() + self.limits.time_cap;
         let results = job
             .reqs
@@ -657,21 +765,21 @@ impl Service {
                 within(r, deadline);
                 self.compare_run(r, None)
             })
-            .collect::<Result<Vec<Value>, ApiError>>()?;
-        Ok(json!({ "start": job.start, "goal": job.goal, "results": results }))
+            .collect::<Result<Vec<CompareRow>, ApiError>>()?;
+        Ok(Compared { start: job.start.clone(), goal: job.goal.clone(), results })
     }
 
     /// The runs of a compare in order on this thread, under one time cap counted from now,
     /// giving `send` a `row` (or `error`) line as each finishes and `done` at the end.
-    pub fn compare_stream(&self, reqs: &mut [Request], shared: &Arc<Shared>, send: &mut dyn FnMut(Value)) {
+    pub fn compare_stream(&self, reqs: &mut [Request], shared: &Arc<Shared>, send: &mut dyn FnMut(CompareLine)) {
         let deadline = Instant::now() + self.limits.time_cap;
         for (i, r) in reqs.iter_mut().enumerate() {
             shared.reset(i as u64);
             within(r, deadline);
             match self.compare_run(r, Some(shared.clone())) {
-                Ok(v) => send(json!({"type": "row", "index": i, "result": v})),
+                Ok(row) => send(CompareLine::Row { index: i, result: Box::new(row) }),
                 Err(e) => {
-                    send(json!({"type": "error", "index": i, "error": e.message()}));
+                    send(CompareLine::Error { index: Some(i), error: e.message().to_string() });
                     return;
                 }
             }
@@ -679,7 +787,7 @@ impl Service {
                 return;
             }
         }
-        send(json!({"type": "done"}));
+        send(CompareLine::Done);
     }
 }
 

@@ -57,8 +57,9 @@ async fn page_and_assets_are_served() {
     let app = app();
     for (path, kind, needle) in [
         ("/", "text/html", "<svg"),
-        ("/app.js", "text/javascript", "/api/solve"),
-        ("/tree.js", "text/javascript", "frontier"),
+        ("/js/main.js", "text/javascript", "Controller"),
+        ("/js/engine/engine.js", "text/javascript", "/api/solve"),
+        ("/js/views/frontier.js", "text/javascript", "frontier"),
         ("/style.css", "text/css", "{"),
         ("/favicon.svg", "image/svg+xml", "<svg"),
         ("/favicon.ico", "image/svg+xml", "<svg"),
@@ -68,6 +69,12 @@ async fn page_and_assets_are_served() {
         assert!(res.headers()["content-type"].to_str().unwrap().starts_with(kind), "{path}");
         let text = String::from_utf8(res.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap();
         assert!(text.contains(needle), "{path} lacks {needle}");
+    }
+    // Every file of the page is served, each as its kind.
+    for (path, kind, _) in npuzzle_web::assets::FILES {
+        let res = app.clone().oneshot(get(&format!("/{path}"))).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{path}");
+        assert_eq!(res.headers()["content-type"].to_str().unwrap(), *kind, "{path}");
     }
     let (status, v) = send(&app, get("/nope")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);

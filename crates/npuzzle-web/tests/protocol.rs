@@ -54,9 +54,11 @@ async fn a_huge_declared_length_is_413_before_the_body() {
     let addr = start(config()).await;
     let mut sock = TcpStream::connect(addr).await.unwrap();
     // 10^12 bytes declared, none sent: the answer cannot wait for the body.
-    sock.write_all(b"POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000000000000\r\n\r\n")
-        .await
-        .unwrap();
+    sock.write_all(
+        b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 1000000000000\r\n\r\n",
+    )
+    .await
+    .unwrap();
     let (status, _, body) = read_response(&mut sock).await;
     assert_eq!(status, 413);
     assert!(body["error"].as_str().unwrap().contains("64 KiB"), "{body}");
@@ -66,14 +68,14 @@ async fn a_huge_declared_length_is_413_before_the_body() {
 async fn expect_100_continue_with_an_oversize_length_gets_413_not_continue() {
     let addr = start(config()).await;
     let mut sock = TcpStream::connect(addr).await.unwrap();
-    sock.write_all(b"POST /api/solve HTTP/1.1\r\nhost: x\r\nexpect: 100-continue\r\ncontent-length: 10485760\r\n\r\n").await.unwrap();
+    sock.write_all(b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: 10485760\r\n\r\n").await.unwrap();
     let (status, _, body) = read_response(&mut sock).await;
     assert_eq!(status, 413, "the first answer must be the refusal, not 100 Continue");
     assert!(body["error"].is_string(), "{body}");
     // Within the limit, the client is told to go on, and its body is read.
     let mut sock = TcpStream::connect(addr).await.unwrap();
     let json = br#"{"start": "1 2 3 4 5 6 7 0 8"}"#;
-    let head = format!("POST /api/solve HTTP/1.1\r\nhost: x\r\nexpect: 100-continue\r\ncontent-length: {}\r\n\r\n", json.len());
+    let head = format!("POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\nexpect: 100-continue\r\ncontent-length: {}\r\n\r\n", json.len());
     sock.write_all(head.as_bytes()).await.unwrap();
     let mut first = [0u8; 25];
     tokio::time::timeout(STUCK, sock.read_exact(&mut first)).await.expect("no 100 Continue").unwrap();
@@ -89,13 +91,17 @@ async fn a_body_that_never_arrives_is_408_and_the_server_keeps_serving() {
     let addr = start(Config { body_timeout: Duration::from_millis(300), ..config() }).await;
     let mut sock = TcpStream::connect(addr).await.unwrap();
     // 100 bytes declared, 10 sent, then nothing.
-    sock.write_all(b"POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 100\r\n\r\n{\"start\":").await.unwrap();
+    sock.write_all(
+        b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{\"start\":",
+    )
+    .await
+    .unwrap();
     let (status, head, body) = read_response(&mut sock).await;
     assert_eq!(status, 408);
     assert!(head.contains("connection: close"), "{head}");
     assert!(body["error"].as_str().unwrap().contains("did not arrive"), "{body}");
     let mut sock = TcpStream::connect(addr).await.unwrap();
-    sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await.unwrap();
+    sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
     let (status, _, body) = read_response(&mut sock).await;
     assert_eq!((status, body["status"].as_str()), (200, Some("ok")));
 }
@@ -122,7 +128,7 @@ async fn closed_by_server(sock: &mut TcpStream) -> bool {
 
 async fn health(addr: SocketAddr) -> (u16, Value) {
     let mut sock = TcpStream::connect(addr).await.unwrap();
-    sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await.unwrap();
+    sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
     let (status, _, body) = read_response(&mut sock).await;
     (status, body)
 }
@@ -131,12 +137,12 @@ async fn health(addr: SocketAddr) -> (u16, Value) {
 async fn protocol_errors_get_json_bodies() {
     let addr = serve(config()).await;
     let many_headers: String = (0..200).map(|i| format!("x-h{i}: {i}\r\n")).collect();
-    let long_url = format!("GET /{} HTTP/1.1\r\nhost: x\r\n\r\n", "a".repeat(1 << 20));
+    let long_url = format!("GET /{} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n", "a".repeat(1 << 20));
     let cases: Vec<(&str, Vec<u8>)> = vec![
-        ("negative length", b"POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: -5\r\n\r\n".to_vec()),
-        ("conflicting lengths", b"POST /api/solve HTTP/1.1\r\nhost: x\r\ncontent-length: 5\r\ncontent-length: 7\r\n\r\n".to_vec()),
+        ("negative length", b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: -5\r\n\r\n".to_vec()),
+        ("conflicting lengths", b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-length: 5\r\ncontent-length: 7\r\n\r\n".to_vec()),
         ("garbage request line", b"\x01\x02 garbage \xff\r\n\r\n".to_vec()),
-        ("200 headers", format!("GET /api/health HTTP/1.1\r\nhost: x\r\n{many_headers}\r\n").into_bytes()),
+        ("200 headers", format!("GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n{many_headers}\r\n").into_bytes()),
         ("a 1 MB URL", long_url.into_bytes()),
     ];
     for (what, bytes) in cases {
@@ -160,7 +166,7 @@ async fn a_slow_client_is_dropped_and_health_stays_fast() {
     partial.write_all(b"GET /api/health HTTP/1.1\r\nhost:").await.unwrap();
     // A kept-alive connection that goes idle after one answer.
     let mut idle = TcpStream::connect(addr).await.unwrap();
-    idle.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await.unwrap();
+    idle.write_all(b"GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
     assert_eq!(read_response(&mut idle).await.0, 200);
     // Health answers while they hang on.
     let (status, body) = health(addr).await;
@@ -171,24 +177,63 @@ async fn a_slow_client_is_dropped_and_health_stays_fast() {
 }
 
 #[tokio::test]
-async fn connections_past_the_cap_get_503_with_retry_after() {
-    let addr = serve(Config { max_connections: 3, header_timeout: Duration::from_millis(500), ..config() }).await;
+async fn idle_connections_make_way_for_new_ones_at_the_cap() {
+    // Long header timeout: only displacement can free a place within the test.
+    let addr = serve(Config { max_connections: 3, header_timeout: Duration::from_secs(60), ..config() }).await;
+    // Three idle connections: one kept alive after an answer, one that sent nothing, one
+    // halfway through a request head.
+    let mut kept = TcpStream::connect(addr).await.unwrap();
+    kept.write_all(b"GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
+    assert_eq!(read_response(&mut kept).await.0, 200);
+    // The answer's last frame is counted as sent a moment after the client has read it: the
+    // others open clearly later.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let mut silent = TcpStream::connect(addr).await.unwrap();
+    let mut partial = TcpStream::connect(addr).await.unwrap();
+    partial.write_all(b"GET /api/health HTTP/1.1\r\n").await.unwrap();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Each newcomer is served (and stays open); the connection idle longest is closed for it.
+    let ask = |mut sock: TcpStream| async move {
+        sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await.unwrap();
+        let (status, _, body) = read_response(&mut sock).await;
+        (sock, status, body)
+    };
+    let (_first, status, body) = ask(TcpStream::connect(addr).await.unwrap()).await;
+    assert_eq!(status, 200, "{body}");
+    assert!(closed_by_server(&mut kept).await, "the connection idle longest was kept");
+    let (_second, status, body) = ask(TcpStream::connect(addr).await.unwrap()).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["max_connections"], 3, "{body}");
+    assert_eq!(body["connections"], 3, "{body}");
+    assert_eq!(body["displaced"], 2, "{body}");
+    assert!(closed_by_server(&mut silent).await, "the next idle longest was kept");
+    // The half-sent head opened last is still open: the server has not answered or closed it.
+    let mut buf = [0u8; 16];
+    assert!(tokio::time::timeout(Duration::from_millis(300), partial.read(&mut buf)).await.is_err());
+}
+
+#[tokio::test]
+async fn connections_past_the_cap_get_503_only_when_each_has_a_request_in_flight() {
+    let addr = serve(Config { max_connections: 3, body_timeout: Duration::from_secs(2), ..config() }).await;
     let mut hogs = Vec::new();
     for _ in 0..3 {
         let mut s = TcpStream::connect(addr).await.unwrap();
-        s.write_all(b"GET /api/health HTTP/1.1\r\n").await.unwrap();
+        // A request whose body is still coming: in flight until it arrives or times out.
+        s.write_all(b"POST /api/solve HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 50\r\n\r\n{")
+            .await
+            .unwrap();
         hogs.push(s);
     }
-    // Connections are accepted in the order they came, so the three hold every slot.
+    tokio::time::sleep(Duration::from_millis(200)).await;
     let mut sock = TcpStream::connect(addr).await.unwrap();
-    let _ = sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: x\r\n\r\n").await;
+    let _ = sock.write_all(b"GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n").await;
     let (status, head, body) = read_response(&mut sock).await;
     assert_eq!(status, 503);
     assert!(head.contains("retry-after: 1"), "{head}");
     assert!(body["error"].as_str().unwrap().contains("too many open connections"), "{body}");
-    // Once the slow ones are dropped, there is room again.
+    // Once their bodies time out (408), there is room again.
     for s in &mut hogs {
-        assert!(closed_by_server(s).await);
+        assert_eq!(read_response(s).await.0, 408);
     }
     assert_eq!(health(addr).await.0, 200);
 }

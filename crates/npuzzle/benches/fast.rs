@@ -33,7 +33,7 @@ fn walk(len: usize) -> Vec<(usize, usize)> {
 }
 
 fn korf(id: u32) -> Board {
-    let text = include_str!("../../../data/korf100.txt");
+    let text = include_str!("../../npuzzle-cli/data/korf100.txt");
     let line = text.lines().find(|l| l.split_whitespace().next() == Some(&id.to_string())).expect("instance");
     let nums: Vec<u32> = line.split_whitespace().map(|t| t.parse().expect("number")).collect();
     Board::new(4, 4, nums[1..17].to_vec()).expect("valid board")
@@ -76,7 +76,7 @@ fn benches(c: &mut Criterion) {
     c.bench_function("pdb/5-5-5 full lookup with mirror, 1000 positions", |b| {
         // Positions along the walk, in the canonical frame.
         let mut s = Packed64::from_tiles(goal.tiles());
-        let positions: Vec<[u8; 32]> = steps
+        let positions: Vec<[u8; 64]> = steps
             .iter()
             .map(|&(_, to)| {
                 s.slide(to);

@@ -1,7 +1,7 @@
 //! Solves every board of a file optimally with the fast IDA* engine and a cached 5×5 set, and
 //! prints each board's length beside its reference (the fourth number before `|`, as in
-//! `data/deepcubea/puzzle24_dev.txt`, whose goal has the blank last; or lines `id t0..t24
-//! optimum` as in `data/korf24_50.txt`, whose goal has the blank first), expansions,
+//! `crates/npuzzle-cli/data/deepcubea/puzzle24_dev.txt`, whose goal has the blank last; or lines `id t0..t24
+//! optimum` as in `crates/npuzzle-cli/data/korf24_50.txt`, whose goal has the blank first), expansions,
 //! generations and time, then the totals and the mean time a board. Exits 1 when a length differs from its
 //! reference. The tables come from the cache directory (`npuzzle pdb build --size 5x5 --set
 //! NAME` first); nothing is built here.

@@ -1,10 +1,13 @@
 //! Runs the pattern-database beam ([`npuzzle::improve::pdb_beam`]) view by view on the boards of
 //! a file (one board a line, in any format `npuzzle` reads; text after `|` is the board when a
-//! line has one, as in `data/deepcubea/*.txt`), and prints each view's length, the shortest, and
-//! the time. The tables come from the cache directory (`npuzzle pdb build --size 6x6` first).
+//! line has one, as in `data/deepcubea/*.txt`, whose third column is then the reference length),
+//! and prints each view's length, the shortest, the reference and the time. The tables come from
+//! the cache directory (`npuzzle pdb build --size 6x6` first). With `BOUND` set, each view looks
+//! only for answers shorter than the best so far, as the solver does.
 //!
 //! ```text
-//! cargo run --release -p npuzzle --example pdb_beam -- FILE WIDTH VIEWS [COUNT] [SKIP]
+//! NPUZZLE_CACHE_DIR=~/.cache/npuzzle \
+//!   cargo run --release -p npuzzle --example pdb_beam -- FILE WIDTH VIEWS [COUNT] [SKIP]
 //! ```
 
 use npuzzle::goal::Goal;
@@ -22,6 +25,7 @@ fn main() {
     let views: usize = args.get(3).expect(usage).parse().expect("VIEWS");
     let count: usize = args.get(4).map_or(usize::MAX, |c| c.parse().expect("COUNT"));
     let skip: usize = args.get(5).map_or(0, |c| c.parse().expect("SKIP"));
+    let bounded = std::env::var("BOUND").is_ok();
     let text = std::fs::read_to_string(file).expect("reading the file");
     let boards: Vec<_> = text
         .lines()
@@ -45,25 +49,34 @@ fn main() {
     let started = Instant::now();
     for (i, (b, reference)) in boards.iter().enumerate() {
         let t = Instant::now();
-        let mut lens = Vec::new();
+        let mut lens: Vec<Option<usize>> = Vec::new();
+        let mut best: Option<usize> = None;
         for v in &views {
-            match beam(&set, b, &goal, *v, width, 2000, &mut |_| false).expect("a beam") {
+            let bound = if bounded { best } else { None };
+            let found = beam(&set, b, &goal, *v, width, 2000, bound, &mut |_| false).expect("a beam");
+            match found {
                 Beamed::Solved { moves, nodes, .. } => {
                     let end = b.apply_all(&moves).expect("the moves replay");
                     assert_eq!(end.last(), Some(&goal), "view {v:?} does not reach the goal");
-                    lens.push(moves.len() as u64);
+                    lens.push(Some(moves.len()));
+                    best = Some(best.map_or(moves.len(), |x| x.min(moves.len())));
                     nodes_sum += nodes;
                 }
-                other => panic!("view {v:?}: {other:?}"),
+                Beamed::Failed { nodes, .. } => {
+                    lens.push(None);
+                    nodes_sum += nodes;
+                }
+                Beamed::Stopped { .. } => unreachable!("never stopped"),
             }
         }
-        let best = *lens.iter().min().unwrap();
+        let best = best.expect("a view solves the board") as u64;
         for (s, l) in sums.iter_mut().zip(&lens) {
-            *s += l;
+            *s += l.unwrap_or(0) as u64;
         }
         best_sum += best;
         ref_sum += reference.unwrap_or(0);
-        println!("{i} {lens:?} best {best} ref {} {:.2?}", reference.map_or("-".into(), |r| r.to_string()), t.elapsed());
+        let shown: Vec<String> = lens.iter().map(|l| l.map_or("-".into(), |x| x.to_string())).collect();
+        println!("{i} [{}] best {best} ref {} {:.2?}", shown.join(", "), reference.map_or("-".into(), |r| r.to_string()), t.elapsed());
     }
     let c = boards.len() as f64;
     let per: Vec<String> = sums.iter().map(|&s| format!("{:.2}", s as f64 / c)).collect();

@@ -19,7 +19,24 @@ pub enum Goal {
     Board(Board),
 }
 
+/// A goal preset as menus offer it: its name and a description.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Preset {
+    /// The name [`Goal::parse`] reads, e.g. `blank-last`.
+    pub name: &'static str,
+    /// What it looks like, e.g. `blank last (1 2 3 … _)`.
+    pub label: &'static str,
+}
+
 impl Goal {
+    /// The presets, in the order menus list them (the default first).
+    pub const PRESETS: [Preset; 3] = [
+        Preset { name: "blank-last", label: "blank last (1 2 3 … _)" },
+        Preset { name: "blank-first", label: "blank first (_ 1 2 …)" },
+        Preset { name: "snail", label: "snail (spiral)" },
+    ];
+
     /// Reads a preset name (`blank-last`, `blank-first`, `snail`) or a board in any format.
     /// A board is sized by the start's size when its own text does not say.
     pub fn parse(text: &str, size: Option<(usize, usize)>) -> Result<Goal, Error> {

@@ -48,17 +48,25 @@ pub mod parse;
 pub mod record;
 pub mod reduce;
 pub mod render;
+pub mod replay;
 pub mod search;
 pub mod solve;
 pub mod spec;
 pub mod state;
 pub mod stats;
 pub mod tables;
+#[cfg(feature = "ts")]
+mod ts;
 
 /// README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]
 #[cfg(doctest)]
 pub struct ReadmeDoctests;
+
+/// The crate's own README (crates.io's page), compiled and run as a doctest.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct CrateReadmeDoctests;
 
 pub use board::{Board, Move, MoveOrder};
 pub use cost::Cost;

@@ -109,6 +109,35 @@ impl<'de> Deserialize<'de> for BoardInput {
     }
 }
 
+/// Parses an amount of memory as users write it: `1G`, `512M`, `64K`, `1.5GiB`, `2TB`, or a plain
+/// number of bytes (units are powers of 1024, as memory is counted). Every front end that
+/// takes a memory limit reads it here.
+///
+/// ```
+/// assert_eq!(npuzzle::parse::parse_bytes("512M").unwrap(), 512 << 20);
+/// assert!(npuzzle::parse::parse_bytes("lots").is_err());
+/// ```
+pub fn parse_bytes(text: &str) -> Result<u64, crate::Error> {
+    let t = text.trim();
+    let bad = || crate::Error::Invalid(format!("bad size {} (use e.g. 1G, 512M, or a number of bytes)", crate::error::quote(t)));
+    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let (num, unit) = t.split_at(split);
+    let v: f64 = num.parse().map_err(|_| bad())?;
+    let mult: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "k" | "kb" | "kib" => 1024.0,
+        "m" | "mb" | "mib" => 1024.0 * 1024.0,
+        "g" | "gb" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        "t" | "tb" | "tib" => 1024f64.powi(4),
+        _ => return Err(bad()),
+    };
+    let bytes = v * mult;
+    if !(bytes.is_finite() && bytes >= 0.0 && bytes <= u64::MAX as f64) {
+        return Err(bad());
+    }
+    Ok(bytes as u64)
+}
+
 /// Reads a size written `N` (square) or `WxH` (also `W H` or `W×H`).
 pub fn parse_size(s: &str) -> Result<(usize, usize), BoardError> {
     let bad = || BoardError::BadSizeSpec(crate::error::quote(s.trim()));

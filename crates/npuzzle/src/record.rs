@@ -18,6 +18,7 @@ use serde::Serialize;
 
 /// A generated node.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Node {
     /// The node's id (ids are dense, in generation order).
     pub id: NodeId,
@@ -40,17 +41,20 @@ pub struct Node {
     pub board: Vec<Tile>,
     /// The true distance h* to the goal, when known (see [`Recorder::set_true_distances`]).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub h_star: Option<u32>,
 }
 
 /// One entry of a frontier snapshot.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Entry {
     /// Node id.
     pub id: NodeId,
     /// Its label (empty, and left out of JSON, when the recorder keeps entries without labels:
     /// the node's `Generated` event has it).
     #[serde(skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub label: String,
     /// Moves from the start.
     pub g: u32,
@@ -63,6 +67,7 @@ pub struct Entry {
 /// One step of a recorded search. `step` is the number of the selection the event belongs to
 /// (0 before the first selection).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     /// A node was generated.
@@ -83,6 +88,7 @@ pub enum Event {
         label: String,
         /// Labels from the root to the node, when the recorder keeps them.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         path: Option<Vec<String>>,
         /// Moves from the start.
         g: u32,
@@ -169,12 +175,15 @@ pub enum Event {
         initial: bool,
         /// Its index in a local beam.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         member: Option<u32>,
         /// Simulated annealing's temperature T at this step.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         temperature: Option<f64>,
         /// The restart this step belongs to, once random-restart hill climbing has restarted.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         restart: Option<u32>,
     },
     /// A neighbour of the current state (local beam: of beam state `member`) and its h.
@@ -190,6 +199,7 @@ pub enum Event {
         h: Cost,
         /// The beam state it is a neighbour of.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         member: Option<u32>,
     },
     /// The move a local search chose and why (`reason.kind`: `best_improvement`, `sideways`,
@@ -207,9 +217,11 @@ pub enum Event {
         reason: Why,
         /// Local beam: its index in the next beam.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         member: Option<u32>,
         /// Local beam: the beam state it is made from.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
         from: Option<u32>,
     },
     /// Random-restart hill climbing begins again from a random walk of the start.

@@ -10,7 +10,7 @@ use crate::error::Error;
 use crate::fast;
 use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::search::observer::{NoObserver, Observer};
-use crate::search::{Algorithm, Ctx, End, Keeps, LimitKind, Limits, LocalParams, Param, Problem, Stuck};
+use crate::search::{Algorithm, Ctx, End, Keeps, LimitKind, Limits, Param, Params, Problem, Stuck};
 use crate::state::{encode, Packed128, Packed64, State, Wide};
 use crate::stats::Stats;
 use crate::tables::Tables;
@@ -19,15 +19,20 @@ use std::sync::Arc;
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
 /// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
-/// optimal), and beyond, beam search with staged reduction and window search
-/// ([`crate::search::reduce_plus`]: any size, not optimal, never longer than plain reduction; it
-/// uses no heuristic).
+/// optimal); from 26 to 64 cells (at most 12 a side), beam search over pattern databases in
+/// several views ([`crate::search::pdb_beam`], not optimal); beyond, beam search with staged
+/// reduction and window search ([`crate::search::reduce_plus`]: any size, not optimal, never
+/// longer than plain reduction). The two beyond 25 cells use no heuristic of the user's choice.
 pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {
     let n = width * height;
     if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
         (Algorithm::Idastar, HeuristicKind::Exact)
     } else if n <= crate::heuristic::pdb::FRAMED_CELLS {
         (Algorithm::Idastar, HeuristicKind::Pdb)
+    } else if (crate::improve::pdb_beam::MIN_CELLS..=crate::improve::pdb_beam::MAX_CELLS).contains(&n)
+        && width.max(height) <= crate::improve::pdb_beam::MAX_SIDE
+    {
+        (Algorithm::PdbBeam, HeuristicKind::Zero)
     } else {
         (Algorithm::ReducePlus, HeuristicKind::Zero)
     }
@@ -143,12 +148,10 @@ pub struct Request {
     pub heuristic: HeuristicKind,
     /// Successor order.
     pub order: MoveOrder,
-    /// Weight on h for A* (1.0 for plain A*).
-    pub weight: f64,
-    /// Depth bound for depth-first search.
-    pub max_depth: Option<u32>,
-    /// The local searches' parameters (seed, sideways moves, restarts, schedule, beam).
-    pub local: LocalParams,
+    /// The algorithm's parameters: the weight on h, the depth bound, the local searches' seed,
+    /// sideways moves, restarts, schedule and beam (each algorithm reads the ones its
+    /// [`crate::search::Info`] lists).
+    pub params: Params,
     /// Node, time and memory limits, and the cancel flag.
     pub limits: Limits,
     /// The prepared tables the heuristic reads (none for the heuristics computed from the
@@ -168,9 +171,7 @@ impl Request {
             algorithm: Algorithm::Astar,
             heuristic: HeuristicKind::Manhattan,
             order: MoveOrder::default(),
-            weight: 1.0,
-            max_depth: None,
-            local: LocalParams::default(),
+            params: Params::default(),
             limits: Limits::default(),
             tables: Tables::none(),
             parallel: true,
@@ -207,9 +208,9 @@ impl Request {
         self
     }
 
-    /// Sets the local searches' parameters.
-    pub fn local(mut self, l: LocalParams) -> Request {
-        self.local = l;
+    /// Sets the parameters.
+    pub fn params(mut self, p: Params) -> Request {
+        self.params = p;
         self
     }
 
@@ -232,12 +233,13 @@ impl Request {
     /// parameters at their defaults.
     pub fn guarantees_optimal(&self) -> bool {
         let info = self.algorithm.info();
-        info.optimal && !(info.takes(Param::Weight) && self.weight != 1.0)
+        info.optimal && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
     }
 }
 
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// A solution was found.
@@ -267,8 +269,11 @@ pub struct Outcome {
     /// Number of moves, when solved.
     pub cost: Option<u64>,
     /// When solved, a number of moves no solution is shorter than: the cost of an answer proven
-    /// optimal, else Manhattan distance plus linear conflicts ([`lower_bound`]).
+    /// optimal, else the larger of Manhattan distance plus linear conflicts and the prepared
+    /// pattern databases' estimate ([`lower_bound_with`]).
     pub lower_bound: Option<u64>,
+    /// Where `lower_bound` comes from.
+    pub lower_bound_from: Option<BoundSource>,
     /// Counters.
     pub stats: Stats,
 }
@@ -277,6 +282,48 @@ pub struct Outcome {
 /// distance plus linear conflicts, or `cost` when it is proven optimal.
 pub fn lower_bound(start: &Board, goal: &Board, proven_optimal_cost: Option<u64>) -> u64 {
     proven_optimal_cost.unwrap_or_else(|| crate::improve::lower_bound(start, goal))
+}
+
+/// Where a lower bound comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BoundSource {
+    /// The answer's own cost, proven optimal.
+    Optimal,
+    /// Manhattan distance plus linear conflicts.
+    LinearConflict,
+    /// The pattern databases (the additive sum, directly and mirrored).
+    PatternDatabases,
+}
+
+impl BoundSource {
+    /// The source in words, for messages.
+    pub fn words(self) -> &'static str {
+        match self {
+            BoundSource::Optimal => "the answer is optimal",
+            BoundSource::LinearConflict => "Manhattan distance plus linear conflicts",
+            BoundSource::PatternDatabases => "the pattern databases",
+        }
+    }
+}
+
+/// [`lower_bound`] with the pattern databases of `tables` where they serve `goal`: the larger
+/// of Manhattan distance plus linear conflicts and the databases' estimate (the additive sum,
+/// directly and in the mirrored position), or `cost` when it is proven optimal. Each is
+/// admissible, so the larger is.
+pub fn lower_bound_with(start: &Board, goal: &Board, tables: &Tables, proven_optimal_cost: Option<u64>) -> (u64, BoundSource) {
+    if let Some(cost) = proven_optimal_cost {
+        return (cost, BoundSource::Optimal);
+    }
+    let formula = crate::improve::lower_bound(start, goal);
+    let tiles = start.tiles();
+    let bound = tables.pdb().filter(|p| p.goal() == goal).map(|p| p.estimate_tiles(|c| tiles[c]) as u64);
+    let any = || tables.any_goal().and_then(|set| set.bind(goal).ok()).map(|p| p.estimate_tiles(|c| tiles[c]) as u64);
+    match bound.or_else(any) {
+        Some(b) if b > formula => (b, BoundSource::PatternDatabases),
+        _ => (formula, BoundSource::LinearConflict),
+    }
 }
 
 impl Outcome {
@@ -291,16 +338,17 @@ impl Outcome {
                 cost: Some(moves.len() as u64),
                 moves,
                 lower_bound: None,
+                lower_bound_from: None,
                 stats,
             },
             End::Exhausted => {
-                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, lower_bound: None, stats }
+                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
             }
             End::Limit(kind) => {
-                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, lower_bound: None, stats }
+                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
             }
             End::Stuck(why) => {
-                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, lower_bound: None, stats }
+                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
             }
         }
     }
@@ -314,6 +362,7 @@ impl Outcome {
             moves: Vec::new(),
             cost: None,
             lower_bound: None,
+            lower_bound_from: None,
             stats: Stats::default(),
         }
     }
@@ -351,18 +400,22 @@ impl Outcome {
 
 /// The JSON shape of a run, shared by the CLI and the web API.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Report {
     /// `solved`, `unsolvable`, `limit` or `not_found`.
     pub status: Status,
     /// Which limit stopped the search.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<LimitKind>,
     /// Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
     /// `restarts_exhausted` or `temperature_floor`, with its figures).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub stuck: Option<Stuck>,
     /// The seed of the run's random choices, for algorithms that make any.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub seed: Option<u64>,
     /// Human-readable summary.
     pub message: String,
@@ -383,19 +436,27 @@ pub struct Report {
     /// Number of moves, when solved.
     pub cost: Option<u64>,
     /// When solved, no solution has fewer moves: the cost itself when proven optimal, else
-    /// Manhattan distance plus linear conflicts.
+    /// the larger of Manhattan distance plus linear conflicts and the pattern databases'
+    /// estimate where they were prepared.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub lower_bound: Option<u64>,
+    /// Where `lower_bound` comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub lower_bound_from: Option<BoundSource>,
     /// The move letters.
     pub moves: String,
     /// The boards along the path (left out of batch output unless asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub path: Option<Vec<Board>>,
     /// Counters.
     pub stats: Stats,
     /// Time spent loading or building the heuristic's tables before the search, when a front
     /// end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
     #[serde(rename = "tables_ms", skip_serializing_if = "Option::is_none", serialize_with = "opt_ms")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
     pub tables_time: Option<std::time::Duration>,
 }
 
@@ -420,17 +481,18 @@ impl Report {
             status: outcome.status,
             limit: outcome.limit,
             stuck: outcome.stuck,
-            seed: req.algorithm.info().takes(Param::Seed).then(|| req.local.seed()),
+            seed: req.algorithm.info().takes(Param::Seed).then(|| req.params.seed()),
             message: outcome.summary(),
             start: req.start.clone(),
             goal: req.goal.clone(),
             algorithm: req.algorithm,
             heuristic: req.effective_heuristic(),
-            weight: req.weight,
+            weight: req.params.weight(),
             order: req.order.to_string(),
             optimal: outcome.status == Status::Solved && req.guarantees_optimal(),
             cost: outcome.cost,
             lower_bound: outcome.lower_bound,
+            lower_bound_from: outcome.lower_bound_from,
             moves: outcome.moves_string(),
             path: None,
             stats: outcome.stats,
@@ -451,7 +513,7 @@ pub fn solve(req: &Request) -> Result<Outcome, Error> {
 /// The other algorithms find their whole solution first and then hand it over.
 pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outcome, Error> {
     req.start.check_same_size(&req.goal)?;
-    crate::spec::check_weight(req.weight)?;
+    req.params.check()?;
     if !req.start.can_reach(&req.goal) {
         return Ok(Outcome::unsolvable());
     }
@@ -480,7 +542,7 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
         if outcome.status == Status::Solved {
             outcome.cost = Some(given);
             outcome.stats.search_depth = given;
-            outcome.lower_bound = Some(lower_bound(&req.start, &req.goal, None));
+            set_bound(&mut outcome, req, None);
         }
         return Ok(outcome);
     }
@@ -494,14 +556,15 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
 /// Solves `req`, reporting every search event to `obs`, and hands the observer back.
 pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     req.start.check_same_size(&req.goal)?;
-    crate::spec::check_weight(req.weight)?;
+    req.params.check()?;
     if !req.start.can_reach(&req.goal) {
         return Ok((Outcome::unsolvable(), obs));
     }
     let (mut outcome, obs) = solve_unbounded(req, obs)?;
     if outcome.status == Status::Solved {
         let proven = req.guarantees_optimal();
-        outcome.lower_bound = Some(lower_bound(&req.start, &req.goal, outcome.cost.filter(|_| proven)));
+        let proven_cost = outcome.cost.filter(|_| proven);
+        set_bound(&mut outcome, req, proven_cost);
     }
     Ok((outcome, obs))
 }
@@ -523,13 +586,52 @@ fn plus_outcome<O: Observer>(req: &Request, ran: crate::search::reduce_plus::Ran
         } else {
             outcome.limit = ran.stopped;
         }
-        outcome.lower_bound = Some(lower_bound(&req.start, &req.goal, None));
+        set_bound(&mut outcome, req, None);
     }
     (outcome, obs)
 }
 
+/// Sets a solved outcome's lower bound and its source ([`lower_bound_with`]).
+fn set_bound(outcome: &mut Outcome, req: &Request, proven_optimal_cost: Option<u64>) {
+    let (bound, from) = lower_bound_with(&req.start, &req.goal, &req.tables, proven_optimal_cost);
+    outcome.lower_bound = Some(bound);
+    outcome.lower_bound_from = Some(from);
+}
+
+/// The outcome of a `pdb-beam` run: solved with the limit that stopped its later views, or the
+/// limit without an answer.
+fn beam_outcome<O: Observer>(req: &Request, ran: crate::search::pdb_beam::Ran, ctx: Ctx<'_, O>) -> (Outcome, O) {
+    let end = match (&ran.moves, ran.stopped) {
+        (Some(m), _) => End::Found(m.clone()),
+        (None, kind) => End::Limit(kind.unwrap_or(LimitKind::Cancelled)),
+    };
+    let (stats, obs) = ctx.finish(&end);
+    let mut outcome = Outcome::from_end(end, stats);
+    if outcome.status == Status::Solved {
+        outcome.limit = ran.stopped;
+        set_bound(&mut outcome, req, None);
+    }
+    (outcome, obs)
+}
+
+/// Runs `pdb-beam` with the tables for every goal that `req` was prepared with.
+fn run_beam<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
+    let (w, h) = (req.goal.width(), req.goal.height());
+    let set = req.tables.any_goal().ok_or_else(|| {
+        Error::Unprepared(format!(
+            "pdb-beam needs the pattern databases for every goal of {w}×{h}: prepare them (npuzzle pdb build --size {w}x{h})"
+        ))
+    })?;
+    let mut ctx = Ctx::new(&req.limits, obs);
+    let ran = crate::search::pdb_beam::run(set, &req.start, &req.goal, req.tables.block(), &mut ctx)?;
+    Ok(beam_outcome(req, ran, ctx))
+}
+
 /// [`solve_observed`] without the lower bound.
 fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
+    if req.algorithm == Algorithm::PdbBeam {
+        return run_beam(req, obs);
+    }
     if req.algorithm == Algorithm::ReducePlus {
         let mut ctx = Ctx::new(&req.limits, obs);
         let ran = crate::search::reduce_plus::run(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |_| {})?;
@@ -564,16 +666,16 @@ fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), E
         }
     }
     let n = req.start.len();
-    Ok(if n <= 16 {
+    if n <= 16 {
         run::<Packed64, O>(req, heuristic, obs)
     } else if n <= 25 {
         run::<Packed128, O>(req, heuristic, obs)
     } else {
         run::<Wide, O>(req, heuristic, obs)
-    })
+    }
 }
 
-fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> (Outcome, O) {
+fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> Result<(Outcome, O), Error> {
     let start: S = encode(&req.start);
     let state_bytes = std::mem::size_of::<S>() + start.heap_bytes();
     let problem: Problem<S> = Problem {
@@ -582,12 +684,12 @@ fn run<S: State, O: Observer>(req: &Request, heuristic: Heuristic, obs: O) -> (O
         goal: encode(&req.goal),
         heuristic,
         order: req.order,
-        weight: req.weight,
-        max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.max_depth } else { None },
-        local: req.local,
+        weight: req.params.weight(),
+        max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.params.max_depth } else { None },
+        params: req.params,
     };
     let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
-    let end = req.algorithm.run(&problem, &mut ctx);
+    let end = req.algorithm.run(&problem, &mut ctx)?;
     let (stats, obs) = ctx.finish(&end);
-    (Outcome::from_end(end, stats), obs)
+    Ok((Outcome::from_end(end, stats), obs))
 }

@@ -19,17 +19,26 @@ use crate::error::{BoardError, Error};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
 use crate::parse::{parse_size, BoardInput};
-use crate::search::{Algorithm, Limits, LocalParams, Param};
+use crate::search::{Algorithm, Limits, Param, Params};
 use crate::solve::{default_choice, Request};
 use crate::tables::Tables;
+use serde::de::{self, MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
+use std::fmt;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
+/// The algorithm used when a request names only a heuristic.
+pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
+/// The heuristic used when a request names only an algorithm.
+pub const DEFAULT_HEURISTIC: HeuristicKind = HeuristicKind::Manhattan;
+
 /// What a user asks for, before defaults and validation. See the [module documentation](self).
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+///
+/// In JSON the parameters ([`Params`]) sit beside the other fields, each under its key
+/// (`"weight": 2`, `"beam_width": 20`); an unknown field is an error that lists the known ones.
+#[derive(Clone, Debug, Default)]
 pub struct Spec {
     /// The goal: a preset (`blank-last`, the default, `blank-first`, `snail`), or a board as
     /// text or arrays.
@@ -38,36 +47,58 @@ pub struct Spec {
     pub size: Option<String>,
     /// The algorithm. With neither an algorithm nor a heuristic, the default solver for the
     /// board's size is used ([`default_choice`]); with only one of them, the other defaults to
-    /// A* or Manhattan distance.
+    /// [`DEFAULT_ALGORITHM`] or [`DEFAULT_HEURISTIC`].
     pub algorithm: Option<Algorithm>,
     /// The heuristic.
     pub heuristic: Option<HeuristicKind>,
     /// The successor order, e.g. `LURD` (default `UDLR`).
     pub order: Option<MoveOrder>,
-    /// The weight W on h for algorithms that take one (f = g + W·h); default 1.
-    pub weight: Option<f64>,
-    /// A depth bound, for algorithms that take one.
-    pub max_depth: Option<u32>,
-    /// The seed of a local search's random choices (default 0; the command line picks one
-    /// from the clock and prints it).
-    pub seed: Option<u64>,
-    /// Sideways moves a local search may make in a row (default: the algorithm's own, 0 for
-    /// hill climbing).
-    pub sideways: Option<u32>,
-    /// Restarts of random-restart hill climbing.
-    pub restarts: Option<u32>,
-    /// Simulated annealing's starting temperature T0 (> 0).
-    pub temperature: Option<f64>,
-    /// Simulated annealing's cooling factor α (0 < α < 1).
-    pub cooling: Option<f64>,
-    /// The number of states local beam search keeps (≥ 1).
-    pub beam_width: Option<u32>,
-    /// Stochastic local beam search: the next beam drawn at random, weighted towards lower h.
-    pub stochastic: Option<bool>,
-    /// The most steps a local search takes.
-    pub max_steps: Option<u64>,
+    /// The algorithms' parameters (weight, depth bound, the local searches' options).
+    pub params: Params,
     /// Limits on the search.
     pub limits: LimitSpec,
+}
+
+/// The fields of a specification besides the parameters, in the order messages list them.
+const SPEC_FIELDS: [&str; 6] = ["goal", "size", "algorithm", "heuristic", "order", "limits"];
+
+impl Spec {
+    /// Every JSON key a specification takes: its own fields and every parameter's key.
+    pub fn keys() -> &'static [&'static str] {
+        static KEYS: OnceLock<Vec<&'static str>> = OnceLock::new();
+        KEYS.get_or_init(|| SPEC_FIELDS.iter().copied().chain(Param::ALL.iter().map(|p| p.key())).collect())
+    }
+}
+
+impl<'de> Deserialize<'de> for Spec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Spec, D::Error> {
+        struct SpecVisitor;
+        impl<'de> Visitor<'de> for SpecVisitor {
+            type Value = Spec;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a request specification (a JSON object)")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Spec, A::Error> {
+                let mut spec = Spec::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "goal" => spec.goal = map.next_value()?,
+                        "size" => spec.size = map.next_value()?,
+                        "algorithm" => spec.algorithm = map.next_value()?,
+                        "heuristic" => spec.heuristic = map.next_value()?,
+                        "order" => spec.order = map.next_value()?,
+                        "limits" => spec.limits = map.next_value::<Option<LimitSpec>>()?.unwrap_or_default(),
+                        other => match Param::from_key(other) {
+                            Some(p) => spec.params.read(p, &mut map)?,
+                            None => return Err(de::Error::unknown_field(other, Spec::keys())),
+                        },
+                    }
+                }
+                Ok(spec)
+            }
+        }
+        d.deserialize_map(SpecVisitor)
+    }
 }
 
 /// Limits as a user gives them.
@@ -120,12 +151,8 @@ pub struct Plan {
     pub heuristic: Option<HeuristicKind>,
     /// The successor order.
     pub order: MoveOrder,
-    /// The weight on h.
-    pub weight: f64,
-    /// The depth bound.
-    pub max_depth: Option<u32>,
-    /// The local searches' parameters.
-    pub local: LocalParams,
+    /// The parameters, checked.
+    pub params: Params,
     /// The limits (no cancel flag until [`Plan::cancel_with`]).
     pub limits: Limits,
 }
@@ -134,18 +161,7 @@ impl Spec {
     /// Applies the defaults and checks every field.
     pub fn plan(&self) -> Result<Plan, Error> {
         let size = self.size.as_deref().map(parse_size).transpose()?;
-        let weight = check_weight(self.weight.unwrap_or(1.0))?;
-        let local = LocalParams {
-            seed: self.seed,
-            sideways: self.sideways,
-            restarts: self.restarts,
-            temperature: self.temperature,
-            cooling: self.cooling,
-            beam_width: self.beam_width,
-            stochastic: self.stochastic.unwrap_or(false),
-            max_steps: self.max_steps,
-        };
-        local.check()?;
+        self.params.check()?;
         let goal = match &self.goal {
             None => Goal::BlankLast,
             Some(BoardInput::Text(t)) => Goal::parse(t, size).map_err(Error::about_goal)?,
@@ -157,20 +173,9 @@ impl Spec {
             algorithm: self.algorithm,
             heuristic: self.heuristic,
             order: self.order.unwrap_or_default(),
-            weight,
-            max_depth: self.max_depth,
-            local,
+            params: self.params,
             limits: Limits { nodes: self.limits.nodes, time: self.limits.time, memory: self.limits.memory, cancel: None },
         })
-    }
-}
-
-/// Checks a weight on h: a finite number ≥ 1.
-pub fn check_weight(weight: f64) -> Result<f64, Error> {
-    if weight.is_finite() && weight >= 1.0 {
-        Ok(weight)
-    } else {
-        Err(Error::Invalid(format!("weight {weight} must be a number ≥ 1")))
     }
 }
 
@@ -208,7 +213,7 @@ impl Plan {
     pub fn choice(&self, width: usize, height: usize) -> (Algorithm, HeuristicKind) {
         match (self.algorithm, self.heuristic) {
             (None, None) => default_choice(width, height),
-            (a, h) => (a.unwrap_or(Algorithm::Astar), h.unwrap_or(HeuristicKind::Manhattan)),
+            (a, h) => (a.unwrap_or(DEFAULT_ALGORITHM), h.unwrap_or(DEFAULT_HEURISTIC)),
         }
     }
 
@@ -223,9 +228,7 @@ impl Plan {
             algorithm,
             heuristic,
             order: self.order,
-            weight: self.weight,
-            max_depth: self.max_depth,
-            local: self.local,
+            params: self.params,
             limits: self.limits.clone(),
             tables: Tables::none(),
             parallel: true,
@@ -233,52 +236,22 @@ impl Plan {
     }
 
     /// What the plan asks for that `algorithm` ignores, as notes for the user: a heuristic for
-    /// an algorithm that uses none, a weight or a depth bound for one that takes neither.
+    /// an algorithm that uses none, a parameter it does not read.
     pub fn ignored(&self, algorithm: Algorithm) -> Vec<String> {
         let info = algorithm.info();
         let mut notes = Vec::new();
         if let Some(h) = self.heuristic.filter(|_| !info.uses_heuristic) {
             notes.push(format!("{algorithm} uses no heuristic: the {h} heuristic is ignored"));
         }
-        if self.weight != 1.0 && !info.takes(Param::Weight) {
-            notes.push(format!("{algorithm} takes no weight: weight {} is ignored", self.weight));
-        }
-        if let Some(d) = self.max_depth.filter(|_| !info.takes(Param::MaxDepth)) {
-            notes.push(format!("{algorithm} takes no depth bound: max depth {d} is ignored"));
-        }
-        let l = &self.local;
-        let given = [
-            (Param::Seed, "a seed", l.seed.map(|v| v.to_string())),
-            (Param::Sideways, "sideways moves", l.sideways.map(|v| v.to_string())),
-            (Param::Restarts, "restarts", l.restarts.map(|v| v.to_string())),
-            (Param::Temperature, "a temperature", l.temperature.map(|v| v.to_string())),
-            (Param::Cooling, "a cooling factor", l.cooling.map(|v| v.to_string())),
-            (Param::BeamWidth, "a beam width", l.beam_width.map(|v| v.to_string())),
-            (Param::Stochastic, "a stochastic beam", l.stochastic.then(|| "true".to_string())),
-            (Param::MaxSteps, "a step limit", l.max_steps.map(|v| v.to_string())),
-        ];
-        for (param, what, value) in given {
-            if let Some(v) = value.filter(|_| !info.takes(param)) {
-                notes.push(format!("{algorithm} takes no {}: {} {v} is ignored", what.trim_start_matches("a "), param_name(param)));
+        for (param, value) in self.params.given() {
+            // A weight of 1 is plain A*: nothing to ignore.
+            if info.takes(param) || (param == Param::Weight && self.params.weight() == 1.0) {
+                continue;
             }
+            let name = param.info().name;
+            notes.push(format!("{algorithm} takes no {name}: {name} {value} is ignored"));
         }
         notes
-    }
-}
-
-/// A parameter's name in messages, as the options spell it without dashes.
-fn param_name(p: Param) -> &'static str {
-    match p {
-        Param::Weight => "weight",
-        Param::MaxDepth => "max depth",
-        Param::Seed => "seed",
-        Param::Sideways => "sideways",
-        Param::Restarts => "restarts",
-        Param::Temperature => "temperature",
-        Param::Cooling => "cooling",
-        Param::BeamWidth => "beam width",
-        Param::Stochastic => "stochastic",
-        Param::MaxSteps => "max steps",
     }
 }
 

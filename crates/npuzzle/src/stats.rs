@@ -5,6 +5,7 @@ use std::time::Duration;
 
 /// Counters a search keeps as it runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,
@@ -22,6 +23,7 @@ pub struct Stats {
     pub peak_memory: u64,
     /// Wall time.
     #[serde(rename = "time_ms", serialize_with = "as_ms")]
+    #[cfg_attr(feature = "ts", ts(as = "f64"))]
     pub time: Duration,
 }
 

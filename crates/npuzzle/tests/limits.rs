@@ -18,7 +18,7 @@ fn board(width: usize, height: usize, tiles: &[u8]) -> Board {
 
 fn dfs(start: &Board, goal: &Board, depth: u32) -> npuzzle::Outcome {
     let mut req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Dfs);
-    req.max_depth = Some(depth);
+    req.params.max_depth = Some(depth);
     solve(&req).unwrap()
 }
 

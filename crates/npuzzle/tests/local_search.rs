@@ -7,7 +7,7 @@ use npuzzle::goal::Goal;
 use npuzzle::parse::parse_board;
 use npuzzle::record::{Event, Recorder};
 use npuzzle::render::trace::{render_text, Setup};
-use npuzzle::search::{Keeps, LimitKind, Limits, LocalParams, Param, Step, Stuck, Why};
+use npuzzle::search::{Keeps, LimitKind, Limits, Param, Params, Step, Stuck, Why};
 use npuzzle::solve::{solve, solve_observed, Report, Request, Status};
 use npuzzle::spec::Spec;
 use npuzzle::{Algorithm, Board, HeuristicKind};
@@ -25,12 +25,12 @@ fn boards(n: usize, seed: u64) -> Vec<Board> {
     (0..n).map(|_| random_solvable(&goal3(), &mut rng)).collect()
 }
 
-fn req(start: &Board, a: Algorithm, local: LocalParams) -> Request {
-    Request::new(start.clone(), goal3()).algorithm(a).local(local)
+fn req(start: &Board, a: Algorithm, local: Params) -> Request {
+    Request::new(start.clone(), goal3()).algorithm(a).params(local)
 }
 
-fn seeded(seed: u64) -> LocalParams {
-    LocalParams { seed: Some(seed), ..LocalParams::default() }
+fn seeded(seed: u64) -> Params {
+    Params { seed: Some(seed), ..Params::default() }
 }
 
 #[test]
@@ -61,16 +61,16 @@ fn all_five_are_registered_with_their_info() {
 
 #[test]
 fn the_same_seed_gives_the_same_run_and_another_seed_another() {
-    let stochastic = LocalParams { stochastic: true, ..LocalParams::default() };
+    let stochastic = Params { stochastic: Some(true), ..Params::default() };
     for a in local_algorithms() {
         let mut differ = false;
         for b in boards(12, 7) {
-            let base = if a == Algorithm::LocalBeam { stochastic } else { LocalParams::default() };
-            let one = solve(&req(&b, a, LocalParams { seed: Some(5), ..base })).unwrap();
-            let two = solve(&req(&b, a, LocalParams { seed: Some(5), ..base })).unwrap();
+            let base = if a == Algorithm::LocalBeam { stochastic } else { Params::default() };
+            let one = solve(&req(&b, a, Params { seed: Some(5), ..base })).unwrap();
+            let two = solve(&req(&b, a, Params { seed: Some(5), ..base })).unwrap();
             assert_eq!((one.status, &one.moves, one.stuck), (two.status, &two.moves, two.stuck), "{a} on {b}");
             assert_eq!((one.stats.expanded, one.stats.generated), (two.stats.expanded, two.stats.generated), "{a} on {b}");
-            let other = solve(&req(&b, a, LocalParams { seed: Some(6), ..base })).unwrap();
+            let other = solve(&req(&b, a, Params { seed: Some(6), ..base })).unwrap();
             differ |= other.moves != one.moves || other.stats.generated != one.stats.generated;
         }
         assert!(differ, "{a}: seeds 5 and 6 made the same runs on every board");
@@ -111,7 +111,7 @@ fn every_solution_replays_to_the_goal_and_is_never_called_optimal() {
 }
 
 /// The first board on which `a` (with `local`, heuristic `h`) stops with a reason of `kind`.
-fn stuck_somewhere(a: Algorithm, h: HeuristicKind, local: LocalParams, kind: fn(&Stuck) -> bool) -> (Board, Stuck) {
+fn stuck_somewhere(a: Algorithm, h: HeuristicKind, local: Params, kind: fn(&Stuck) -> bool) -> (Board, Stuck) {
     for b in boards(200, 3) {
         let out = solve(&req(&b, a, local).heuristic(h)).unwrap();
         if let Some(s) = out.stuck.filter(kind) {
@@ -133,21 +133,21 @@ fn stuck_runs_are_not_found_with_the_reason() {
     let (_, s) = stuck_somewhere(Algorithm::HillClimbing, HeuristicKind::Misplaced, seeded(1), |s| matches!(s, Stuck::Plateau { .. }));
     assert!(matches!(s, Stuck::Plateau { sideways: 0, .. }));
     // With 5 allowed, it stops after exactly 5 in a row.
-    let five = LocalParams { sideways: Some(5), ..seeded(1) };
+    let five = Params { sideways: Some(5), ..seeded(1) };
     let (_, s) = stuck_somewhere(Algorithm::HillClimbing, HeuristicKind::Misplaced, five, |s| matches!(s, Stuck::Plateau { .. }));
     assert!(matches!(s, Stuck::Plateau { sideways: 5, .. }), "{s:?}");
     let (_, s) = stuck_somewhere(Algorithm::FirstChoice, HeuristicKind::Manhattan, seeded(1), |s| matches!(s, Stuck::LocalMinimum { .. }));
     assert!(s.to_string().contains("local minimum"));
     // Random restarts: none allowed, and the one climb fails.
-    let none = LocalParams { restarts: Some(0), ..seeded(1) };
+    let none = Params { restarts: Some(0), ..seeded(1) };
     let (_, s) = stuck_somewhere(Algorithm::RandomRestart, HeuristicKind::Manhattan, none, |_| true);
     assert!(matches!(s, Stuck::RestartsExhausted { restarts: 0, .. }), "{s:?}");
     // Annealing that starts below its floor stops at once; a fast schedule stops at the floor.
     let b = parse_board("8 1 3 4 0 2 7 6 5").unwrap();
-    let cold = LocalParams { temperature: Some(0.005), ..seeded(1) };
+    let cold = Params { temperature: Some(0.005), ..seeded(1) };
     let out = solve(&req(&b, Algorithm::Annealing, cold)).unwrap();
     assert_eq!(out.stuck, Some(Stuck::TemperatureFloor { h: npuzzle::Cost::moves(10), steps: 0 }));
-    let fast = LocalParams { temperature: Some(1.0), cooling: Some(0.5), ..seeded(1) };
+    let fast = Params { temperature: Some(1.0), cooling: Some(0.5), ..seeded(1) };
     let out = solve(&req(&b, Algorithm::Annealing, fast)).unwrap();
     // 1 · 0.5^t < 0.01 first at t = 7.
     assert!(matches!(out.stuck, Some(Stuck::TemperatureFloor { steps: 7, .. })), "{:?}", out.stuck);
@@ -158,7 +158,7 @@ fn stuck_runs_are_not_found_with_the_reason() {
 fn limits_stop_local_searches() {
     let b = parse_board("8 6 7 2 5 4 3 0 1").unwrap();
     for a in local_algorithms() {
-        let steps = LocalParams { max_steps: Some(3), restarts: Some(1_000_000), ..seeded(2) };
+        let steps = Params { max_steps: Some(3), restarts: Some(1_000_000), ..seeded(2) };
         let out = solve(&req(&b, a, steps)).unwrap();
         if out.status == Status::Limit {
             assert_eq!(out.limit, Some(LimitKind::Steps), "{a}");
@@ -170,7 +170,7 @@ fn limits_stop_local_searches() {
             assert!(out.stats.expanded < 3 && out.stuck.is_some(), "{a}: {out:?}");
         }
         let nodes = Limits { nodes: Some(20), ..Limits::default() };
-        let long = LocalParams { restarts: Some(1_000_000), ..seeded(2) };
+        let long = Params { restarts: Some(1_000_000), ..seeded(2) };
         let r = req(&b, a, long).limits(nodes);
         let out = solve(&r).unwrap();
         if out.status == Status::Limit {
@@ -180,7 +180,7 @@ fn limits_stop_local_searches() {
     }
     // Random restarts and annealing never get stuck this early: the limits stop them.
     for a in [Algorithm::RandomRestart, Algorithm::Annealing] {
-        let out = solve(&req(&b, a, LocalParams { max_steps: Some(50), ..seeded(2) })).unwrap();
+        let out = solve(&req(&b, a, Params { max_steps: Some(50), ..seeded(2) })).unwrap();
         assert_eq!((out.status, out.limit), (Status::Limit, Some(LimitKind::Steps)), "{a}");
         let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
         let out = solve(&req(&b, a, seeded(2)).limits(Limits { cancel: Some(cancel), ..Limits::default() })).unwrap();
@@ -205,8 +205,8 @@ fn bad_options_are_refused_with_specific_messages() {
     assert!(spec.plan().unwrap().ignored(Algorithm::RandomRestart).is_empty());
 }
 
-fn recorded(b: &str, a: Algorithm, local: LocalParams, h: HeuristicKind) -> (npuzzle::Outcome, Recorder) {
-    let r = Request::new(parse_board(b).unwrap(), goal3()).algorithm(a).heuristic(h).local(local);
+fn recorded(b: &str, a: Algorithm, local: Params, h: HeuristicKind) -> (npuzzle::Outcome, Recorder) {
+    let r = Request::new(parse_board(b).unwrap(), goal3()).algorithm(a).heuristic(h).params(local);
     solve_observed(&r, Recorder::new(9, usize::MAX, true)).unwrap()
 }
 
@@ -301,7 +301,7 @@ fn restarts_and_beams_are_marked() {
         rec.events.iter().rev().find_map(|e| if let Event::LocalRestart { walk, .. } = e { Some(walk.clone()) } else { None }).unwrap();
     assert!(out.moves_string().starts_with(&walk));
 
-    let wide = LocalParams { beam_width: Some(3), ..seeded(1) };
+    let wide = Params { beam_width: Some(3), ..seeded(1) };
     let (out, rec) = recorded("1 2 3 4 0 6 7 5 8", Algorithm::LocalBeam, wide, HeuristicKind::Manhattan);
     assert_eq!(out.moves_string(), "DR");
     let t = text(&rec, Algorithm::LocalBeam);
@@ -314,7 +314,7 @@ fn restarts_and_beams_are_marked() {
     let members: Vec<u32> =
         rec.events.iter().filter_map(|e| if let Event::LocalCurrent { member, step: 2, .. } = e { *member } else { None }).collect();
     assert_eq!(members, [0, 1, 2]);
-    let stochastic = LocalParams { beam_width: Some(3), stochastic: true, ..seeded(1) };
+    let stochastic = Params { beam_width: Some(3), stochastic: Some(true), ..seeded(1) };
     let (_, rec) = recorded("8 1 3 4 0 2 7 6 5", Algorithm::LocalBeam, stochastic, HeuristicKind::Manhattan);
     assert!(text(&rec, Algorithm::LocalBeam).contains("drawn at random with probability 0."));
 }

@@ -113,7 +113,7 @@ fn run_size(width: usize, height: usize, per_goal: usize, seed: u64) {
             }
             // Weighted A* stays within its factor.
             let mut req = Request::new(start.clone(), goal.clone()).heuristic(HeuristicKind::Manhattan);
-            req.weight = 2.0;
+            req.params.weight = Some(2.0);
             let out = solve(&req).unwrap();
             check_path(&start, &goal, &out.moves);
             assert!(out.cost.unwrap() <= 2 * want as u64 && out.cost.unwrap() >= want as u64);
@@ -243,7 +243,7 @@ fn depth_bounded_dfs_reports_not_found() {
     let goal = Goal::BlankLast.board(3, 3).unwrap();
     let start = Board::new(3, 3, vec![8, 6, 7, 2, 5, 4, 3, 0, 1]).unwrap();
     let mut req = Request::new(start, goal).algorithm(Algorithm::Dfs);
-    req.max_depth = Some(10);
+    req.params.max_depth = Some(10);
     let out = solve(&req).unwrap();
     assert_eq!(out.status, Status::NotFound);
     assert!(out.stats.max_depth <= 10);

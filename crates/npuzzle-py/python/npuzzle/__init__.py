@@ -42,19 +42,25 @@ from __future__ import annotations
 import gc
 import json
 import random as _random
-import re
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _npuzzle
-from ._npuzzle import BoardError, TablesError, UnsolvableError
 from ._display import solution_html
+from ._npuzzle import BoardError, TablesError, UnsolvableError
+from ._params import KEYS as _PARAM_KEYS
+from ._params import LocalParams, Params, SearchParams
 from ._progress import make_progress
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "BoardError",
     "UnsolvableError",
     "TablesError",
+    "Options",
     "Solution",
+    "Stats",
     "solve",
     "solve_many",
     "trace",
@@ -69,6 +75,7 @@ __all__ = [
     "is_solvable",
     "heuristics",
     "algorithms",
+    "params",
     "tables",
 ]
 
@@ -84,7 +91,7 @@ def _board_value(board: Board) -> Any:
     if hasattr(board, "tolist"):  # NumPy arrays (and scalars' containers)
         board = board.tolist()
     if isinstance(board, (list, tuple)):
-        out = []
+        out: List[Any] = []
         for x in board:
             if isinstance(x, (list, tuple)) or hasattr(x, "tolist"):
                 out.append([_int(v) for v in (x.tolist() if hasattr(x, "tolist") else x)])
@@ -104,83 +111,163 @@ def _board_json(board: Board) -> str:
     return json.dumps(_board_value(board))
 
 
-_UNITS = {"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
-          "g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30, "t": 1 << 40, "tb": 1 << 40, "tib": 1 << 40}
-
-
 def _bytes(v: Union[int, str, None]) -> Optional[int]:
-    if v is None or isinstance(v, int):
-        if isinstance(v, int) and v < 0:
+    """A memory limit: a number of bytes, or text the library reads (``"1G"``, ``"512M"``)."""
+    if v is None:
+        return None
+    if isinstance(v, bool) or not isinstance(v, (int, str)):
+        raise ValueError(f"max_memory must be a number of bytes or a size such as \"1G\", not {v!r}")
+    if isinstance(v, int):
+        if v < 0:
             raise ValueError(f"max_memory {v} must not be negative")
         return v
-    m = re.fullmatch(r"\s*([0-9.]+)\s*([a-zA-Z]*)\s*", str(v))
-    if not m or m.group(2).lower() not in _UNITS:
-        raise ValueError(f'bad size "{v}" (use e.g. 1G, 512M, or a number of bytes)')
-    return int(float(m.group(1)) * _UNITS[m.group(2).lower()])
+    return _npuzzle.parse_bytes(v)
 
 
-def _local(seed: Optional[int], sideways: Optional[int], restarts: Optional[int], temperature: Optional[float],
-           cooling: Optional[float], beam_width: Optional[int], stochastic: bool,
-           max_steps: Optional[int]) -> Dict[str, Any]:
-    """The local searches' options, as the library's request specification names them. Without a
-    seed, one is drawn here (as :func:`generate` does) and reported in ``Solution.seed``."""
-    if seed is None:
-        seed = _random.getrandbits(63)
-    options = {"seed": seed, "sideways": sideways, "restarts": restarts, "temperature": temperature,
-               "cooling": cooling, "beam_width": beam_width, "stochastic": bool(stochastic) or None,
-               "max_steps": max_steps}
-    return {k: v for k, v in options.items() if v is not None}
+class SearchOptions(TypedDict, total=False):
+    """What every search takes besides the algorithms' parameters."""
+
+    goal: Board
+    """``"blank-last"`` (the default), ``"blank-first"``, ``"snail"``, or a board."""
+    algorithm: Optional[str]
+    """e.g. ``"astar"``, ``"idastar"``, ``"bfs"`` (see :func:`algorithms`). With neither algorithm nor
+    heuristic, the default solver for the board's size."""
+    heuristic: Optional[str]
+    """e.g. ``"manhattan"``, ``"linear-conflict"``, ``"pdb"``, ``"exact"``."""
+    order: str
+    """The order in which the blank's moves are tried, e.g. ``"LURD"`` (default ``"UDLR"``)."""
+    size: Optional[str]
+    """``"WxH"`` for text that does not say its size."""
+    max_nodes: Optional[int]
+    """Most nodes generated; a search it stops has status ``"limit"``."""
+    timeout: Optional[float]
+    """Most seconds."""
+    max_memory: Union[int, str, None]
+    """Most bytes of frontier and explored set, or text: ``"1G"``, ``"512M"``."""
 
 
-def _spec(goal: Board, algorithm: Optional[str], heuristic: Optional[str], order: str, weight: float,
-          max_nodes: Optional[int], timeout: Optional[float], max_memory: Union[int, str, None],
-          max_depth: Optional[int], size: Optional[str], local: Optional[Dict[str, Any]] = None) -> str:
-    if timeout is not None and not isinstance(timeout, (int, float)):
-        raise ValueError(f"timeout must be a number of seconds, not {timeout!r}")
-    spec: Dict[str, Any] = {
-        "goal": _board_value(goal),
-        "order": order,
-        "weight": weight,
-        "limits": {
-            "nodes": max_nodes,
-            "time_ms": None if timeout is None else float(timeout) * 1000.0,
-            "memory": _bytes(max_memory),
-        },
-    }
-    for key, value in (("algorithm", algorithm), ("heuristic", heuristic), ("max_depth", max_depth), ("size", size)):
-        if value is not None:
-            spec[key] = value
-    spec.update(local or {})
-    return json.dumps(spec)
+class TreeKeywords(SearchOptions, SearchParams, total=False):
+    """The options of a tree search: a search's own and the classic searches' parameters."""
+
+
+class Keywords(SearchOptions, Params, total=False):
+    """Every option of a search: a search's own and every parameter of the algorithms."""
+
+
+_OWN = tuple(SearchOptions.__annotations__)
+_LOCAL_KEYS = tuple(LocalParams.__annotations__)
+
+
+class Options:
+    """The options of a search in one value: the goal, the algorithm and heuristic, the move
+    order, the size, the limits and the algorithms' parameters (their keys are the library's:
+    :func:`params` describes each). Every function that searches takes one, and the same names
+    as keywords, which override it::
+
+        >>> fast = npuzzle.Options(algorithm="idastar", heuristic="linear-conflict", timeout=2)
+        >>> npuzzle.solve("8 1 3 4 0 2 7 6 5", fast).cost
+        14
+        >>> npuzzle.solve("8 1 3 4 0 2 7 6 5", fast, heuristic="manhattan").heuristic
+        'manhattan'
+
+    A name the library does not know raises ``TypeError`` at once; a bad value raises
+    ``ValueError`` (or :class:`BoardError`) when the search is asked for.
+    """
+
+    __slots__ = ("_values",)
+
+    def __init__(self, **options: Unpack[Keywords]) -> None:
+        unknown = [k for k in options if k not in _OWN and k not in _PARAM_KEYS]
+        if unknown:
+            raise TypeError(f"unknown option {unknown[0]!r}: the options are {', '.join(_OWN + _PARAM_KEYS)}")
+        self._values: Dict[str, Any] = {k: v for k, v in options.items() if v is not None}
+
+    def replace(self, **options: Unpack[Keywords]) -> "Options":
+        """A copy with these options changed (``None`` removes one)."""
+        merged: Dict[str, Any] = {**self._values, **options}
+        return Options(**merged)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The options given, by name."""
+        return dict(self._values)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """One option's value, or ``default`` when it was not given."""
+        return self._values.get(name, default)
+
+    def __repr__(self) -> str:
+        return "Options(" + ", ".join(f"{k}={v!r}" for k, v in self._values.items()) + ")"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and self._values == other._values
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _spec(self, draw_seed: bool = False) -> str:
+        """The library's request specification (JSON). With ``draw_seed``, a local search with
+        no seed gets one drawn here (as :func:`generate` does), reported in ``Solution.seed``."""
+        v = self._values
+        timeout = v.get("timeout")
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))):
+            raise ValueError(f"timeout must be a number of seconds, not {timeout!r}")
+        spec: Dict[str, Any] = {
+            "goal": _board_value(v.get("goal", "blank-last")),
+            "limits": {
+                "nodes": v.get("max_nodes"),
+                "time_ms": None if timeout is None else float(timeout) * 1000.0,
+                "memory": _bytes(v.get("max_memory")),
+            },
+        }
+        for key in ("algorithm", "heuristic", "order", "size"):
+            if key in v:
+                spec[key] = v[key]
+        for key in _PARAM_KEYS:
+            value = v.get(key)
+            if value is not None and value is not False:
+                spec[key] = value
+        if draw_seed and "seed" not in v:
+            spec["seed"] = _random.getrandbits(63)
+        return json.dumps(spec)
+
+
+def _options(options: Optional[Options], keywords: Dict[str, Any], allowed: Optional[Tuple[str, ...]] = None) -> Options:
+    """The options of a call: ``options`` with the keywords over it."""
+    if options is not None and not isinstance(options, Options):
+        raise TypeError(f"the second argument is an npuzzle.Options, not {type(options).__name__}: give a goal as goal=...")
+    if allowed is not None:
+        for k in keywords:
+            if k not in allowed and (k in _OWN or k in _PARAM_KEYS):
+                raise TypeError(f"this function takes no {k}")
+    return (options or Options()).replace(**keywords)
+
+
+class Stats(TypedDict):
+    """The counters of a search, as ``Solution.stats`` gives them (``npuzzle solve --format json``'s
+    ``stats``)."""
+
+    expanded: int
+    """Nodes whose successors were generated."""
+    generated: int
+    """Nodes generated (the start included)."""
+    max_frontier: int
+    """The most nodes held on the open list at once."""
+    search_depth: int
+    """Moves of the solution found."""
+    max_depth: int
+    """The deepest node generated."""
+    iterations: int
+    """Iterations (iterative deepening, IDA*) or climbs (random restarts)."""
+    peak_memory: int
+    """The most bytes of frontier and explored set held."""
+    time_ms: float
+    """The search's time, in milliseconds."""
 
 
 class Solution:
-    """The result of one search.
+    """The result of one search: the fields of ``npuzzle solve --format json``.
 
-    Attributes:
-        status: ``"solved"``, ``"unsolvable"``, ``"limit"``, ``"not_found"``, or (in
-            :func:`solve_many` only) ``"invalid"`` for a board that could not be searched.
-        limit: which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
-            ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``; for status ``"solved"``, the
-            limit that stopped the default solver beyond 25 cells (``reduce-plus``) while it was
-            still shortening its answer (the moves are the best it had).
-        stuck: why a local search stopped without the goal, for status ``"not_found"``: a dict
-            with ``kind`` (``"local_minimum"``, ``"plateau"``, ``"restarts_exhausted"``,
-            ``"temperature_floor"``) and its figures.
-        seed: the seed of a local search's random choices.
-        moves: the blank's moves as letters (``U``, ``D``, ``L``, ``R``), start to goal.
-        cost: the number of moves, when solved.
-        lower_bound: when solved, a number of moves no solution is shorter than (the cost when
-            proven optimal, else Manhattan distance plus linear conflicts).
-        optimal: whether the answer is a solution proven optimal.
-        path: the boards along the path (lists of rows), start first; ``None`` when
-            :func:`solve_many` was not asked for paths.
-        stats: the counters: ``expanded``, ``generated``, ``max_frontier``, ``search_depth``,
-            ``max_depth``, ``time_ms``, ``iterations``.
-        start, goal: the boards, as lists of rows.
-        algorithm, heuristic: what searched.
-        message: a one-line summary, e.g. ``"solved in 2 moves"``.
-        error: for status ``"invalid"``, what was wrong.
+    Every field is a property; :meth:`to_dict` gives them all as a dict. A :func:`solve_many`
+    board that could not be searched has status ``"invalid"``, ``error`` and ``input`` only.
     """
 
     __slots__ = ("_data",)
@@ -194,18 +281,121 @@ class Solution:
 
     def to_dict(self) -> Dict[str, Any]:
         """The solution as the CLI prints it (``npuzzle solve --format json``), as a new dict."""
-        return json.loads(json.dumps(self._data))
+        result: Dict[str, Any] = json.loads(json.dumps(self._data))
+        return result
 
-    def __getattr__(self, name: str) -> Any:
-        if name in ("status", "moves", "cost", "lower_bound", "optimal", "stats", "start", "goal", "algorithm",
-                    "heuristic", "weight", "order", "message", "limit", "path", "error", "input", "stuck", "seed"):
-            return self._data.get(name)
-        raise AttributeError(name)
+    @property
+    def status(self) -> str:
+        """``"solved"``, ``"unsolvable"``, ``"limit"``, ``"not_found"``, or (in :func:`solve_many`
+        only) ``"invalid"`` for a board that could not be searched."""
+        return str(self._data.get("status"))
 
     @property
     def solved(self) -> bool:
         """Whether a solution was found."""
         return self._data.get("status") == "solved"
+
+    @property
+    def moves(self) -> str:
+        """The blank's moves as letters (``U``, ``D``, ``L``, ``R``), start to goal."""
+        return str(self._data.get("moves", ""))
+
+    @property
+    def cost(self) -> Optional[int]:
+        """The number of moves, when solved."""
+        v = self._data.get("cost")
+        return None if v is None else int(v)
+
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """When solved, a number of moves no solution is shorter than (the cost when proven
+        optimal, else Manhattan distance plus linear conflicts)."""
+        v = self._data.get("lower_bound")
+        return None if v is None else int(v)
+
+    @property
+    def optimal(self) -> Optional[bool]:
+        """Whether the answer is a solution proven optimal (``None`` for an invalid board)."""
+        v = self._data.get("optimal")
+        return None if v is None else bool(v)
+
+    @property
+    def stats(self) -> Stats:
+        """The counters: ``expanded``, ``generated``, ``max_frontier``, ``search_depth``,
+        ``max_depth``, ``iterations``, ``peak_memory``, ``time_ms``."""
+        stats: Stats = self._data.get("stats") or {}  # type: ignore[assignment]
+        return stats
+
+    @property
+    def start(self) -> Optional[List[List[int]]]:
+        """The start board, as rows."""
+        return self._data.get("start")
+
+    @property
+    def goal(self) -> Optional[List[List[int]]]:
+        """The goal board, as rows."""
+        return self._data.get("goal")
+
+    @property
+    def algorithm(self) -> Optional[str]:
+        """The algorithm that searched."""
+        return self._data.get("algorithm")
+
+    @property
+    def heuristic(self) -> Optional[str]:
+        """The heuristic it used (``"zero"`` for an algorithm that uses none)."""
+        return self._data.get("heuristic")
+
+    @property
+    def weight(self) -> Optional[float]:
+        """The weight on h."""
+        return self._data.get("weight")
+
+    @property
+    def order(self) -> Optional[str]:
+        """The move order."""
+        return self._data.get("order")
+
+    @property
+    def message(self) -> Optional[str]:
+        """A one-line summary, e.g. ``"solved in 2 moves"``."""
+        return self._data.get("message")
+
+    @property
+    def limit(self) -> Optional[str]:
+        """Which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
+        ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``; for status ``"solved"``, the
+        limit that stopped the default solver beyond 25 cells (``reduce-plus``) while it was
+        still shortening its answer (the moves are the best it had)."""
+        return self._data.get("limit")
+
+    @property
+    def path(self) -> Optional[List[List[List[int]]]]:
+        """The boards along the path (lists of rows), start first; ``None`` when
+        :func:`solve_many` was not asked for paths."""
+        return self._data.get("path")
+
+    @property
+    def stuck(self) -> Optional[Dict[str, Any]]:
+        """Why a local search stopped without the goal, for status ``"not_found"``: ``kind``
+        (``"local_minimum"``, ``"plateau"``, ``"restarts_exhausted"``, ``"temperature_floor"``)
+        and its figures."""
+        return self._data.get("stuck")
+
+    @property
+    def seed(self) -> Optional[int]:
+        """The seed of a local search's random choices."""
+        return self._data.get("seed")
+
+    @property
+    def error(self) -> Optional[str]:
+        """For status ``"invalid"``, what was wrong."""
+        return self._data.get("error")
+
+    @property
+    def input(self) -> Optional[str]:
+        """For status ``"invalid"``, the board as given."""
+        return self._data.get("input")
 
     def __repr__(self) -> str:
         d = self._data
@@ -217,55 +407,47 @@ class Solution:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Solution) and self._data == other._data
 
+    __hash__ = None  # type: ignore[assignment]
+
     def _repr_html_(self) -> str:
         """Jupyter's view: the start board as SVG with a playback of the moves (inline SVG and
         script, no external assets), the goal, the statistics and the moves."""
         return solution_html(self._data)
 
 
-def solve(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
-          order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-          max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None, size: Optional[str] = None,
-          cache_dir: Optional[str] = None, progress: Progress = True,
-          seed: Optional[int] = None, sideways: Optional[int] = None, restarts: Optional[int] = None,
-          temperature: Optional[float] = None, cooling: Optional[float] = None, beam_width: Optional[int] = None,
-          stochastic: bool = False, max_steps: Optional[int] = None) -> Solution:
+def solve(start: Board, options: Optional[Options] = None, *, cache_dir: Optional[str] = None, progress: Progress = True,
+          **keywords: Unpack[Keywords]) -> Solution:
     """Solves one board.
 
     Args:
         start: the start board (text in any accepted format, a flat or nested list, or a NumPy
             array).
-        goal: ``"blank-last"`` (the default), ``"blank-first"``, ``"snail"``, or a board.
-        algorithm: e.g. ``"astar"``, ``"idastar"``, ``"bfs"`` (see :func:`algorithms`). With
-            neither algorithm nor heuristic, the default solver for the board's size: the
-            exact table up to 10 cells, IDA* with pattern databases up to 25, A* with
-            Manhattan distance beyond.
-        heuristic: e.g. ``"manhattan"``, ``"linear-conflict"``, ``"pdb"``, ``"exact"``.
-        order: the order in which the blank's moves are tried, e.g. ``"LURD"``.
-        weight: the weight W on h for weighted A* (f = g + W·h).
-        max_nodes, timeout, max_memory: limits: nodes generated, seconds, bytes (or ``"1G"``).
-            A search they stop has status ``"limit"``.
-        max_depth: a depth bound for depth-first search.
-        size: ``"WxH"`` for text that does not say its size.
-        seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps: the
-            local searches' options (``"hill-climbing"``, ``"first-choice"``,
-            ``"random-restart"``, ``"annealing"``, ``"local-beam"``), as ``npuzzle solve
-            --seed`` etc. take them. Without a seed one is drawn (``Solution.seed``). A local
-            search that gets stuck has status ``"not_found"`` and ``Solution.stuck`` says why.
+        options: an :class:`Options`; the keywords override it. They are the search's own
+            (:class:`SearchOptions`: ``goal``, ``algorithm``, ``heuristic``, ``order``,
+            ``size``, ``max_nodes``, ``timeout``, ``max_memory``) and the algorithms'
+            parameters (:func:`params`: ``weight``, ``max_depth``, and the local searches'
+            ``seed``, ``sideways``, ``restarts``, ``temperature``, ``cooling``, ``beam_width``,
+            ``stochastic``, ``max_steps``, as ``npuzzle solve --seed`` etc. take them). Without a
+            seed one is drawn (``Solution.seed``). A local search that gets stuck has status
+            ``"not_found"`` and ``Solution.stuck`` says why. With neither algorithm nor heuristic,
+            the default solver for the board's size: the exact table up to 10 cells, IDA* with
+            pattern databases up to 25, reduction beyond.
         cache_dir: where pattern databases are cached (default: the set chosen by
             :func:`npuzzle.tables.load` or :func:`~npuzzle.tables.build` for this size, else
             ``$NPUZZLE_CACHE_DIR`` or the user's cache directory).
         progress: show table builds (a bar in a terminal or notebook); ``False`` for silence,
             or a callable ``(kind, what, done, total)``.
 
+    A node, time, memory or step limit is not an error: the solution's ``status`` is ``"limit"``.
+
     Raises:
         BoardError: a malformed board or goal, or a size mismatch.
         UnsolvableError: start and goal have different parity.
         ValueError: an unknown algorithm, heuristic or order, or a bad option.
+        TypeError: an option the library does not know.
         KeyboardInterrupt: Ctrl-C stopped the search.
     """
-    local = _local(seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps)
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size, local)
+    spec = _options(options, dict(keywords))._spec(draw_seed=True)
     text = _npuzzle.solve_one(_board_json(start), spec, _dir(cache_dir), make_progress(progress))
     sol = Solution._from_json(text)
     if sol.status == "unsolvable":
@@ -273,15 +455,9 @@ def solve(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = N
     return sol
 
 
-def solve_many(boards: Sequence[Board], goal: Board = "blank-last", algorithm: Optional[str] = None,
-               heuristic: Optional[str] = None, order: str = "UDLR", weight: float = 1.0,
-               max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-               max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None,
-               size: Optional[str] = None, jobs: Optional[int] = None, paths: bool = False,
-               cache_dir: Optional[str] = None, progress: Progress = True,
-               seed: Optional[int] = None, sideways: Optional[int] = None, restarts: Optional[int] = None,
-               temperature: Optional[float] = None, cooling: Optional[float] = None, beam_width: Optional[int] = None,
-               stochastic: bool = False, max_steps: Optional[int] = None) -> List[Solution]:
+def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jobs: Optional[int] = None,
+               paths: bool = False, cache_dir: Optional[str] = None, progress: Progress = True,
+               **keywords: Unpack[Keywords]) -> List[Solution]:
     """Solves many boards in parallel (the GIL released), one :class:`Solution` per board, in
     input order.
 
@@ -296,8 +472,7 @@ def solve_many(boards: Sequence[Board], goal: Board = "blank-last", algorithm: O
     (an unknown algorithm, say) raise ``ValueError``. Ctrl-C stops the whole batch and raises
     KeyboardInterrupt.
     """
-    local = _local(seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps)
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size, local)
+    spec = _options(options, dict(keywords))._spec(draw_seed=True)
     results: List[Optional[Solution]] = [None] * len(boards)
     encoded, where = [], []
     for i, b in enumerate(boards):
@@ -317,16 +492,11 @@ def solve_many(boards: Sequence[Board], goal: Board = "blank-last", algorithm: O
     finally:
         if paused:
             gc.enable()
-    return results  # type: ignore[return-value]
+    return [r for r in results if r is not None]
 
 
-def trace(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
-          order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-          max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None, size: Optional[str] = None,
-          limit: int = 200, cache_dir: Optional[str] = None, progress: Progress = True,
-          seed: Optional[int] = None, sideways: Optional[int] = None, restarts: Optional[int] = None,
-          temperature: Optional[float] = None, cooling: Optional[float] = None, beam_width: Optional[int] = None,
-          stochastic: bool = False, max_steps: Optional[int] = None) -> Iterator[Dict[str, Any]]:
+def trace(start: Board, options: Optional[Options] = None, *, limit: int = 200, cache_dir: Optional[str] = None,
+          progress: Progress = True, **keywords: Unpack[Keywords]) -> Iterator[Dict[str, Any]]:
     """Yields the events of a recorded search as dicts: the same events, in the same order, as
     ``npuzzle solve --trace --format json`` prints.
 
@@ -335,37 +505,36 @@ def trace(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = N
     ``{"event": "end", ..., "report": {...}}`` with the solution. Takes the options of
     :func:`solve`; the search itself runs when iteration starts.
     """
-    local = _local(seed, sideways, restarts, temperature, cooling, beam_width, stochastic, max_steps)
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size, local)
+    spec = _options(options, dict(keywords))._spec(draw_seed=True)
     start_json = _board_json(start)
-    if not isinstance(limit, int) or limit < 0:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
 
     def events() -> Iterator[Dict[str, Any]]:
         for line in _npuzzle.trace_events(start_json, spec, limit, _dir(cache_dir), make_progress(progress)):
-            yield json.loads(line)
+            event: Dict[str, Any] = json.loads(line)
+            yield event
 
     return events()
 
 
-def trace_text(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None,
-               heuristic: Optional[str] = None, order: str = "UDLR", weight: float = 1.0,
-               max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-               max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None,
-               size: Optional[str] = None, limit: int = 200, cache_dir: Optional[str] = None,
-               progress: Progress = True) -> str:
+_TREE_KEYS = _OWN + tuple(SearchParams.__annotations__)
+
+
+def trace_text(start: Board, options: Optional[Options] = None, *, limit: int = 200, cache_dir: Optional[str] = None,
+               progress: Progress = True, **keywords: Unpack[TreeKeywords]) -> str:
     """The numbered step-by-step trace of a search, as ``npuzzle solve --trace`` prints it
     before its summary: a ``Trace:`` line, then each step (the node selected, its board, each
     child generated with ``g + h = f`` and what became of it, the frontier), for the first
     ``limit`` steps.
 
-    Takes the options of :func:`solve`. ``print()`` it to read it::
+    Takes the options of a tree search (:class:`TreeKeywords`). ``print()`` it to read it::
 
         >>> print(npuzzle.trace_text("2 8 3/1 6 4/7 0 5", goal="1 2 3/8 0 4/7 6 5",
         ...                          algorithm="astar", heuristic="misplaced", order="LURD", limit=2))
     """
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
-    if not isinstance(limit, int) or limit < 0:
+    spec = _options(options, dict(keywords), _TREE_KEYS)._spec()
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
     text, _report = _npuzzle.trace_text(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress))
     return text
@@ -409,7 +578,8 @@ class Tree:
         ``height``, ``total_nodes``, ``capped``, ``limit``, ``legend``, ``iterations`` and
         ``nodes`` (each with ``id``, ``parent``, ``label``, ``move``, ``g``, ``h``, ``f``,
         ``fate``, ``board``, ``state``, ``expanded`` and ``on_path``)."""
-        return json.loads(self._json)
+        doc: Dict[str, Any] = json.loads(self._json)
+        return doc
 
     def to_json(self) -> str:
         """The JSON document of ``npuzzle solve --tree json``, as text."""
@@ -434,16 +604,14 @@ class Tree:
                 f"algorithm={s.algorithm!r}, heuristic={s.heuristic!r}, status={s.status!r}, cost={s.cost!r})")
 
 
-def tree(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None, heuristic: Optional[str] = None,
-         order: str = "UDLR", weight: float = 1.0, max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-         max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None, size: Optional[str] = None,
-         limit: int = 2000, cache_dir: Optional[str] = None, progress: Progress = True) -> Tree:
+def tree(start: Board, options: Optional[Options] = None, *, limit: int = 2000, cache_dir: Optional[str] = None,
+         progress: Progress = True, **keywords: Unpack[TreeKeywords]) -> Tree:
     """Solves one board while recording its search tree, as ``npuzzle solve --tree svg|json|dot``
     does, and returns it as a :class:`Tree`.
 
     In Jupyter the tree shows as the CLI's SVG drawing; ``to_dict()`` is the ``--tree json``
-    document; ``solution`` is the search's :class:`Solution`. Takes the options of :func:`solve`,
-    and:
+    document; ``solution`` is the search's :class:`Solution`. Takes the options of a tree search
+    (:class:`TreeKeywords`), and:
 
     Args:
         limit: the most nodes the tree keeps (``--tree-limit``, default 2,000); a capped tree
@@ -461,7 +629,7 @@ def tree(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = No
     Raises:
         BoardError, UnsolvableError, ValueError: as :func:`solve` does.
     """
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    spec = _options(options, dict(keywords), _TREE_KEYS)._spec()
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
     svg, json_text, dot, report, note = _npuzzle.tree_docs(_board_json(start), spec, limit, _dir(cache_dir),
@@ -501,18 +669,14 @@ class Exercise:
         return f"<Exercise {d['algorithm']} heuristic={d['heuristic']} order={d['order']}: {len(d['questions'])} questions>"
 
 
-def exercise(start: Board, goal: Board = "blank-last", algorithm: Optional[str] = None,
-             heuristic: Optional[str] = None, order: str = "UDLR", weight: float = 1.0,
-             max_nodes: Optional[int] = None, timeout: Optional[float] = None,
-             max_memory: Union[int, str, None] = None, *, max_depth: Optional[int] = None,
-             size: Optional[str] = None, max_steps: int = 12, cache_dir: Optional[str] = None,
-             progress: Progress = True) -> Exercise:
+def exercise(start: Board, options: Optional[Options] = None, *, max_steps: int = 12, cache_dir: Optional[str] = None,
+             progress: Progress = True, **keywords: Unpack[TreeKeywords]) -> Exercise:
     """A hand-execution exercise and its answer key, as ``npuzzle exercise`` writes them: the
     order of expansion, the open list after chosen steps, g, h and f of chosen nodes, the bounds
     (IDA*) or incumbents (DFBnB), and the solution, every answer read from the recorded search.
 
-    Takes the options of :func:`solve` (without ``algorithm`` and ``heuristic``: A* with
-    misplaced tiles), and:
+    Takes the options of a tree search (:class:`TreeKeywords`; without ``algorithm`` and
+    ``heuristic``: A* with misplaced tiles), and:
 
     Args:
         max_steps: the most steps (selections) the sheet asks about (``--max-steps``, default
@@ -528,14 +692,15 @@ def exercise(start: Board, goal: Board = "blank-last", algorithm: Optional[str] 
         BoardError, UnsolvableError: as :func:`solve` does.
         ValueError: a bad option, ``max_steps`` below 1, or ``reduce`` (it grows no search tree).
     """
-    if algorithm is None and heuristic is None:
-        algorithm, heuristic = "astar", "misplaced"
-    spec = _spec(goal, algorithm, heuristic, order, weight, max_nodes, timeout, max_memory, max_depth, size)
+    opts = _options(options, dict(keywords), _TREE_KEYS)
+    if opts.get("algorithm") is None and opts.get("heuristic") is None:
+        opts = opts.replace(algorithm="astar", heuristic="misplaced")
+    spec = opts._spec()
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps {max_steps!r} must be a number of steps ≥ 1")
-    sheet, key, sheet_html, key_html, data = _npuzzle.exercise_docs(_board_json(start), spec, max_steps, _dir(cache_dir),
-                                                                    make_progress(progress))
-    data = json.loads(data)
+    sheet, key, sheet_html, key_html, doc = _npuzzle.exercise_docs(_board_json(start), spec, max_steps, _dir(cache_dir),
+                                                                   make_progress(progress))
+    data: Dict[str, Any] = json.loads(doc)
     if data["status"] == "unsolvable":
         raise UnsolvableError("unsolvable: start and goal have different parity")
     return Exercise(sheet, key, sheet_html, key_html, data)
@@ -584,7 +749,7 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
     if isinstance(boards, str):
         boards = [boards]
     names = [_names(algorithms), _names(heuristics)]
-    spec = _spec(goal, None, None, order, 1.0, max_nodes, timeout, max_memory, None, size)
+    spec = Options(goal=goal, order=order, size=size, timeout=timeout, max_nodes=max_nodes, max_memory=max_memory)._spec()
     text = _npuzzle.compare([_board_json(b) for b in boards], spec, names[0], names[1], _dir(cache_dir),
                             make_progress(progress))
     rows = [{k: r[k] for k in COMPARE_COLUMNS if k in r} for r in json.loads(text)]
@@ -710,6 +875,16 @@ def algorithms() -> List[Dict[str, Any]]:
     """The search algorithms, each described by the library: name, summary, whether it is
     optimal and whether it uses a heuristic."""
     return [{"name": n, "summary": s, "optimal": o, "uses_heuristic": u} for n, s, o, u in _npuzzle.algorithms()]
+
+
+def params() -> List[Dict[str, Any]]:
+    """The algorithms' parameters, each described by the library: ``key`` (the keyword), ``name``,
+    ``help``, ``group`` (``"search"`` or ``"local"``), ``kind`` (``"integer"``, ``"number"`` or
+    ``"flag"``), its range (``min``, ``max``, whether each is excluded), ``default`` and
+    ``default_note``. The same list gives the command line its flags and the web page its
+    inputs."""
+    described: List[Dict[str, Any]] = json.loads(_npuzzle.params())
+    return described
 
 
 def _dir(cache_dir: Optional[Any]) -> Optional[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import json
 import uuid
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 # Boards drawn as SVG up to this many cells (the CLI prints boards along a path up to 400 too).
 MAX_DRAWN_CELLS = 400
@@ -68,7 +68,7 @@ def _moves_text(moves: str) -> str:
     return f"{html.escape(moves[:MAX_LISTED_MOVES])}… ({len(moves) - MAX_LISTED_MOVES:,} more)"
 
 
-def _stat_rows(d: Dict[str, Any]) -> List[tuple]:
+def _stat_rows(d: Dict[str, Any]) -> List[Tuple[str, Any]]:
     st = d.get("stats") or {}
     rows = [
         ("status", d.get("status")),
@@ -112,7 +112,9 @@ _SCRIPT = """
   var board = start.slice(), at = 0, timer = null;
   var label = root.querySelector(".npz-step"), slider = root.querySelector("input[type=range]");
   function blank() { return board.indexOf(0); }
-  function place(t, i) { tiles[t].setAttribute("transform", "translate(" + (P + (i %% W) * C) + "," + (P + Math.floor(i / W) * C) + ")"); }
+  function place(t, i) {
+    tiles[t].setAttribute("transform", "translate(" + (P + (i %% W) * C) + "," + (P + Math.floor(i / W) * C) + ")");
+  }
   function apply(m, back) {
     var d = D[m], b = blank(), r = Math.floor(b / W) + (back ? -d[0] : d[0]), c = b %% W + (back ? -d[1] : d[1]);
     var j = r * W + c, t = board[j];
@@ -155,9 +157,10 @@ def solution_html(d: Dict[str, Any]) -> str:
         parts.append(f"<b>invalid board</b>: {html.escape(str(d.get('error')))}</div>")
         return "".join(parts)
     parts.append(f"<div><b>{html.escape(str(d.get('message') or status))}</b></div>")
-    start, goal = d.get("start"), d.get("goal")
+    start: List[List[int]] = d.get("start") or []
+    goal = d.get("goal")
     moves = d.get("moves") or ""
-    drawn = isinstance(start, list) and start and len(start) * len(start[0]) <= MAX_DRAWN_CELLS
+    drawn = bool(start) and len(start) * len(start[0]) <= MAX_DRAWN_CELLS
     parts.append('<div style="display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; margin-top: 4px">')
     if drawn:
         width, height = len(start[0]), len(start)
@@ -182,7 +185,7 @@ def solution_html(d: Dict[str, Any]) -> str:
         if goal:
             parts.append('<div><div style="color: #555">goal</div>'
                          + board_svg(goal, cell=max(10, cell * 2 // 3), title="goal board") + "</div>")
-    elif isinstance(start, list) and start:
+    elif start:
         parts.append(f"<div>a {len(start[0])}×{len(start)} board (not drawn: over {MAX_DRAWN_CELLS} cells)</div>")
     parts.append('<table style="border-collapse: collapse">')
     for k, v in _stat_rows(d):

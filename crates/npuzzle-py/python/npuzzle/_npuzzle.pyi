@@ -4,6 +4,29 @@
 from os import PathLike
 from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
 
+__all__ = [
+    "BoardError",
+    "UnsolvableError",
+    "TablesError",
+    "solve_one",
+    "solve_many",
+    "trace_events",
+    "trace_text",
+    "tree_docs",
+    "exercise_docs",
+    "compare",
+    "generate",
+    "is_solvable",
+    "heuristics",
+    "tables_prepare",
+    "table_sets",
+    "algorithms",
+    "heuristic_names",
+    "params",
+    "parse_bytes",
+    "default_cache_dir",
+]
+
 _Progress = Optional[Callable[[str, str, int, int], Any]]
 _Dir = Optional[Union[str, PathLike[str]]]
 
@@ -38,4 +61,6 @@ def tables_prepare(size: str, set: Optional[str], goal: str, cache_dir: _Dir, bu
 def table_sets(size: str) -> List[str]: ...
 def algorithms() -> List[Tuple[str, str, bool, bool]]: ...
 def heuristic_names() -> List[Tuple[str, str]]: ...
+def params() -> str: ...
+def parse_bytes(text: str) -> int: ...
 def default_cache_dir() -> str: ...

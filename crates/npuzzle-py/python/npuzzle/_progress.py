@@ -10,7 +10,7 @@ from typing import Any, Callable, Optional
 
 def _in_notebook() -> bool:
     try:
-        shell = get_ipython().__class__.__name__  # type: ignore[name-defined]  # noqa: F821
+        shell: str = get_ipython().__class__.__name__  # type: ignore[name-defined]  # noqa: F821
     except NameError:
         return False
     return shell == "ZMQInteractiveShell"
@@ -71,7 +71,7 @@ class _TextBar:
 
 def _bar(total: int, desc: str) -> Any:
     try:
-        from tqdm.auto import tqdm  # type: ignore[import-not-found]
+        from tqdm.auto import tqdm
     except ImportError:
         return _TextBar(total, desc)
     return tqdm(total=total, desc=desc, unit=" entries", unit_scale=True, leave=False)
@@ -84,5 +84,6 @@ def make_progress(progress: Any) -> Optional[Callable[[str, str, int, int], Any]
     if progress is False or progress is None:
         return None
     if callable(progress):
-        return progress
+        reporter: Callable[[str, str, int, int], Any] = progress
+        return reporter
     raise TypeError(f"progress must be True, False or a callable, not {progress!r}")

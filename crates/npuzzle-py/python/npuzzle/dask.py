@@ -100,16 +100,19 @@ def solve_frame(frame: pd.DataFrame, options: Optional[Dict[str, Any]] = None,
     return pd.DataFrame(rows, columns=list(COLUMNS)).astype(COLUMNS)
 
 
-def _read(source: Union[str, os.PathLike, dd.DataFrame], blocksize: Union[int, str]) -> dd.DataFrame:
+def _read(source: Union[str, "os.PathLike[str]", dd.DataFrame], blocksize: Union[int, str]) -> dd.DataFrame:
     if isinstance(source, dd.DataFrame):
         return source
     path = os.fspath(source)
+    frame: dd.DataFrame
     if path.endswith((".jsonl", ".json", ".ndjson")):
-        return dd.read_json(path, lines=True, blocksize=blocksize, dtype={"board": object})
-    return dd.read_parquet(path)
+        frame = dd.read_json(path, lines=True, blocksize=blocksize, dtype={"board": object})
+    else:
+        frame = dd.read_parquet(path)
+    return frame
 
 
-def solve_partitioned(source: Union[str, os.PathLike, dd.DataFrame], output: Union[str, os.PathLike], *,
+def solve_partitioned(source: Union[str, "os.PathLike[str]", dd.DataFrame], output: Union[str, "os.PathLike[str]"], *,
                       tables: Iterable[Tuple[Union[int, str], Optional[str]]] = (), cache_dir: Optional[str] = None,
                       jobs: Optional[int] = 1, blocksize: Union[int, str] = "1MiB", **options: Any) -> int:
     """Solves every board of ``source`` on the current Dask cluster and writes ``output`` as

@@ -23,6 +23,7 @@ use std::sync::Arc;
 
 /// The heuristics the classic algorithms accept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum HeuristicKind {
     /// Always 0: turns A* into uniform-cost search.
@@ -76,6 +77,29 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "Manhattan plus two moves for each tile that must leave its line to let another pass",
             HeuristicKind::Pdb => "additive pattern databases with the mirror lookup (tables; boards of up to 25 cells)",
             HeuristicKind::Exact => "the exact distance, from a table (boards of up to 10 cells)",
+        }
+    }
+
+    /// The name in prose, for menus, e.g. `pdb (pattern databases)`.
+    pub fn title(self) -> &'static str {
+        match self {
+            HeuristicKind::Zero => "zero",
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::Euclidean => "euclidean",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb => "pdb (pattern databases)",
+            HeuristicKind::Exact => "exact (true distance table)",
+        }
+    }
+
+    /// What its prepared tables are called (`exact table`, `pattern databases`), for a table
+    /// heuristic; `None` for one computed from the board.
+    pub fn table_name(self) -> Option<&'static str> {
+        match self {
+            HeuristicKind::Exact => Some("exact table"),
+            HeuristicKind::Pdb => Some("pattern databases"),
+            _ => None,
         }
     }
 

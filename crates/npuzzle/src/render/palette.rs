@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// A node's state when the search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum NodeState {
     /// The node being expanded when the search stopped.
@@ -88,6 +89,7 @@ impl NodeState {
 
 /// One legend entry.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LegendEntry {
     /// The state.
     pub state: NodeState,

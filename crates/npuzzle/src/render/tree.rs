@@ -10,6 +10,7 @@ use super::palette::{legend, LegendEntry, NodeState};
 use super::trace::board_line;
 use crate::cost::Cost;
 use crate::record::{Event, Node, Recorder};
+use crate::replay::Replay;
 use crate::search::observer::{Fate, NodeId};
 use serde::Serialize;
 use std::collections::{HashMap, HashSet};
@@ -20,6 +21,7 @@ pub const DEFAULT_LIMIT: usize = 2000;
 
 /// One node of the exported tree: the recorded node and what the whole search made of it.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TreeNode {
     /// The node as generated.
     #[serde(flatten)]
@@ -34,6 +36,7 @@ pub struct TreeNode {
 
 /// The search tree, ready to serialise as JSON or render as DOT or SVG.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Tree {
     /// Board width.
     pub width: usize,
@@ -56,6 +59,7 @@ pub struct Tree {
 
 /// One iteration of an iterative-deepening search: the root it grew from and its bound.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TreeIteration {
     /// The iteration's root node (its `S0`).
     pub root: NodeId,
@@ -82,14 +86,14 @@ impl Tree {
                 _ => None,
             })
         };
-        let mut goals: HashSet<NodeId> = HashSet::new();
+        // Each node's state comes from the one replay of the events ([`crate::replay`]).
+        let mut replay = Replay::new();
         let mut last_goal = None;
-        let mut last_selected = None;
-        let mut frontier: &[crate::record::Entry] = &[];
         let mut expanded: HashMap<NodeId, u64> = HashMap::new();
         let mut iterations = Vec::new();
         let mut pending: Option<(u64, Cost)> = None;
         for ev in events {
+            replay.apply(ev);
             match ev {
                 Event::Iteration { number, bound, .. } => pending = Some((*number, *bound)),
                 Event::Generated { node, .. } if node.parent.is_none() => {
@@ -97,25 +101,16 @@ impl Tree {
                         iterations.push(TreeIteration { root: node.id, number, bound });
                     }
                 }
-                Event::Goal { id, .. } => {
-                    goals.insert(*id);
-                    last_goal = Some(*id);
-                }
+                Event::Goal { id, .. } => last_goal = Some(*id),
                 Event::Selected { id, step, .. } => {
-                    last_selected = Some(*id);
                     expanded.entry(*id).or_insert(step - 1);
                 }
-                Event::Frontier { entries, .. } => frontier = entries,
                 _ => {}
             }
         }
-        for n in generated() {
-            if n.fate == Fate::Goal {
-                goals.insert(n.id);
-                last_goal.get_or_insert(n.id);
-            }
+        if last_goal.is_none() {
+            last_goal = generated().find(|n| n.fate == Fate::Goal).map(|n| n.id);
         }
-        let frontier: HashSet<NodeId> = frontier.iter().map(|e| e.id).collect();
         let mut on_path: HashSet<NodeId> = HashSet::new();
         let mut cur = last_goal.and_then(|g| rec.node(g));
         while let Some(n) = cur {
@@ -124,19 +119,11 @@ impl Tree {
         }
         let nodes = generated()
             .take(limit)
-            .map(|n| {
-                let state = if goals.contains(&n.id) {
-                    NodeState::Goal
-                } else if Some(n.id) == last_selected {
-                    NodeState::Current
-                } else if expanded.contains_key(&n.id) {
-                    NodeState::Explored
-                } else if frontier.contains(&n.id) {
-                    NodeState::Frontier
-                } else {
-                    NodeState::Unexplored
-                };
-                TreeNode { node: n.clone(), state, expanded: expanded.get(&n.id).copied(), on_path: on_path.contains(&n.id) }
+            .map(|n| TreeNode {
+                node: n.clone(),
+                state: replay.state(n.id).unwrap_or(NodeState::Unexplored),
+                expanded: expanded.get(&n.id).copied(),
+                on_path: on_path.contains(&n.id),
             })
             .collect::<Vec<_>>();
         let capped = rec.truncated || (rec.total_nodes as usize) > nodes.len();
@@ -435,7 +422,6 @@ fn draw_svg(t: &Tree, frame: Option<(&Tree, &str)>) -> String {
     let y_of = |i: usize| at[i].1;
 
     let mut s = String::new();
-    let _ = writeln!(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>");
     let _ = writeln!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"monospace\" font-size=\"11\">"

@@ -24,6 +24,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::FewBoards,
     local: true,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",
@@ -45,8 +46,8 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    let mut rng = Rng::new(p.local.seed());
-    let (t0, alpha) = (p.local.temperature(), p.local.cooling());
+    let mut rng = Rng::new(p.params.seed());
+    let (t0, alpha) = (p.params.temperature(), p.params.cooling());
     let mut moves = Vec::new();
     let mut cur = p.start.clone();
     let mut h = p.h(&cur);

@@ -17,6 +17,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::NodePerMove,
     local: false,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",

@@ -41,6 +41,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::NodePerMove,
     local: false,
     reduces: false,
+    two_roots: true,
     fast_engine: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",

@@ -25,6 +25,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::FewBoards,
     local: true,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",

@@ -21,6 +21,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::PathMoves,
     local: false,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",

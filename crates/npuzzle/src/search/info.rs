@@ -2,10 +2,12 @@
 //! command line's values and help, the trace's wording, the web API's `/api/options` and the page
 //! all read it, so none keeps its own list.
 
+pub use super::params::Param;
 use serde::Serialize;
 
 /// An algorithm's description.
 #[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Info {
     /// The name on the command line and in JSON, e.g. `astar`.
     pub name: &'static str,
@@ -31,6 +33,9 @@ pub struct Info {
     /// Whether it builds its answer by row-and-column reduction: one path and no search tree or
     /// trace, any board size, and the final block's exact table the only table it reads.
     pub reduces: bool,
+    /// Whether it grows a second tree from the goal towards the first (bidirectional search):
+    /// a replay draws two roots and shows where the trees meet.
+    pub two_roots: bool,
     /// Whether, over a table heuristic (exact tables, pattern databases) and with no observer,
     /// [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
     /// general search.
@@ -63,6 +68,7 @@ impl Info {
 
 /// One line of an algorithm's pseudocode.
 #[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Line {
     /// Indentation, in levels.
     pub indent: u8,
@@ -81,6 +87,7 @@ pub const fn line(indent: u8, text: &'static str, steps: &'static [Step]) -> Lin
 /// event is one of them (see [`crate::record::Event::pseudocode_step`]), so a replay lights the
 /// pseudocode line tagged with the step of the event it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
     /// The root is made and put on the frontier.
@@ -141,6 +148,7 @@ impl Step {
 
 /// When an algorithm tests for the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum GoalTest {
     /// As each node is generated.
@@ -149,34 +157,9 @@ pub enum GoalTest {
     OnSelection,
 }
 
-/// A parameter an algorithm reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Param {
-    /// The weight W on h (f = g + W·h); optimality holds only at W = 1.
-    Weight,
-    /// A depth bound on the nodes expanded.
-    MaxDepth,
-    /// The seed of every random choice the algorithm makes.
-    Seed,
-    /// How many sideways moves in a row (to a neighbour with the same h) a climb may make.
-    Sideways,
-    /// How many times random-restart hill climbing begins again.
-    Restarts,
-    /// Simulated annealing's starting temperature T0.
-    Temperature,
-    /// Simulated annealing's cooling factor α (T = T0·α^t).
-    Cooling,
-    /// The number of states a local beam search keeps.
-    BeamWidth,
-    /// Local beam search draws its next beam at random, weighted towards lower h.
-    Stochastic,
-    /// The most steps a local search takes.
-    MaxSteps,
-}
-
 /// What an algorithm keeps in memory as the path it returns grows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Keeps {
     /// A whole node for every move of its path: in an arena of every node generated, a table of
@@ -194,6 +177,7 @@ pub enum Keeps {
 
 /// The trace's wording for one algorithm.
 #[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Words {
     /// For algorithms that test at generation: what an added child and a goal child say, e.g.
     /// `goal test: no; added` and `goal test: yes; goal`.
@@ -204,6 +188,7 @@ pub struct Words {
 
 /// How an algorithm bounds its search, for the trace's wording.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Bound {
     /// A bound on f (IDA*): `pruned by bound: f 6 > bound 4`.

@@ -18,6 +18,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::NodePerMove,
     local: false,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnGeneration,
     frontier: "open list (priority queue, next first)",

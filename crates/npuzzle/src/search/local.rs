@@ -1,6 +1,5 @@
-//! What the local searches share (Russell and Norvig, *AIMA*, chapter 4): their parameters
-//! ([`LocalParams`]), why a run stopped without the goal ([`Stuck`]), why a move was made
-//! ([`Why`]), the climb that hill climbing, first-choice and random-restart hill climbing all
+//! What the local searches share (Russell and Norvig, *AIMA*, chapter 4): why a run stopped
+//! without the goal ([`Stuck`]), why a move was made ([`Why`]), the climb that hill climbing, first-choice and random-restart hill climbing all
 //! make, and the random numbers, every one drawn from the run's seed.
 //!
 //! A local search keeps only its current state (local beam: its K states), not a tree. Its
@@ -21,89 +20,16 @@ use crate::state::State;
 use serde::Serialize;
 use std::fmt;
 
-/// Restarts random-restart hill climbing makes unless told otherwise: enough that nearly every
-/// 8-puzzle is solved (see `docs/local-search.md`).
-pub const DEFAULT_RESTARTS: u32 = 10_000;
-/// Simulated annealing's starting temperature T0 unless told otherwise.
-pub const DEFAULT_TEMPERATURE: f64 = 2.0;
-/// Simulated annealing's cooling factor α unless told otherwise.
-pub const DEFAULT_COOLING: f64 = 0.99995;
+pub use super::params::{DEFAULT_BEAM_WIDTH, DEFAULT_COOLING, DEFAULT_RESTARTS, DEFAULT_TEMPERATURE, MAX_BEAM_WIDTH};
+
 /// The temperature below which simulated annealing stops: with T0 and α it sets the schedule's
 /// length, ⌈ln(floor / T0) / ln α⌉ steps (105,964 with the defaults). At T = 0.01 a move one
 /// unit of h worse is accepted with probability e^(−100), never in practice.
 pub const TEMPERATURE_FLOOR: f64 = 0.01;
-/// The number of states local beam search keeps unless told otherwise.
-pub const DEFAULT_BEAM_WIDTH: u32 = 10;
-/// The largest beam accepted.
-pub const MAX_BEAM_WIDTH: u32 = 100_000;
-
-/// The parameters of the local searches. Each reads the ones its [`super::Info`] lists.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
-pub struct LocalParams {
-    /// The seed of every random choice (`None`: 0; front ends pick one and say which).
-    pub seed: Option<u64>,
-    /// Sideways moves allowed in a row (`None`: the algorithm's default, 0 for hill climbing).
-    pub sideways: Option<u32>,
-    /// Restarts of random-restart hill climbing (`None`: [`DEFAULT_RESTARTS`]).
-    pub restarts: Option<u32>,
-    /// Annealing's T0 (`None`: [`DEFAULT_TEMPERATURE`]).
-    pub temperature: Option<f64>,
-    /// Annealing's α (`None`: [`DEFAULT_COOLING`]).
-    pub cooling: Option<f64>,
-    /// Local beam's K (`None`: [`DEFAULT_BEAM_WIDTH`]).
-    pub beam_width: Option<u32>,
-    /// Stochastic beam search: draw the next beam at random, weighted towards lower h.
-    pub stochastic: bool,
-    /// The most steps (see the module documentation); reaching it ends the run with
-    /// [`LimitKind::Steps`].
-    pub max_steps: Option<u64>,
-}
-
-impl LocalParams {
-    /// Checks every value given: a positive, finite temperature, a cooling factor strictly
-    /// between 0 and 1, and a beam of 1 to [`MAX_BEAM_WIDTH`] states.
-    pub fn check(&self) -> Result<(), crate::Error> {
-        let bad = |m: String| Err(crate::Error::Invalid(m));
-        if let Some(t) = self.temperature.filter(|t| !(t.is_finite() && *t > 0.0)) {
-            return bad(format!("temperature {t} must be a positive number (the annealing schedule starts at T0 > 0)"));
-        }
-        if let Some(c) = self.cooling.filter(|c| !(c.is_finite() && *c > 0.0 && *c < 1.0)) {
-            return bad(format!("cooling {c} must be between 0 and 1, both excluded (T = T0·α^t must fall towards 0)"));
-        }
-        if let Some(k) = self.beam_width.filter(|k| !(1..=MAX_BEAM_WIDTH).contains(k)) {
-            return bad(format!("beam width {k} must be from 1 to {MAX_BEAM_WIDTH} (the number of states the beam keeps)"));
-        }
-        Ok(())
-    }
-
-    /// The seed used.
-    pub fn seed(&self) -> u64 {
-        self.seed.unwrap_or(0)
-    }
-
-    /// Annealing's T0.
-    pub fn temperature(&self) -> f64 {
-        self.temperature.unwrap_or(DEFAULT_TEMPERATURE)
-    }
-
-    /// Annealing's α.
-    pub fn cooling(&self) -> f64 {
-        self.cooling.unwrap_or(DEFAULT_COOLING)
-    }
-
-    /// Local beam's K.
-    pub fn beam_width(&self) -> u32 {
-        self.beam_width.unwrap_or(DEFAULT_BEAM_WIDTH)
-    }
-
-    /// Random-restart's restarts.
-    pub fn restarts(&self) -> u32 {
-        self.restarts.unwrap_or(DEFAULT_RESTARTS)
-    }
-}
 
 /// Why a local search stopped without reaching the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Stuck {
     /// Every neighbour has a larger h than the current state.
@@ -165,6 +91,7 @@ fn plural(n: u64) -> &'static str {
 
 /// Why a local search made (or, annealing, refused) a move.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Why {
     /// Steepest ascent: the neighbour with the lowest h, lower than the current h (one of
@@ -285,7 +212,7 @@ pub(crate) fn legal_moves<S: State>(p: &Problem<S>, s: &S) -> ([Move; 4], usize)
 /// bytes held.
 #[inline]
 pub(crate) fn check<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, memory: usize) -> Result<(), LimitKind> {
-    if p.local.max_steps.is_some_and(|m| ctx.stats.expanded >= m) {
+    if p.params.max_steps.is_some_and(|m| ctx.stats.expanded >= m) {
         return Err(LimitKind::Steps);
     }
     ctx.check(memory)
@@ -421,8 +348,8 @@ pub(crate) fn climb<S: State, O: Observer>(
 
 /// The end of a single climb (hill climbing, first choice) as a search's end.
 pub(crate) fn climb_end<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, choose: Choose, default_sideways: u32) -> End {
-    let mut rng = Rng::new(p.local.seed());
-    let sideways = p.local.sideways.unwrap_or(default_sideways);
+    let mut rng = Rng::new(p.params.seed());
+    let sideways = p.params.sideways.unwrap_or(default_sideways);
     let mut moves = Vec::new();
     let h0 = p.h(&p.start);
     ctx.stats.generated_at(0);

@@ -31,6 +31,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::FewBoards,
     local: true,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "beam",
@@ -67,10 +68,10 @@ struct Cand<S> {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    let mut rng = Rng::new(p.local.seed());
-    let k = p.local.beam_width() as usize;
-    let stochastic = p.local.stochastic;
-    let allowed = p.local.sideways.unwrap_or(DEFAULT_SIDEWAYS);
+    let mut rng = Rng::new(p.params.seed());
+    let k = p.params.beam_width() as usize;
+    let stochastic = p.params.stochastic();
+    let allowed = p.params.sideways.unwrap_or(DEFAULT_SIDEWAYS);
     // Every beam state's (parent, move), so the one that reaches the goal gives its moves.
     let mut arena: Vec<(u32, Option<Move>)> = vec![(u32::MAX, None)];
     let h0 = p.h(&p.start);

@@ -2,25 +2,24 @@
 //! ([`Problem`]): the start, the goal test, successors in a fixed order, and an incrementally
 //! updated heuristic. Every algorithm reports through an [`observer::Observer`] and obeys
 //! [`Limits`].
-
-//! The classic search algorithms, one per module, over one small problem interface
-//! ([`Problem`]): the start, the goal test, successors in a fixed order, and an incrementally
-//! updated heuristic. Every algorithm reports through an [`observer::Observer`] and obeys
-//! [`Limits`].
 //!
 //! Each algorithm's module holds its search and its [`Info`] (name, optimality, goal test,
 //! frontier, parameters, trace wording); the `algorithms!` list below registers it with one
-//! line, which gives it a variant of [`Algorithm`] that every front end lists.
+//! line, which gives it a variant of [`Algorithm`] that every front end lists. The two
+//! row-and-column reductions (`reduce`, `reduce-plus`) are registered apart: they build their
+//! answer on boards rather than search states, and [`crate::solve()`] runs them itself.
 
 mod best_first;
 pub mod info;
 pub mod local;
 mod memory;
 pub mod observer;
+pub mod params;
 mod stack;
 
-pub use info::{Bound, GoalTest, Info, Keeps, Line, Param, Step, Words};
-pub use local::{LocalParams, Stuck, Why};
+pub use info::{Bound, GoalTest, Info, Keeps, Line, Step, Words};
+pub use local::{Stuck, Why};
+pub use params::{Param, ParamGroup, ParamInfo, ParamKind, Params};
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::clock::Instant;
@@ -38,10 +37,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// Declares the algorithm modules and the [`Algorithm`] enum that registers them: one line per
-/// algorithm, `Variant => module`. Each module defines `pub const INFO: Info` and
-/// `pub fn search<S: State, O: Observer>(&Problem<S>, &mut Ctx<'_, O>) -> End`.
+/// algorithm, `Variant => module: kind`. Each module defines `pub const INFO: Info`. A module of
+/// kind `search` also defines
+/// `pub fn search<S: State, O: Observer>(&Problem<S>, &mut Ctx<'_, O>) -> End`; one of kind
+/// `reduction` builds its answer on boards with its own `run`, which [`crate::solve`] calls.
 macro_rules! algorithms {
-    ($($variant:ident => $module:ident,)*) => {
+    ($($variant:ident => $module:ident: $kind:ident,)*) => {
         $(pub mod $module;)*
 
         /// The search algorithms, in the order they are listed to users. Each variant's module
@@ -65,35 +66,47 @@ macro_rules! algorithms {
                 }
             }
 
-            /// Runs the algorithm on `problem`.
-            pub fn run<S: State, O: Observer>(self, problem: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
+            /// Runs the algorithm on `problem`. The reductions work on boards, not on search
+            /// states: they are refused here with an error, and [`crate::solve::solve`] runs
+            /// them.
+            pub fn run<S: State, O: Observer>(self, problem: &Problem<S>, ctx: &mut Ctx<'_, O>) -> Result<End, Error> {
                 match self {
-                    $(Algorithm::$variant => $module::search(problem, ctx),)*
+                    $(Algorithm::$variant => algorithms!(@run $kind $module self problem ctx),)*
                 }
             }
         }
     };
+    (@run search $module:ident $a:ident $problem:ident $ctx:ident) => {
+        Ok($module::search($problem, $ctx))
+    };
+    (@run reduction $module:ident $a:ident $problem:ident $ctx:ident) => {
+        Err(Error::Unsupported(format!(
+            "{} builds its answer on boards by row-and-column reduction, not by searching states: solve runs it",
+            $a.name()
+        )))
+    };
 }
 
 algorithms! {
-    Bfs => bfs,
-    Dfs => dfs,
-    Iddfs => iddfs,
-    Ucs => ucs,
-    Greedy => greedy,
-    Astar => astar,
-    Lc => lc,
-    Dfbnb => dfbnb,
-    Idastar => idastar,
-    Rbfs => rbfs,
-    Bidirectional => bidirectional,
-    Reduce => reduce,
-    ReducePlus => reduce_plus,
-    HillClimbing => hill_climbing,
-    FirstChoice => first_choice,
-    RandomRestart => random_restart,
-    Annealing => annealing,
-    LocalBeam => local_beam,
+    Bfs => bfs: search,
+    Dfs => dfs: search,
+    Iddfs => iddfs: search,
+    Ucs => ucs: search,
+    Greedy => greedy: search,
+    Astar => astar: search,
+    Lc => lc: search,
+    Dfbnb => dfbnb: search,
+    Idastar => idastar: search,
+    Rbfs => rbfs: search,
+    Bidirectional => bidirectional: search,
+    Reduce => reduce: reduction,
+    ReducePlus => reduce_plus: reduction,
+    PdbBeam => pdb_beam: reduction,
+    HillClimbing => hill_climbing: search,
+    FirstChoice => first_choice: search,
+    RandomRestart => random_restart: search,
+    Annealing => annealing: search,
+    LocalBeam => local_beam: search,
 }
 
 impl Algorithm {
@@ -188,6 +201,7 @@ impl Limits {
 
 /// Which limit ended a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum LimitKind {
     /// The node limit.
@@ -247,8 +261,8 @@ pub struct Problem<S: State> {
     pub weight: f64,
     /// Depth bound for depth-first search.
     pub max_depth: Option<u32>,
-    /// The local searches' parameters.
-    pub local: LocalParams,
+    /// Every parameter given (the local searches read theirs through its getters).
+    pub params: Params,
 }
 
 /// A successor of a state.

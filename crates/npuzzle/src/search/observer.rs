@@ -12,6 +12,7 @@ pub type NodeId = u64;
 
 /// What became of a generated node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Fate {
     /// Put on the open list (or, for depth-first searches, on the stack).

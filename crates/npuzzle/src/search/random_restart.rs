@@ -31,6 +31,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::FewBoards,
     local: true,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",
@@ -52,9 +53,9 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    let mut rng = Rng::new(p.local.seed());
-    let sideways = p.local.sideways.unwrap_or(DEFAULT_SIDEWAYS);
-    let restarts = p.local.restarts();
+    let mut rng = Rng::new(p.params.seed());
+    let sideways = p.params.sideways.unwrap_or(DEFAULT_SIDEWAYS);
+    let restarts = p.params.restarts();
     let walk_len = WALK_PER_CELL * p.table.cells();
     let mut moves = Vec::new();
     let mut best_h = p.h(&p.start);

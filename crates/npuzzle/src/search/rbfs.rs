@@ -49,6 +49,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::NodePerMove,
     local: false,
     reduces: false,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "children of the current node (best F first)",

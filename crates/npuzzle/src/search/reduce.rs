@@ -16,12 +16,11 @@
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
-use super::{Ctx, End, LimitKind, Problem};
+use super::{Ctx, LimitKind};
 use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::heuristic::exact::ExactHeuristic;
 use crate::reduce::{memory_bytes, reduce, ExactFinisher, ReduceError, ReduceOptions};
-use crate::state::State;
 use std::cell::RefCell;
 use std::sync::Arc;
 
@@ -36,6 +35,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::FewBoards,
     local: false,
     reduces: true,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
@@ -54,21 +54,6 @@ pub const INFO: Info = Info {
         line(1, "return moves", &[Step::Goal]),
     ],
 };
-
-/// Runs on the search interface: the states decoded to boards, the moves collected. A bug in
-/// the engine (it never happens on valid input; the tests replay its answers) panics here;
-/// [`crate::solve::solve`] reports it as an error instead.
-pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    let (w, h) = (p.table.width(), p.table.height());
-    let board = |s: &S| Board::new(w, h, s.to_tiles(w * h)).expect("a search state is a valid board");
-    let (start, goal) = (board(&p.start), board(&p.goal));
-    let mut moves = Vec::new();
-    match run(&start, &goal, None, ctx, &mut |m| moves.push(m)) {
-        Ok(None) => End::Found(moves),
-        Ok(Some(kind)) => End::Limit(kind),
-        Err(e) => panic!("row-and-column reduction failed on {start} → {goal}: {e}"),
-    }
-}
 
 /// Runs the reduction from `start` to `goal` (same size, the goal reachable), handing each move
 /// to `sink` as it is made, under the context's limits: `Ok(None)` when solved, `Ok(Some(kind))`

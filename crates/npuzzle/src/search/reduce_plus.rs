@@ -19,13 +19,12 @@
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
-use super::{Ctx, End, LimitKind, Problem};
+use super::{Ctx, LimitKind};
 use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::heuristic::exact::ExactHeuristic;
 use crate::improve::{improve, ImproveOptions, WideBeam};
 use crate::reduce::{ExactFinisher, ReduceError, ReduceOptions};
-use crate::state::State;
 use std::sync::Arc;
 
 /// Boards with more cells than this are solved by row-and-column reduction alone, each move
@@ -46,6 +45,7 @@ pub const INFO: Info = Info {
     keeps: info::Keeps::FewBoards,
     local: false,
     reduces: true,
+    two_roots: false,
     fast_engine: false,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
@@ -77,20 +77,6 @@ pub const INFO: Info = Info {
         line(1, "return best", &[Step::Goal]),
     ],
 };
-
-/// Runs on the search interface: the states decoded to boards, the moves collected. A bug in
-/// the engine panics here; [`crate::solve::solve`] runs [`run`] instead and reports it as an
-/// error.
-pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    let (w, h) = (p.table.width(), p.table.height());
-    let board = |s: &S| Board::new(w, h, s.to_tiles(w * h)).expect("a search state is a valid board");
-    let (start, goal) = (board(&p.start), board(&p.goal));
-    match run(&start, &goal, None, ctx, &mut |_| {}) {
-        Ok(Ran { moves: Some(moves), .. }) => End::Found(moves),
-        Ok(Ran { stopped, .. }) => End::Limit(stopped.unwrap_or(LimitKind::Cancelled)),
-        Err(e) => panic!("reduce-plus failed on {start} → {goal}: {e}"),
-    }
-}
 
 /// What [`run`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]

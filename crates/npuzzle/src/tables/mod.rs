@@ -45,6 +45,7 @@ pub struct Tables {
     exact: Option<Arc<ExactHeuristic>>,
     prune: Option<Arc<Fsm>>,
     block: Option<Arc<ExactHeuristic>>,
+    any_goal: Option<Arc<AnyGoalSet>>,
 }
 
 impl Tables {
@@ -96,6 +97,18 @@ impl Tables {
     /// The final block's exact table, if prepared.
     pub fn block(&self) -> Option<&Arc<ExactHeuristic>> {
         self.block.as_ref()
+    }
+
+    /// These tables with a pattern-database set for every goal of a board beyond 25 cells
+    /// ([`crate::search::pdb_beam`] reads it).
+    pub fn with_any_goal(mut self, set: Arc<AnyGoalSet>) -> Tables {
+        self.any_goal = Some(set);
+        self
+    }
+
+    /// The pattern-database set for every goal, if prepared.
+    pub fn any_goal(&self) -> Option<&Arc<AnyGoalSet>> {
+        self.any_goal.as_ref()
     }
 }
 
@@ -262,6 +275,12 @@ impl TableStore {
     /// ([`TableStore::reduce_block`]), for the others the tables of the heuristic it uses
     /// ([`TableStore::prepare`]).
     pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
+        if req.algorithm == crate::search::Algorithm::PdbBeam {
+            let (w, h) = (req.goal.width(), req.goal.height());
+            let set = self.any_goal(&SetSpec::strongest(w, h), false, on, cancel)?;
+            let block = self.reduce_block(&req.goal, &ReduceOptions::default(), on)?;
+            return Ok(Tables::none().with_any_goal(Arc::new(set)).with_block(Arc::new(block)));
+        }
         if req.algorithm.reduces() {
             return Ok(Tables::none().with_block(Arc::new(self.reduce_block(&req.goal, &ReduceOptions::default(), on)?)));
         }

@@ -1,18 +1,21 @@
 // The page's WebAssembly engine in a Web Worker (see engine.js). It holds no logic: each
 // request goes to the Rust engine (crates/npuzzle-wasm), which answers as the server would.
+// Its module, npuzzle_wasm.js, is written beside the page by scripts/build-site (its
+// declarations, npuzzle_wasm.d.ts, are kept beside the page's sources and checked by it).
 //
 // Pattern databases the engine builds are kept in the browser's storage (IndexedDB), as the
 // bytes of a cache file; when a worker starts, each stored table is handed back to the engine,
 // which verifies its header, size and checksum before using it. A table that fails is deleted
 // and built again when next needed.
-import init, { Engine } from "./npuzzle_wasm.js";
+import init, { Engine } from "../../npuzzle_wasm.js";
 
 const DB = "npuzzle";
 const STORE = "tables";
 
 // The Rust panic hook calls this before the module traps; the page reports the message.
-globalThis.npuzzlePanic = (message) => postMessage({ type: "panic", message });
+/** @type {any} */ (globalThis).npuzzlePanic = (/** @type {string} */ message) => postMessage({ type: "panic", message });
 
+/** @returns {Promise<IDBDatabase>} */
 function openDb() {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(DB, 1);
@@ -22,36 +25,51 @@ function openDb() {
   });
 }
 
+/**
+ * Runs `f` on the table store in one transaction; resolves with its request's result.
+ * @param {IDBDatabase} db
+ * @param {IDBTransactionMode} mode
+ * @param {(s: IDBObjectStore) => IDBRequest | void} f
+ * @returns {Promise<any>}
+ */
 function tx(db, mode, f) {
   return new Promise((resolve, reject) => {
     const t = db.transaction(STORE, mode);
     const out = f(t.objectStore(STORE));
-    t.oncomplete = () => resolve(out && out.result);
+    t.oncomplete = () => resolve(out?.result);
     t.onerror = () => reject(t.error);
     t.onabort = () => reject(t.error);
   });
 }
 
+/**
+ * @param {IDBDatabase} db
+ * @returns {Promise<string[]>}
+ */
 async function storedNames(db) {
   return (await tx(db, "readonly", (s) => s.getAllKeys())) || [];
 }
 
-let engine = null;
+/** @type {Engine} */
+let engine;
+/** @type {IDBDatabase | null} */
 let db = null;
+/** @type {Set<string>} */
 const stored = new Set();
 
 async function loadStoredTables() {
   try {
     db = await openDb();
-  } catch (e) {
+  } catch (_e) {
     db = null; // Storage may be off (a private window): tables are then built each time.
     return;
   }
-  for (const name of await storedNames(db)) {
-    const bytes = await tx(db, "readonly", (s) => s.get(name));
+  const open = db;
+  for (const name of await storedNames(open)) {
+    const bytes = await tx(open, "readonly", (s) => s.get(name));
     const refused = bytes ? engine.import_table(name, new Uint8Array(bytes)) : "missing";
     if (refused) {
-      await tx(db, "readwrite", (s) => s.delete(name));
+      await tx(open, "readwrite", (s) => s.delete(name));
       postMessage({ type: "tables", event: "rejected", name, reason: refused });
     } else {
       stored.add(name);
@@ -61,12 +79,13 @@ async function loadStoredTables() {
 }
 
 async function storeNewTables() {
-  if (!db) return;
+  const open = db;
+  if (!open) return;
   for (const name of engine.table_names()) {
     if (stored.has(name)) continue;
     const bytes = engine.export_table(name);
     try {
-      await tx(db, "readwrite", (s) => s.put(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), name));
+      await tx(open, "readwrite", (s) => s.put(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength), name));
       stored.add(name);
       postMessage({ type: "tables", event: "stored", name, bytes: bytes.byteLength });
     } catch (e) {
@@ -81,7 +100,7 @@ const ready = (async () => {
   await loadStoredTables();
 })();
 
-self.onmessage = async (e) => {
+self.onmessage = async (/** @type {MessageEvent} */ e) => {
   const { id, op, payload } = e.data;
   try {
     await ready;
@@ -89,7 +108,8 @@ self.onmessage = async (e) => {
     postMessage({ id, crash: `the WebAssembly module could not be loaded: ${err}` });
     return;
   }
-  const onLine = (line) => postMessage({ id, line });
+  const onLine = (/** @type {string} */ line) => postMessage({ id, line });
+  /** @type {string} */
   let answer;
   try {
     switch (op) {
@@ -111,9 +131,13 @@ self.onmessage = async (e) => {
       case "compare":
         answer = engine.compare(JSON.stringify(payload), onLine);
         break;
-      case "panic":
-        engine.panic_for_test();
+      case "svg":
+        answer = engine.svg(JSON.stringify(payload));
         break;
+      case "panic":
+        // Traps: the catch below reports the crash.
+        engine.panic_for_test();
+        return;
       default:
         answer = JSON.stringify({ ok: false, status: 404, data: { error: "no such page or endpoint" } });
     }

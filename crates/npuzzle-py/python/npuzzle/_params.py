@@ -1,0 +1,50 @@
+"""The algorithms' parameters as keyword arguments, each described once by the library
+(``npuzzle::search::params``): written by ``tests/test_params.py`` from ``_npuzzle.params()``
+(``NPUZZLE_WRITE_PARAMS=1 pytest tests/test_params.py``); do not edit."""
+
+from __future__ import annotations
+
+from typing import Optional, TypedDict
+
+
+class SearchParams(TypedDict, total=False):
+    """The classic searches' parameters."""
+
+    weight: Optional[float]
+    """Weight W on h for A* (f = g + W·h); 1 is plain A*, and more trades optimality for speed.
+    Default: 1."""
+    max_depth: Optional[int]
+    """Depth bound for depth-first search: nodes deeper than this are not expanded. Default: none."""
+
+
+class LocalParams(TypedDict, total=False):
+    """The local searches' parameters."""
+
+    seed: Optional[int]
+    """Seed of a local search's random choices; the same seed repeats a run. Without one, a seed is
+    drawn and reported (the command line prints it on stderr). Default: random."""
+    sideways: Optional[int]
+    """Sideways moves (to a neighbour with the same h) allowed in a row: hill-climbing, first-choice,
+    random-restart; local-beam: steps its best h may stall. Default: 0; local-beam 10."""
+    restarts: Optional[int]
+    """Restarts of random-restart hill climbing, each from a random walk of the start. Default: 10000."""
+    temperature: Optional[float]
+    """Annealing's starting temperature T0 > 0; T = T0·α^t, and the run stops when T < 0.01. Default:
+    2."""
+    cooling: Optional[float]
+    """Annealing's cooling factor α, 0 < α < 1: the temperature after t steps is T0·α^t. Default:
+    0.99995."""
+    beam_width: Optional[int]
+    """States local-beam keeps at each step. Default: 10."""
+    stochastic: bool
+    """Stochastic beam search: local-beam draws its next beam at random, weighted towards lower h."""
+    max_steps: Optional[int]
+    """Stop a local search after this many steps (a limit: exit 4 on the command line). Default: none."""
+
+
+class Params(SearchParams, LocalParams, total=False):
+    """Every parameter of the algorithms."""
+
+
+KEYS = ("weight", "max_depth", "seed", "sideways", "restarts", "temperature", "cooling", "beam_width", "stochastic", "max_steps",)
+"""Every parameter's keyword, in the library's order."""

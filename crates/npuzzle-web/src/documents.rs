@@ -1,0 +1,532 @@
+//! The documents the API answers with, as types: what `/api/options`, `/api/check`,
+//! `/api/generate`, `/api/goal`, `/api/solve`, `/api/compare` and `/api/svg` return, their
+//! stream lines, and the error body. Both engines (the server and the WebAssembly worker)
+//! serialise these, and the page's code is checked against the TypeScript declarations they
+//! derive (`static/js/api.d.ts`, written by [`typescript`] and kept up to date by this crate's
+//! tests).
+
+use crate::progress::Snapshot;
+use npuzzle::board::Board;
+use npuzzle::cost::Cost;
+use npuzzle::goal::Preset;
+use npuzzle::render::palette::LegendEntry;
+use npuzzle::render::tree::Tree;
+use npuzzle::replay::TraceEvent;
+use npuzzle::search::{Info, ParamInfo};
+use npuzzle::solve::Report;
+use npuzzle::{Algorithm, HeuristicKind};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use ts_rs::TS;
+
+/// Which engine answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum EngineKind {
+    /// `npuzzle serve`, over HTTP.
+    Server,
+    /// The library compiled to WebAssembly, in a Web Worker of the page.
+    Browser,
+}
+
+/// `GET /api/options`: what the library offers and what this engine allows. The page builds
+/// its menus and inputs from it and keeps no list of its own.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Options {
+    /// Which engine answers.
+    pub engine: EngineKind,
+    /// Every algorithm, described by itself (name, title, summary, optimality, parameters,
+    /// pseudocode, …), in the order menus list them.
+    pub algorithms: Vec<&'static Info>,
+    /// The heuristics offered.
+    pub heuristics: Vec<HeuristicKind>,
+    /// What each heuristic offered is.
+    pub heuristic_info: Vec<HeuristicInfo>,
+    /// The fast optimal solver for small boards (up to `small.max_cells` cells) and larger ones.
+    pub optimal_choice: OptimalChoice,
+    /// What the library solves boards beyond the classic searches' sizes with.
+    pub big_choice: BigChoice,
+    /// The colours and shapes of the node states.
+    pub legend: Vec<LegendEntry>,
+    /// The goal presets.
+    pub goals: Vec<Preset>,
+    /// The values a request that names nothing gets.
+    pub defaults: Defaults,
+    /// Every parameter an algorithm may read, described once (key, flag, label, help, range,
+    /// default), in the order the page shows them.
+    pub params: Vec<&'static ParamInfo>,
+    /// The pairs a compare starts with.
+    pub compare_pairs: Vec<Pair>,
+    /// What this engine allows a request.
+    pub limits: EngineLimits,
+}
+
+/// One heuristic as menus show it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct HeuristicInfo {
+    /// Its name.
+    pub name: HeuristicKind,
+    /// Its name in prose.
+    pub title: &'static str,
+    /// One line on what it is.
+    pub summary: &'static str,
+    /// The most cells a board may have for it, if it is limited.
+    pub max_cells: Option<usize>,
+    /// What its tables are called (`exact table`, `pattern databases`), for a heuristic that
+    /// reads prepared tables.
+    pub table: Option<&'static str>,
+    /// What this engine says about it, when it limits it (the page's engine builds only the
+    /// smaller pattern databases).
+    pub note: Option<&'static str>,
+}
+
+/// An algorithm and a heuristic.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Choice {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+    /// The most cells of the boards this choice is for, when it is for the small ones.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub max_cells: Option<usize>,
+}
+
+/// The fast optimal solvers.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct OptimalChoice {
+    /// For boards of up to `small.max_cells` cells.
+    pub small: Choice,
+    /// For larger boards, up to the classic searches' sizes.
+    pub large: Choice,
+}
+
+/// The solver for boards beyond the classic searches' sizes.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct BigChoice {
+    /// Its algorithm.
+    pub algorithm: Algorithm,
+}
+
+/// The values a request that names nothing gets.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Defaults {
+    /// The move order.
+    pub order: String,
+    /// The algorithm when only a heuristic is named.
+    pub algorithm: Algorithm,
+    /// The heuristic when only an algorithm is named.
+    pub heuristic: HeuristicKind,
+    /// The goal preset.
+    pub goal: &'static str,
+}
+
+/// One pair of a compare.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Pair {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic (`zero` for an algorithm that uses none).
+    pub heuristic: HeuristicKind,
+}
+
+/// What one engine allows a request.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct EngineLimits {
+    /// Longest a search may run, in milliseconds.
+    pub time_ms: u64,
+    /// Most nodes a search may generate.
+    pub nodes: u64,
+    /// Most bytes a search may hold.
+    pub memory_bytes: u64,
+    /// Most nodes kept for the search tree and the trace.
+    pub tree_nodes: usize,
+    /// Largest request body, in bytes.
+    pub body_bytes: usize,
+    /// Searches running at once.
+    pub max_concurrent: usize,
+    /// Most pairs in one compare.
+    pub max_compare: usize,
+    /// Smallest board side.
+    pub min_side: usize,
+    /// Largest board side.
+    pub max_side: usize,
+    /// Largest board, in cells, the classic searches and the search tree take.
+    pub classic_max_cells: usize,
+    /// Deepest scramble `/api/generate` makes.
+    pub max_generate_depth: u32,
+    /// Most entries a pattern-database set may have in this engine (`null`: any).
+    pub pdb_max_entries: Option<u64>,
+    /// Most frames one `/api/svg` request draws.
+    pub max_svg_frames: usize,
+}
+
+/// Which board of a check request is at fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Field {
+    /// The start board (or the request itself).
+    Start,
+    /// The goal.
+    Goal,
+}
+
+/// `POST /api/check`: a verdict on a start and a goal.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(untagged)]
+pub enum Check {
+    /// Both boards read: whether the pair is solvable, and the estimates.
+    Valid(ValidPair),
+    /// A board could not be read.
+    Invalid(InvalidPair),
+}
+
+/// A pair of boards that both read.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ValidPair {
+    /// Always `true`.
+    #[ts(type = "true")]
+    pub valid: bool,
+    /// The start.
+    pub start: Board,
+    /// The goal.
+    pub goal: Board,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// Whether the goal can be reached.
+    pub solvable: bool,
+    /// Why not, when it cannot.
+    pub reason: Option<&'static str>,
+    /// Each formula heuristic's estimate, by name.
+    pub h: BTreeMap<&'static str, Cost>,
+}
+
+/// A pair in which a board did not read.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct InvalidPair {
+    /// Always `false`.
+    #[ts(type = "false")]
+    pub valid: bool,
+    /// Which board is at fault.
+    pub field: Field,
+    /// What is wrong with it.
+    pub error: String,
+}
+
+/// `GET /api/generate`: a random solvable board.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Generated {
+    /// The board.
+    pub board: Board,
+    /// The board as text.
+    pub text: String,
+    /// The goal it is solvable towards.
+    pub goal: Board,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+    /// Moves from the goal: exactly (`exact`), or the random walk's length.
+    pub depth: u32,
+    /// Whether `depth` is the optimal distance.
+    pub exact: bool,
+    /// The seed, as text: seeds are 64-bit, more than a JavaScript number holds exactly.
+    pub seed: String,
+}
+
+/// `GET /api/goal`: the goal board a preset (or a board) names at a size.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct GoalBoard {
+    /// The board.
+    pub goal: Board,
+    /// The board as text.
+    pub text: String,
+    /// The preset's name, or the board on one line.
+    pub name: String,
+    /// Board width.
+    pub width: usize,
+    /// Board height.
+    pub height: usize,
+}
+
+/// The recorded events of a solve, for the page's replay.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Trace {
+    /// The events, each with its pseudocode step and the node states it changes.
+    pub events: Vec<TraceEvent>,
+    /// Whether recording stopped at a cap before the search ended.
+    pub truncated: bool,
+    /// The most entries a frontier snapshot keeps (its `size` still counts them all).
+    pub frontier_shown: usize,
+}
+
+/// `POST /api/solve`: the report of `npuzzle solve --format json`, with what was asked for.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Solved {
+    /// The report.
+    #[serde(flatten)]
+    pub report: Report,
+    /// For a search stopped by its time or node limit: a solver that would finish.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hint: Option<String>,
+    /// The search tree (`"tree": true`), the document of `npuzzle solve --tree json`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub tree: Option<Tree>,
+    /// The recorded events (`"trace": true`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub trace: Option<Trace>,
+}
+
+/// How a compare run was timed.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Timing {
+    /// Timed runs.
+    pub samples: usize,
+    /// Their median, in milliseconds (the run's `stats.time_ms`).
+    pub median_ms: f64,
+    /// The fastest.
+    pub min_ms: f64,
+    /// The slowest.
+    pub max_ms: f64,
+}
+
+/// One run of a compare: its report (with an empty path) and its timing.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct CompareRow {
+    /// The report.
+    #[serde(flatten)]
+    pub report: Report,
+    /// How the run was timed.
+    pub timing: Timing,
+}
+
+/// `POST /api/compare` without a stream.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Compared {
+    /// The start board.
+    pub start: Board,
+    /// The goal board.
+    pub goal: Board,
+    /// One row a run, in order.
+    pub results: Vec<CompareRow>,
+}
+
+/// A progress line of a stream: the live counts and the time so far.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Progress {
+    /// The counts, and the table build under way.
+    #[serde(flatten)]
+    pub counts: Snapshot,
+    /// Milliseconds since the request began.
+    pub time_ms: u64,
+    /// Which run of a compare is going.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub run: Option<u64>,
+}
+
+/// A line of `POST /api/solve` with `"stream": true`: progress every 200 ms, then the result or
+/// an error.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum SolveLine {
+    /// Live counts.
+    Progress(Progress),
+    /// The answer.
+    Result(Box<Solved>),
+    /// Why there is no answer.
+    Error {
+        /// The message.
+        error: String,
+    },
+}
+
+/// A line of `POST /api/compare` with `"stream": true`.
+#[derive(Clone, Debug, Serialize, TS)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum CompareLine {
+    /// The compare begins.
+    Start {
+        /// Runs to make.
+        runs: usize,
+        /// The start board.
+        start: Board,
+        /// The goal board.
+        goal: Board,
+    },
+    /// Live counts of the run going.
+    Progress(Progress),
+    /// A run finished.
+    Row {
+        /// Which run.
+        index: usize,
+        /// Its row.
+        result: Box<CompareRow>,
+    },
+    /// A run failed: the compare ends.
+    Error {
+        /// Which run, when one failed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        index: Option<usize>,
+        /// The message.
+        error: String,
+    },
+    /// Every run finished.
+    Done,
+}
+
+/// One picture of the search tree as it stood after `at` events.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Frame {
+    /// Events replayed.
+    pub at: usize,
+    /// The SVG document (`npuzzle solve --tree svg`'s drawing, at that event).
+    pub svg: String,
+}
+
+/// `POST /api/svg`: the search tree drawn by the library at the events asked for.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Pictures {
+    /// One frame per event asked for, in order.
+    pub frames: Vec<Frame>,
+}
+
+/// `GET /api/health` on the server.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Health {
+    /// `ok`.
+    pub status: &'static str,
+    /// The server's version.
+    pub version: &'static str,
+    /// Searches running.
+    pub running: usize,
+    /// Searches waiting for a place.
+    pub waiting: usize,
+    /// Searches that may run at once.
+    pub max_concurrent: usize,
+    /// Connections open (0 when the router is served by something other than `serve`).
+    pub connections: usize,
+    /// Most connections kept open at once.
+    pub max_connections: usize,
+    /// Idle connections closed so far to make room for new ones.
+    #[ts(type = "number")]
+    pub displaced: u64,
+}
+
+/// Every error answer: a 4xx or 5xx status with this body.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct ErrorBody {
+    /// What went wrong, for the user.
+    pub error: String,
+}
+
+/// The TypeScript declarations of every document (and every type they hold), as
+/// `static/js/api.d.ts` holds them. The page's JSDoc imports them, and `tsc --checkJs` checks
+/// the page against them; a test of this crate fails when the file is not up to date.
+pub fn typescript() -> String {
+    use crate::progress::TableProgress;
+    use npuzzle::record::{Entry, Event, Node};
+    use npuzzle::render::palette::NodeState;
+    use npuzzle::render::tree::{TreeIteration, TreeNode};
+    use npuzzle::search::observer::Fate;
+    use npuzzle::search::{Bound, GoalTest, Keeps, LimitKind, Line, Param, ParamGroup, ParamKind, Step, Stuck, Why, Words};
+    use npuzzle::solve::Status;
+    use npuzzle::stats::Stats;
+
+    let cfg = ts_rs::Config::new().with_large_int("number");
+    let mut out = String::from(
+        "// The documents of the npuzzle web API, as TypeScript declarations. Written by\n\
+         // `npuzzle_web::documents::typescript` from the Rust types both engines serialise; do not edit:\n\
+         // run `NPUZZLE_WRITE_TYPES=1 cargo test -p npuzzle-web --test types` to write it again.\n",
+    );
+    macro_rules! declare {
+        ($($t:ty),* $(,)?) => {$(
+            out.push('\n');
+            if let Some(doc) = <$t as TS>::docs() {
+                // Derived types give their doc comment whole; the hand-written ones, its text.
+                if doc.trim_start().starts_with("/**") {
+                    out.push_str(doc.trim());
+                } else {
+                    out.push_str("/**\n * ");
+                    out.push_str(&doc.trim().replace('\n', "\n * "));
+                    out.push_str("\n */");
+                }
+                out.push('\n');
+            }
+            out.push_str("export ");
+            out.push_str(&<$t as TS>::decl(&cfg));
+            out.push('\n');
+        )*};
+    }
+    declare!(
+        Options,
+        EngineKind,
+        HeuristicInfo,
+        Choice,
+        OptimalChoice,
+        BigChoice,
+        Defaults,
+        Pair,
+        EngineLimits,
+        Preset,
+        ParamInfo,
+        ParamGroup,
+        ParamKind,
+        Param,
+        Info,
+        Line,
+        Step,
+        GoalTest,
+        Keeps,
+        Words,
+        Bound,
+        LegendEntry,
+        NodeState,
+        Algorithm,
+        HeuristicKind,
+        Check,
+        Field,
+        ValidPair,
+        InvalidPair,
+        Generated,
+        GoalBoard,
+        Solved,
+        Report,
+        Status,
+        LimitKind,
+        Stuck,
+        Why,
+        Stats,
+        Trace,
+        TraceEvent,
+        Event,
+        Node,
+        Entry,
+        Fate,
+        Tree,
+        TreeNode,
+        TreeIteration,
+        Timing,
+        CompareRow,
+        Compared,
+        Progress,
+        Snapshot,
+        TableProgress,
+        SolveLine,
+        CompareLine,
+        Frame,
+        Pictures,
+        Health,
+        ErrorBody,
+        Board,
+        Cost,
+    );
+    out
+}

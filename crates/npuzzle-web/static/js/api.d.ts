@@ -1,0 +1,2002 @@
+// The documents of the npuzzle web API, as TypeScript declarations. Written by
+// `npuzzle_web::documents::typescript` from the Rust types both engines serialise; do not edit:
+// run `NPUZZLE_WRITE_TYPES=1 cargo test -p npuzzle-web --test types` to write it again.
+
+/**
+ * `GET /api/options`: what the library offers and what this engine allows. The page builds
+ * its menus and inputs from it and keeps no list of its own.
+ */
+export type Options = { 
+/**
+ * Which engine answers.
+ */
+engine: EngineKind, 
+/**
+ * Every algorithm, described by itself (name, title, summary, optimality, parameters,
+ * pseudocode, …), in the order menus list them.
+ */
+algorithms: Array<Info>, 
+/**
+ * The heuristics offered.
+ */
+heuristics: Array<HeuristicKind>, 
+/**
+ * What each heuristic offered is.
+ */
+heuristic_info: Array<HeuristicInfo>, 
+/**
+ * The fast optimal solver for small boards (up to `small.max_cells` cells) and larger ones.
+ */
+optimal_choice: OptimalChoice, 
+/**
+ * What the library solves boards beyond the classic searches' sizes with.
+ */
+big_choice: BigChoice, 
+/**
+ * The colours and shapes of the node states.
+ */
+legend: Array<LegendEntry>, 
+/**
+ * The goal presets.
+ */
+goals: Array<Preset>, 
+/**
+ * The values a request that names nothing gets.
+ */
+defaults: Defaults, 
+/**
+ * Every parameter an algorithm may read, described once (key, flag, label, help, range,
+ * default), in the order the page shows them.
+ */
+params: Array<ParamInfo>, 
+/**
+ * The pairs a compare starts with.
+ */
+compare_pairs: Array<Pair>, 
+/**
+ * What this engine allows a request.
+ */
+limits: EngineLimits, };
+
+/**
+ * Which engine answers.
+ */
+export type EngineKind = "server" | "browser";
+
+/**
+ * One heuristic as menus show it.
+ */
+export type HeuristicInfo = { 
+/**
+ * Its name.
+ */
+name: HeuristicKind, 
+/**
+ * Its name in prose.
+ */
+title: string, 
+/**
+ * One line on what it is.
+ */
+summary: string, 
+/**
+ * The most cells a board may have for it, if it is limited.
+ */
+max_cells: number | null, 
+/**
+ * What its tables are called (`exact table`, `pattern databases`), for a heuristic that
+ * reads prepared tables.
+ */
+table: string | null, 
+/**
+ * What this engine says about it, when it limits it (the page's engine builds only the
+ * smaller pattern databases).
+ */
+note: string | null, };
+
+/**
+ * An algorithm and a heuristic.
+ */
+export type Choice = { 
+/**
+ * The algorithm.
+ */
+algorithm: AlgorithmName, 
+/**
+ * The heuristic.
+ */
+heuristic: HeuristicKind, 
+/**
+ * The most cells of the boards this choice is for, when it is for the small ones.
+ */
+max_cells?: number, };
+
+/**
+ * The fast optimal solvers.
+ */
+export type OptimalChoice = { 
+/**
+ * For boards of up to `small.max_cells` cells.
+ */
+small: Choice, 
+/**
+ * For larger boards, up to the classic searches' sizes.
+ */
+large: Choice, };
+
+/**
+ * The solver for boards beyond the classic searches' sizes.
+ */
+export type BigChoice = { 
+/**
+ * Its algorithm.
+ */
+algorithm: AlgorithmName, };
+
+/**
+ * The values a request that names nothing gets.
+ */
+export type Defaults = { 
+/**
+ * The move order.
+ */
+order: string, 
+/**
+ * The algorithm when only a heuristic is named.
+ */
+algorithm: AlgorithmName, 
+/**
+ * The heuristic when only an algorithm is named.
+ */
+heuristic: HeuristicKind, 
+/**
+ * The goal preset.
+ */
+goal: string, };
+
+/**
+ * One pair of a compare.
+ */
+export type Pair = { 
+/**
+ * The algorithm.
+ */
+algorithm: AlgorithmName, 
+/**
+ * The heuristic (`zero` for an algorithm that uses none).
+ */
+heuristic: HeuristicKind, };
+
+/**
+ * What one engine allows a request.
+ */
+export type EngineLimits = { 
+/**
+ * Longest a search may run, in milliseconds.
+ */
+time_ms: number, 
+/**
+ * Most nodes a search may generate.
+ */
+nodes: number, 
+/**
+ * Most bytes a search may hold.
+ */
+memory_bytes: number, 
+/**
+ * Most nodes kept for the search tree and the trace.
+ */
+tree_nodes: number, 
+/**
+ * Largest request body, in bytes.
+ */
+body_bytes: number, 
+/**
+ * Searches running at once.
+ */
+max_concurrent: number, 
+/**
+ * Most pairs in one compare.
+ */
+max_compare: number, 
+/**
+ * Smallest board side.
+ */
+min_side: number, 
+/**
+ * Largest board side.
+ */
+max_side: number, 
+/**
+ * Largest board, in cells, the classic searches and the search tree take.
+ */
+classic_max_cells: number, 
+/**
+ * Deepest scramble `/api/generate` makes.
+ */
+max_generate_depth: number, 
+/**
+ * Most entries a pattern-database set may have in this engine (`null`: any).
+ */
+pdb_max_entries: number | null, 
+/**
+ * Most frames one `/api/svg` request draws.
+ */
+max_svg_frames: number, };
+
+/**
+ * A goal preset as menus offer it: its name and a description.
+ */
+export type Preset = { 
+/**
+ * The name [`Goal::parse`] reads, e.g. `blank-last`.
+ */
+name: string, 
+/**
+ * What it looks like, e.g. `blank last (1 2 3 … _)`.
+ */
+label: string, };
+
+/**
+ * A parameter described once, for every front end.
+ */
+export type ParamInfo = { 
+/**
+ * The key in JSON and the Python keyword, e.g. `beam_width`.
+ */
+key: string, 
+/**
+ * The command line's long flag, without the dashes, e.g. `beam-width`.
+ */
+flag: string, 
+/**
+ * The command line's short flag, if any.
+ */
+short: string | null, 
+/**
+ * What the command line's help calls the value, e.g. `K`.
+ */
+value_name: string, 
+/**
+ * The name in prose and in error messages, e.g. `beam width`.
+ */
+name: string, 
+/**
+ * The label of the page's input, e.g. `Beam width K`.
+ */
+label: string, 
+/**
+ * What it does, in a sentence or two (the command line's help, the page's tooltip, the
+ * Python docstring).
+ */
+help: string, 
+/**
+ * Which group it belongs to.
+ */
+group: ParamGroup, 
+/**
+ * What kind of value it takes.
+ */
+kind: ParamKind, 
+/**
+ * The least value allowed, if any (integers are never below 0).
+ */
+min: number | null, 
+/**
+ * Whether `min` itself is excluded.
+ */
+min_exclusive: boolean, 
+/**
+ * The largest value allowed, if any.
+ */
+max: number | null, 
+/**
+ * Whether `max` itself is excluded.
+ */
+max_exclusive: boolean, 
+/**
+ * Why the range is what it is, added to the message that refuses a value outside it.
+ */
+why: string | null, 
+/**
+ * What is counted, for messages about a value that is not a whole number, e.g. `states`.
+ */
+unit: string | null, 
+/**
+ * The value used when none is given, when there is one value for every algorithm.
+ */
+default: number | null, 
+/**
+ * What happens when no value is given, in words, when `default` alone does not say it.
+ */
+default_note: string | null, 
+/**
+ * A sensible step for an input that steps through values (the page's number boxes).
+ */
+step: number | null, };
+
+/**
+ * Which front-end group a parameter belongs to: the page shows the local searches' together,
+ * and the command line lists them under their own heading.
+ */
+export type ParamGroup = "search" | "local";
+
+/**
+ * What kind of value a parameter takes.
+ */
+export type ParamKind = "integer" | "number" | "flag";
+
+/**
+ * A parameter an algorithm reads, by its JSON key.
+ */
+export type Param = "weight" | "max_depth" | "seed" | "sideways" | "restarts" | "temperature" | "cooling" | "beam_width" | "stochastic" | "max_steps";
+
+/**
+ * An algorithm's description.
+ */
+export type Info = { 
+/**
+ * The name on the command line and in JSON, e.g. `astar`.
+ */
+name: string, 
+/**
+ * Other names accepted as input, e.g. `a*`.
+ */
+aliases: Array<string>, 
+/**
+ * The name in prose, e.g. `A*`.
+ */
+title: string, 
+/**
+ * One line on what it does.
+ */
+summary: string, 
+/**
+ * Whether it always returns an optimal solution, given an admissible heuristic and its
+ * parameters at their defaults. Opt-in: an algorithm is not claimed optimal unless it says
+ * so here.
+ */
+optimal: boolean, 
+/**
+ * Whether it uses a heuristic at all.
+ */
+uses_heuristic: boolean, 
+/**
+ * What it keeps in memory as its path grows, which decides whether a board too large for
+ * it is refused before the search (see [`crate::solve::check_fits`]).
+ */
+keeps: Keeps, 
+/**
+ * Whether it is a local search (Russell and Norvig, chapter 4): it keeps only its current
+ * state (or beam of states), moves to a neighbour each step, and may stop without the goal,
+ * stuck at a local minimum or a plateau, with status `not_found` and the reason.
+ */
+local: boolean, 
+/**
+ * Whether it builds its answer by row-and-column reduction: one path and no search tree or
+ * trace, any board size, and the final block's exact table the only table it reads.
+ */
+reduces: boolean, 
+/**
+ * Whether it grows a second tree from the goal towards the first (bidirectional search):
+ * a replay draws two roots and shows where the trees meet.
+ */
+two_roots: boolean, 
+/**
+ * Whether, over a table heuristic (exact tables, pattern databases) and with no observer,
+ * [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
+ * general search.
+ */
+fast_engine: boolean, 
+/**
+ * When it tests a node for the goal.
+ */
+goal_test: GoalTest, 
+/**
+ * How the trace names its open list, e.g. `queue (front first)`.
+ */
+frontier: string, 
+/**
+ * The parameters it reads beyond the heuristic and the move order.
+ */
+params: Array<Param>, 
+/**
+ * How the trace words what becomes of a generated node.
+ */
+words: Words, 
+/**
+ * The algorithm in textbook pseudocode (in the style of Russell and Norvig's AIMA and
+ * Nilsson), each line tagged with the [`Step`]s of a search it carries out, so a replay can
+ * light the line the current event belongs to.
+ */
+pseudocode: Array<Line>, };
+
+/**
+ * One line of an algorithm's pseudocode.
+ */
+export type Line = { 
+/**
+ * Indentation, in levels.
+ */
+indent: number, 
+/**
+ * The text.
+ */
+text: string, 
+/**
+ * The steps this line carries out (none for lines a replay never stops at).
+ */
+steps: Array<Step>, };
+
+/**
+ * The kinds of step a recorded search is made of, as pseudocode names them. Each recorded
+ * event is one of them (see [`crate::record::Event::pseudocode_step`]), so a replay lights the
+ * pseudocode line tagged with the step of the event it shows.
+ */
+export type Step = "start" | "select" | "goal" | "add" | "duplicate" | "prune" | "discard" | "iteration" | "raise_bound" | "fail" | "incumbent" | "back_up" | "evaluate" | "move" | "reject" | "restart";
+
+/**
+ * When an algorithm tests for the goal.
+ */
+export type GoalTest = "on_generation" | "on_selection";
+
+/**
+ * What an algorithm keeps in memory as the path it returns grows.
+ */
+export type Keeps = "node_per_move" | "path_moves" | "few_boards";
+
+/**
+ * The trace's wording for one algorithm.
+ */
+export type Words = { 
+/**
+ * For algorithms that test at generation: what an added child and a goal child say, e.g.
+ * `goal test: no; added` and `goal test: yes; goal`.
+ */
+tested: [string, string] | null, 
+/**
+ * What a bound is called (`bound`, `depth limit`) and how a cut is phrased.
+ */
+bound: Bound | null, };
+
+/**
+ * How an algorithm bounds its search, for the trace's wording.
+ */
+export type Bound = "f" | "depth" | "incumbent";
+
+/**
+ * One legend entry.
+ */
+export type LegendEntry = { 
+/**
+ * The state.
+ */
+state: NodeState, 
+/**
+ * Its colour name.
+ */
+colour: string, 
+/**
+ * Its fill colour.
+ */
+fill: string, 
+/**
+ * The text colour on the fill.
+ */
+ink: string, 
+/**
+ * Its shape.
+ */
+shape: string, };
+
+/**
+ * A node's state when the search ended.
+ */
+export type NodeState = "current" | "explored" | "frontier" | "goal" | "unexplored";
+
+/**
+ * An algorithm's name, as `--algorithm` and the JSON fields take it.
+ */
+export type AlgorithmName = "bfs" | "dfs" | "iddfs" | "ucs" | "greedy" | "astar" | "lc" | "dfbnb" | "idastar" | "rbfs" | "bidirectional" | "reduce" | "reduce-plus" | "pdb-beam" | "hill-climbing" | "first-choice" | "random-restart" | "annealing" | "local-beam";
+
+/**
+ * The heuristics the classic algorithms accept.
+ */
+export type HeuristicKind = "zero" | "misplaced" | "manhattan" | "euclidean" | "linear-conflict" | "pdb" | "exact";
+
+/**
+ * `POST /api/check`: a verdict on a start and a goal.
+ */
+export type Check = ValidPair | InvalidPair;
+
+/**
+ * Which board of a check request is at fault.
+ */
+export type Field = "start" | "goal";
+
+/**
+ * A pair of boards that both read.
+ */
+export type ValidPair = { 
+/**
+ * Always `true`.
+ */
+valid: true, 
+/**
+ * The start.
+ */
+start: Board, 
+/**
+ * The goal.
+ */
+goal: Board, 
+/**
+ * Board width.
+ */
+width: number, 
+/**
+ * Board height.
+ */
+height: number, 
+/**
+ * Whether the goal can be reached.
+ */
+solvable: boolean, 
+/**
+ * Why not, when it cannot.
+ */
+reason: string | null, 
+/**
+ * Each formula heuristic's estimate, by name.
+ */
+h: { [key in string]: Cost }, };
+
+/**
+ * A pair in which a board did not read.
+ */
+export type InvalidPair = { 
+/**
+ * Always `false`.
+ */
+valid: false, 
+/**
+ * Which board is at fault.
+ */
+field: Field, 
+/**
+ * What is wrong with it.
+ */
+error: string, };
+
+/**
+ * `GET /api/generate`: a random solvable board.
+ */
+export type Generated = { 
+/**
+ * The board.
+ */
+board: Board, 
+/**
+ * The board as text.
+ */
+text: string, 
+/**
+ * The goal it is solvable towards.
+ */
+goal: Board, 
+/**
+ * Board width.
+ */
+width: number, 
+/**
+ * Board height.
+ */
+height: number, 
+/**
+ * Moves from the goal: exactly (`exact`), or the random walk's length.
+ */
+depth: number, 
+/**
+ * Whether `depth` is the optimal distance.
+ */
+exact: boolean, 
+/**
+ * The seed, as text: seeds are 64-bit, more than a JavaScript number holds exactly.
+ */
+seed: string, };
+
+/**
+ * `GET /api/goal`: the goal board a preset (or a board) names at a size.
+ */
+export type GoalBoard = { 
+/**
+ * The board.
+ */
+goal: Board, 
+/**
+ * The board as text.
+ */
+text: string, 
+/**
+ * The preset's name, or the board on one line.
+ */
+name: string, 
+/**
+ * Board width.
+ */
+width: number, 
+/**
+ * Board height.
+ */
+height: number, };
+
+/**
+ * `POST /api/solve`: the report of `npuzzle solve --format json`, with what was asked for.
+ */
+export type Solved = { 
+/**
+ * For a search stopped by its time or node limit: a solver that would finish.
+ */
+hint?: string, 
+/**
+ * The search tree (`"tree": true`), the document of `npuzzle solve --tree json`.
+ */
+tree?: Tree, 
+/**
+ * The recorded events (`"trace": true`).
+ */
+trace?: Trace, 
+/**
+ * `solved`, `unsolvable`, `limit` or `not_found`.
+ */
+status: Status, 
+/**
+ * Which limit stopped the search.
+ */
+limit?: LimitKind, 
+/**
+ * Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
+ * `restarts_exhausted` or `temperature_floor`, with its figures).
+ */
+stuck?: Stuck, 
+/**
+ * The seed of the run's random choices, for algorithms that make any.
+ */
+seed?: number, 
+/**
+ * Human-readable summary.
+ */
+message: string, 
+/**
+ * The start, as rows.
+ */
+start: Board, 
+/**
+ * The goal, as rows.
+ */
+goal: Board, 
+/**
+ * Algorithm name.
+ */
+algorithm: AlgorithmName, 
+/**
+ * Heuristic name (`zero` for algorithms that use none).
+ */
+heuristic: HeuristicKind, 
+/**
+ * Weight on h (A*).
+ */
+weight: number, 
+/**
+ * Successor order.
+ */
+order: string, 
+/**
+ * Whether the answer is a solution proven optimal (false when none was found).
+ */
+optimal: boolean, 
+/**
+ * Number of moves, when solved.
+ */
+cost: number | null, 
+/**
+ * When solved, no solution has fewer moves: the cost itself when proven optimal, else
+ * the larger of Manhattan distance plus linear conflicts and the pattern databases'
+ * estimate where they were prepared.
+ */
+lower_bound?: number, 
+/**
+ * Where `lower_bound` comes from.
+ */
+lower_bound_from?: BoundSource, 
+/**
+ * The move letters.
+ */
+moves: string, 
+/**
+ * The boards along the path (left out of batch output unless asked for).
+ */
+path?: Array<Board>, 
+/**
+ * Counters.
+ */
+stats: Stats, 
+/**
+ * Time spent loading or building the heuristic's tables before the search, when a front
+ * end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
+ */
+tables_ms?: number, };
+
+/**
+ * The JSON shape of a run, shared by the CLI and the web API.
+ */
+export type Report = { 
+/**
+ * `solved`, `unsolvable`, `limit` or `not_found`.
+ */
+status: Status, 
+/**
+ * Which limit stopped the search.
+ */
+limit?: LimitKind, 
+/**
+ * Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
+ * `restarts_exhausted` or `temperature_floor`, with its figures).
+ */
+stuck?: Stuck, 
+/**
+ * The seed of the run's random choices, for algorithms that make any.
+ */
+seed?: number, 
+/**
+ * Human-readable summary.
+ */
+message: string, 
+/**
+ * The start, as rows.
+ */
+start: Board, 
+/**
+ * The goal, as rows.
+ */
+goal: Board, 
+/**
+ * Algorithm name.
+ */
+algorithm: AlgorithmName, 
+/**
+ * Heuristic name (`zero` for algorithms that use none).
+ */
+heuristic: HeuristicKind, 
+/**
+ * Weight on h (A*).
+ */
+weight: number, 
+/**
+ * Successor order.
+ */
+order: string, 
+/**
+ * Whether the answer is a solution proven optimal (false when none was found).
+ */
+optimal: boolean, 
+/**
+ * Number of moves, when solved.
+ */
+cost: number | null, 
+/**
+ * When solved, no solution has fewer moves: the cost itself when proven optimal, else
+ * the larger of Manhattan distance plus linear conflicts and the pattern databases'
+ * estimate where they were prepared.
+ */
+lower_bound?: number, 
+/**
+ * Where `lower_bound` comes from.
+ */
+lower_bound_from?: BoundSource, 
+/**
+ * The move letters.
+ */
+moves: string, 
+/**
+ * The boards along the path (left out of batch output unless asked for).
+ */
+path?: Array<Board>, 
+/**
+ * Counters.
+ */
+stats: Stats, 
+/**
+ * Time spent loading or building the heuristic's tables before the search, when a front
+ * end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
+ */
+tables_ms?: number, };
+
+/**
+ * How a run ended.
+ */
+export type Status = "solved" | "unsolvable" | "limit" | "not_found";
+
+/**
+ * Which limit ended a search.
+ */
+export type LimitKind = "nodes" | "time" | "memory" | "cancelled" | "depth" | "steps";
+
+/**
+ * Why a local search stopped without reaching the goal.
+ */
+export type Stuck = { "kind": "local_minimum", 
+/**
+ * The current state's h.
+ */
+h: Cost, } | { "kind": "plateau", 
+/**
+ * The current (best) h.
+ */
+h: Cost, 
+/**
+ * Sideways moves made in a row before stopping (the limit).
+ */
+sideways: number, } | { "kind": "restarts_exhausted", 
+/**
+ * Restarts made.
+ */
+restarts: number, 
+/**
+ * The lowest h any climb reached.
+ */
+best_h: Cost, } | { "kind": "temperature_floor", 
+/**
+ * The h where it stopped.
+ */
+h: Cost, 
+/**
+ * Steps taken.
+ */
+steps: number, };
+
+/**
+ * Why a local search made (or, annealing, refused) a move.
+ */
+export type Why = { "kind": "best_improvement", 
+/**
+ * Neighbours sharing the lowest h.
+ */
+tied: number, } | { "kind": "sideways", 
+/**
+ * This sideways move's number in the current run of them.
+ */
+used: number, 
+/**
+ * Sideways moves allowed in a row.
+ */
+allowed: number, 
+/**
+ * Neighbours sharing the lowest h.
+ */
+tied: number, } | { "kind": "first_improvement", 
+/**
+ * Neighbours drawn, this one included.
+ */
+tried: number, } | { "kind": "accepted", 
+/**
+ * Δ, in moves.
+ */
+delta: number, 
+/**
+ * The temperature.
+ */
+temperature: number, 
+/**
+ * The probability of accepting (1 when Δ ≤ 0).
+ */
+probability: number, } | { "kind": "rejected", 
+/**
+ * Δ, in moves.
+ */
+delta: number, 
+/**
+ * The temperature.
+ */
+temperature: number, 
+/**
+ * The probability it had of being accepted.
+ */
+probability: number, } | { "kind": "beam_best" } | { "kind": "beam_drawn", 
+/**
+ * The probability it had of being drawn at its turn.
+ */
+probability: number, };
+
+/**
+ * Counters a search keeps as it runs.
+ */
+export type Stats = { 
+/**
+ * Nodes whose successors were generated.
+ */
+expanded: number, 
+/**
+ * Nodes created, the start included.
+ */
+generated: number, 
+/**
+ * Largest size of the open list (queue, stack, heap, or the depth-first path).
+ */
+max_frontier: number, 
+/**
+ * Depth of the solution found (0 when none).
+ */
+search_depth: number, 
+/**
+ * Deepest node generated.
+ */
+max_depth: number, 
+/**
+ * Iterations of an iterative-deepening search (1 for the others).
+ */
+iterations: number, 
+/**
+ * Peak bytes of the search's own frontier and explored-set accounting.
+ */
+peak_memory: number, 
+/**
+ * Wall time.
+ */
+time_ms: number, };
+
+/**
+ * The recorded events of a solve, for the page's replay.
+ */
+export type Trace = { 
+/**
+ * The events, each with its pseudocode step and the node states it changes.
+ */
+events: Array<TraceEvent>, 
+/**
+ * Whether recording stopped at a cap before the search ended.
+ */
+truncated: boolean, 
+/**
+ * The most entries a frontier snapshot keeps (its `size` still counts them all).
+ */
+frontier_shown: number, };
+
+/**
+ * One event of a trace as the web page receives it: the event, the pseudocode step it carries
+ * out, and the node states it changes.
+ */
+export type TraceEvent = { 
+/**
+ * The step of the algorithm's pseudocode it carries out ([`Event::pseudocode_step`]).
+ */
+pseudocode?: Step, 
+/**
+ * The nodes whose state it changes, with their new state ([`Replay::apply`]).
+ */
+states?: Array<[number, NodeState]>, } & ({ "event": "generated", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The node's id (ids are dense, in generation order).
+ */
+id: number, 
+/**
+ * Its parent, `None` for a root.
+ */
+parent: number | null, 
+/**
+ * Hierarchical label, e.g. `S21`.
+ */
+label: string, 
+/**
+ * The move from the parent, as a letter.
+ */
+move: string | null, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
+ */
+f: Cost, 
+/**
+ * What happened to it when it was generated.
+ */
+fate: Fate, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * The true distance h* to the goal, when known (see [`Recorder::set_true_distances`]).
+ */
+h_star?: number, } | { "event": "selected", 
+/**
+ * Step number (this selection's).
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Labels from the root to the node, when the recorder keeps them.
+ */
+path?: Array<string>, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * Ordering value at selection (RBFS: the stored, backed-up value).
+ */
+f: Cost, } | { "event": "discarded", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, } | { "event": "frontier", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Entries on it in all.
+ */
+size: number, 
+/**
+ * The first entries (all of them unless the recorder caps snapshots).
+ */
+entries: Array<Entry>, } | { "event": "iteration", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * 1-based iteration number.
+ */
+number: number, 
+/**
+ * Its bound.
+ */
+bound: Cost, } | { "event": "iteration_end", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The next bound (`None`: nothing was cut off, no solution).
+ */
+next: Cost | null, } | { "event": "incumbent", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The goal node.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Its cost, the new bound.
+ */
+cost: number, } | { "event": "backed_up", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * The backed-up F.
+ */
+f: Cost, } | { "event": "goal", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, } | { "event": "local_current", 
+/**
+ * Step number (this step's).
+ */
+step: number, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * Its estimate.
+ */
+h: Cost, 
+/**
+ * Whether a run, or a restart's climb, begins here.
+ */
+initial: boolean, 
+/**
+ * Its index in a local beam.
+ */
+member?: number, 
+/**
+ * Simulated annealing's temperature T at this step.
+ */
+temperature?: number, 
+/**
+ * The restart this step belongs to, once random-restart hill climbing has restarted.
+ */
+restart?: number, } | { "event": "local_neighbour", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The move to it, as a letter.
+ */
+move: string, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * Its estimate.
+ */
+h: Cost, 
+/**
+ * The beam state it is a neighbour of.
+ */
+member?: number, } | { "event": "local_choice", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The move, as a letter.
+ */
+move: string, 
+/**
+ * The estimate of the state it leads to.
+ */
+h: Cost, 
+/**
+ * Why, with the probability and temperature for annealing.
+ */
+reason: Why, 
+/**
+ * Local beam: its index in the next beam.
+ */
+member?: number, 
+/**
+ * Local beam: the beam state it is made from.
+ */
+from?: number, } | { "event": "local_restart", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * 1-based restart number.
+ */
+number: number, 
+/**
+ * The walk's moves, as letters.
+ */
+walk: string, } | { "event": "local_end", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Why it stopped without the goal.
+ */
+stuck: Stuck | null, });
+
+/**
+ * One step of a recorded search. `step` is the number of the selection the event belongs to
+ * (0 before the first selection).
+ */
+export type Event = { "event": "generated", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The node's id (ids are dense, in generation order).
+ */
+id: number, 
+/**
+ * Its parent, `None` for a root.
+ */
+parent: number | null, 
+/**
+ * Hierarchical label, e.g. `S21`.
+ */
+label: string, 
+/**
+ * The move from the parent, as a letter.
+ */
+move: string | null, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
+ */
+f: Cost, 
+/**
+ * What happened to it when it was generated.
+ */
+fate: Fate, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * The true distance h* to the goal, when known (see [`Recorder::set_true_distances`]).
+ */
+h_star?: number, } | { "event": "selected", 
+/**
+ * Step number (this selection's).
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Labels from the root to the node, when the recorder keeps them.
+ */
+path?: Array<string>, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * Ordering value at selection (RBFS: the stored, backed-up value).
+ */
+f: Cost, } | { "event": "discarded", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, } | { "event": "frontier", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Entries on it in all.
+ */
+size: number, 
+/**
+ * The first entries (all of them unless the recorder caps snapshots).
+ */
+entries: Array<Entry>, } | { "event": "iteration", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * 1-based iteration number.
+ */
+number: number, 
+/**
+ * Its bound.
+ */
+bound: Cost, } | { "event": "iteration_end", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The next bound (`None`: nothing was cut off, no solution).
+ */
+next: Cost | null, } | { "event": "incumbent", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The goal node.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * Its cost, the new bound.
+ */
+cost: number, } | { "event": "backed_up", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, 
+/**
+ * The backed-up F.
+ */
+f: Cost, } | { "event": "goal", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Label.
+ */
+label: string, } | { "event": "local_current", 
+/**
+ * Step number (this step's).
+ */
+step: number, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * Its estimate.
+ */
+h: Cost, 
+/**
+ * Whether a run, or a restart's climb, begins here.
+ */
+initial: boolean, 
+/**
+ * Its index in a local beam.
+ */
+member?: number, 
+/**
+ * Simulated annealing's temperature T at this step.
+ */
+temperature?: number, 
+/**
+ * The restart this step belongs to, once random-restart hill climbing has restarted.
+ */
+restart?: number, } | { "event": "local_neighbour", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The move to it, as a letter.
+ */
+move: string, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * Its estimate.
+ */
+h: Cost, 
+/**
+ * The beam state it is a neighbour of.
+ */
+member?: number, } | { "event": "local_choice", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * The move, as a letter.
+ */
+move: string, 
+/**
+ * The estimate of the state it leads to.
+ */
+h: Cost, 
+/**
+ * Why, with the probability and temperature for annealing.
+ */
+reason: Why, 
+/**
+ * Local beam: its index in the next beam.
+ */
+member?: number, 
+/**
+ * Local beam: the beam state it is made from.
+ */
+from?: number, } | { "event": "local_restart", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * 1-based restart number.
+ */
+number: number, 
+/**
+ * The walk's moves, as letters.
+ */
+walk: string, } | { "event": "local_end", 
+/**
+ * Step number.
+ */
+step: number, 
+/**
+ * Why it stopped without the goal.
+ */
+stuck: Stuck | null, };
+
+/**
+ * A generated node.
+ */
+export type Node = { 
+/**
+ * The node's id (ids are dense, in generation order).
+ */
+id: number, 
+/**
+ * Its parent, `None` for a root.
+ */
+parent: number | null, 
+/**
+ * Hierarchical label, e.g. `S21`.
+ */
+label: string, 
+/**
+ * The move from the parent, as a letter.
+ */
+move: string | null, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
+ */
+f: Cost, 
+/**
+ * What happened to it when it was generated.
+ */
+fate: Fate, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * The true distance h* to the goal, when known (see [`Recorder::set_true_distances`]).
+ */
+h_star?: number, };
+
+/**
+ * One entry of a frontier snapshot.
+ */
+export type Entry = { 
+/**
+ * Node id.
+ */
+id: number, 
+/**
+ * Its label (empty, and left out of JSON, when the recorder keeps entries without labels:
+ * the node's `Generated` event has it).
+ */
+label?: string, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * Ordering value now (RBFS: the current backed-up F, which may exceed the node's own f).
+ */
+f: Cost, };
+
+/**
+ * What became of a generated node.
+ */
+export type Fate = "added" | "duplicate" | "pruned" | "goal";
+
+/**
+ * The search tree, ready to serialise as JSON or render as DOT or SVG.
+ */
+export type Tree = { 
+/**
+ * Board width.
+ */
+width: number, 
+/**
+ * Board height.
+ */
+height: number, 
+/**
+ * Nodes generated by the search, shown or not.
+ */
+total_nodes: number, 
+/**
+ * Whether the node cap cut the tree.
+ */
+capped: boolean, 
+/**
+ * The node cap.
+ */
+limit: number, 
+/**
+ * The colour legend.
+ */
+legend: Array<LegendEntry>, 
+/**
+ * The iterations of an iterative-deepening search (IDA*, iterative deepening), one per
+ * root, with their bounds; empty for searches that grow one tree.
+ */
+iterations: Array<TreeIteration>, 
+/**
+ * The nodes, in generation order (parents before children).
+ */
+nodes: Array<TreeNode>, };
+
+/**
+ * One node of the exported tree: the recorded node and what the whole search made of it.
+ */
+export type TreeNode = { 
+/**
+ * Final state.
+ */
+state: NodeState, 
+/**
+ * Position in expansion order, if expanded.
+ */
+expanded: number | null, 
+/**
+ * Whether it lies on the path to the goal that ended the search.
+ */
+on_path: boolean, 
+/**
+ * The node's id (ids are dense, in generation order).
+ */
+id: number, 
+/**
+ * Its parent, `None` for a root.
+ */
+parent: number | null, 
+/**
+ * Hierarchical label, e.g. `S21`.
+ */
+label: string, 
+/**
+ * The move from the parent, as a letter.
+ */
+move: string | null, 
+/**
+ * Moves from the start.
+ */
+g: number, 
+/**
+ * Heuristic estimate.
+ */
+h: Cost, 
+/**
+ * The value the algorithm orders or bounds by (g + h for A*, h for greedy, g for UCS).
+ */
+f: Cost, 
+/**
+ * What happened to it when it was generated.
+ */
+fate: Fate, 
+/**
+ * Row-major tiles.
+ */
+board: Array<number>, 
+/**
+ * The true distance h* to the goal, when known (see [`Recorder::set_true_distances`]).
+ */
+h_star?: number, };
+
+/**
+ * One iteration of an iterative-deepening search: the root it grew from and its bound.
+ */
+export type TreeIteration = { 
+/**
+ * The iteration's root node (its `S0`).
+ */
+root: number, 
+/**
+ * 1-based iteration number.
+ */
+number: number, 
+/**
+ * Its bound (on f for IDA*, on depth for iterative deepening).
+ */
+bound: Cost, };
+
+/**
+ * How a compare run was timed.
+ */
+export type Timing = { 
+/**
+ * Timed runs.
+ */
+samples: number, 
+/**
+ * Their median, in milliseconds (the run's `stats.time_ms`).
+ */
+median_ms: number, 
+/**
+ * The fastest.
+ */
+min_ms: number, 
+/**
+ * The slowest.
+ */
+max_ms: number, };
+
+/**
+ * One run of a compare: its report (with an empty path) and its timing.
+ */
+export type CompareRow = { 
+/**
+ * How the run was timed.
+ */
+timing: Timing, 
+/**
+ * `solved`, `unsolvable`, `limit` or `not_found`.
+ */
+status: Status, 
+/**
+ * Which limit stopped the search.
+ */
+limit?: LimitKind, 
+/**
+ * Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
+ * `restarts_exhausted` or `temperature_floor`, with its figures).
+ */
+stuck?: Stuck, 
+/**
+ * The seed of the run's random choices, for algorithms that make any.
+ */
+seed?: number, 
+/**
+ * Human-readable summary.
+ */
+message: string, 
+/**
+ * The start, as rows.
+ */
+start: Board, 
+/**
+ * The goal, as rows.
+ */
+goal: Board, 
+/**
+ * Algorithm name.
+ */
+algorithm: AlgorithmName, 
+/**
+ * Heuristic name (`zero` for algorithms that use none).
+ */
+heuristic: HeuristicKind, 
+/**
+ * Weight on h (A*).
+ */
+weight: number, 
+/**
+ * Successor order.
+ */
+order: string, 
+/**
+ * Whether the answer is a solution proven optimal (false when none was found).
+ */
+optimal: boolean, 
+/**
+ * Number of moves, when solved.
+ */
+cost: number | null, 
+/**
+ * When solved, no solution has fewer moves: the cost itself when proven optimal, else
+ * the larger of Manhattan distance plus linear conflicts and the pattern databases'
+ * estimate where they were prepared.
+ */
+lower_bound?: number, 
+/**
+ * Where `lower_bound` comes from.
+ */
+lower_bound_from?: BoundSource, 
+/**
+ * The move letters.
+ */
+moves: string, 
+/**
+ * The boards along the path (left out of batch output unless asked for).
+ */
+path?: Array<Board>, 
+/**
+ * Counters.
+ */
+stats: Stats, 
+/**
+ * Time spent loading or building the heuristic's tables before the search, when a front
+ * end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
+ */
+tables_ms?: number, };
+
+/**
+ * `POST /api/compare` without a stream.
+ */
+export type Compared = { 
+/**
+ * The start board.
+ */
+start: Board, 
+/**
+ * The goal board.
+ */
+goal: Board, 
+/**
+ * One row a run, in order.
+ */
+results: Array<CompareRow>, };
+
+/**
+ * A progress line of a stream: the live counts and the time so far.
+ */
+export type Progress = { 
+/**
+ * Milliseconds since the request began.
+ */
+time_ms: number, 
+/**
+ * Which run of a compare is going.
+ */
+run?: number, 
+/**
+ * Nodes expanded.
+ */
+expanded: number, 
+/**
+ * Nodes generated.
+ */
+generated: number, 
+/**
+ * Nodes added to the open list and not yet taken from it.
+ */
+frontier: number, 
+/**
+ * Deepest node generated.
+ */
+depth: number, 
+/**
+ * The table build under way, if any.
+ */
+tables?: TableProgress, };
+
+/**
+ * A snapshot of the counters.
+ */
+export type Snapshot = { 
+/**
+ * Nodes expanded.
+ */
+expanded: number, 
+/**
+ * Nodes generated.
+ */
+generated: number, 
+/**
+ * Nodes added to the open list and not yet taken from it.
+ */
+frontier: number, 
+/**
+ * Deepest node generated.
+ */
+depth: number, 
+/**
+ * The table build under way, if any.
+ */
+tables?: TableProgress, };
+
+/**
+ * How far a table build has got.
+ */
+export type TableProgress = { 
+/**
+ * Tables in the set.
+ */
+tables: number, 
+/**
+ * Tables loaded or built so far.
+ */
+ready: number, 
+/**
+ * Entries of the table under construction filled so far.
+ */
+filled: number, 
+/**
+ * Entries of the table under construction.
+ */
+entries: number, };
+
+/**
+ * A line of `POST /api/solve` with `"stream": true`: progress every 200 ms, then the result or
+ * an error.
+ */
+export type SolveLine = { "type": "progress" } & Progress | { "type": "result" } & Solved | { "type": "error", 
+/**
+ * The message.
+ */
+error: string, };
+
+/**
+ * A line of `POST /api/compare` with `"stream": true`.
+ */
+export type CompareLine = { "type": "start", 
+/**
+ * Runs to make.
+ */
+runs: number, 
+/**
+ * The start board.
+ */
+start: Board, 
+/**
+ * The goal board.
+ */
+goal: Board, } | { "type": "progress" } & Progress | { "type": "row", 
+/**
+ * Which run.
+ */
+index: number, 
+/**
+ * Its row.
+ */
+result: CompareRow, } | { "type": "error", 
+/**
+ * Which run, when one failed.
+ */
+index?: number, 
+/**
+ * The message.
+ */
+error: string, } | { "type": "done" };
+
+/**
+ * One picture of the search tree as it stood after `at` events.
+ */
+export type Frame = { 
+/**
+ * Events replayed.
+ */
+at: number, 
+/**
+ * The SVG document (`npuzzle solve --tree svg`'s drawing, at that event).
+ */
+svg: string, };
+
+/**
+ * `POST /api/svg`: the search tree drawn by the library at the events asked for.
+ */
+export type Pictures = { 
+/**
+ * One frame per event asked for, in order.
+ */
+frames: Array<Frame>, };
+
+/**
+ * `GET /api/health` on the server.
+ */
+export type Health = { 
+/**
+ * `ok`.
+ */
+status: string, 
+/**
+ * The server's version.
+ */
+version: string, 
+/**
+ * Searches running.
+ */
+running: number, 
+/**
+ * Searches waiting for a place.
+ */
+waiting: number, 
+/**
+ * Searches that may run at once.
+ */
+max_concurrent: number, 
+/**
+ * Connections open (0 when the router is served by something other than `serve`).
+ */
+connections: number, 
+/**
+ * Most connections kept open at once.
+ */
+max_connections: number, 
+/**
+ * Idle connections closed so far to make room for new ones.
+ */
+displaced: number, };
+
+/**
+ * Every error answer: a 4xx or 5xx status with this body.
+ */
+export type ErrorBody = { 
+/**
+ * What went wrong, for the user.
+ */
+error: string, };
+
+/**
+ * A board as rows of tiles, 0 the blank.
+ */
+export type Board = Array<Array<number>>;
+
+/**
+ * A cost: a whole number of moves, or a real number for the Euclidean heuristic.
+ */
+export type Cost = number;

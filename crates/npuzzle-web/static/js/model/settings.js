@@ -1,0 +1,185 @@
+// The settings of a search as the page holds them (the board, the goal, the algorithm and its
+// parameters, the limits), and the request bodies made of them. Pure: the form view reads and
+// writes the inputs, the controller keeps a Settings, and nothing here touches the DOM.
+
+import { boardText } from "./format.js";
+import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
+
+/** @typedef {import("../api").Options} Options */
+/** @typedef {import("../api").ParamInfo} ParamInfo */
+
+/**
+ * @typedef {object} Settings
+ * @property {number} w board width
+ * @property {number} h board height
+ * @property {number[]} start the start board, row-major, 0 the blank
+ * @property {string} goalPreset a preset's name, or "custom"
+ * @property {string} goalText the custom goal as typed
+ * @property {string} algorithm
+ * @property {string} heuristic
+ * @property {string} order the move order as typed
+ * @property {Record<string, string>} params each parameter's input by key, as typed ("" when
+ *   empty; "1" or "" for a flag)
+ * @property {string} limitNodes the node limit as typed
+ * @property {string} limitTime the time limit as typed, in milliseconds
+ * @property {boolean} recordTree whether to record the search tree
+ */
+
+/**
+ * A request body: the library's request specification, and what the endpoint adds.
+ * @typedef {{start: string, goal: string, algorithm?: string, heuristic?: string, order: string,
+ *   limits: {nodes?: number, time_ms?: number}, tree?: boolean, trace?: boolean, stream?: boolean,
+ *   seed?: number, [param: string]: unknown}} SolveBody
+ */
+
+/**
+ * One run of a compare.
+ * @typedef {{algorithm: string, heuristic: string, weight?: number, max_depth?: number}} Run
+ */
+
+/**
+ * The goal as the API takes it: a preset's name, or the custom board's text.
+ * @param {Settings} s
+ * @returns {string}
+ */
+export function goalSpec(s) {
+  return s.goalPreset === "custom" ? s.goalText : s.goalPreset;
+}
+
+/**
+ * The limits part of a body.
+ * @param {Settings} s
+ * @returns {{nodes?: number, time_ms?: number}}
+ */
+export function limitsOf(s) {
+  /** @type {{nodes?: number, time_ms?: number}} */
+  const limits = {};
+  if (s.limitNodes) limits.nodes = Number(s.limitNodes);
+  if (s.limitTime) limits.time_ms = Number(s.limitTime);
+  return limits;
+}
+
+/**
+ * A parameter's value as the API takes it, or undefined when it is not set (or set to its
+ * default, which the library applies anyway).
+ * @param {ParamInfo} p
+ * @param {string | undefined} text
+ * @returns {number | boolean | undefined}
+ */
+export function paramValue(p, text) {
+  if (text === undefined || text === "") return undefined;
+  if (p.kind === "flag") return text === "1" ? true : undefined;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n === p.default) return undefined;
+  return n;
+}
+
+/**
+ * The body of a solve request. A local search gets `seed` (the page picks one when none is
+ * typed, so a run can be repeated) and records its trace; another algorithm records its tree
+ * and trace when asked to.
+ * @param {Settings} s
+ * @param {Options} options
+ * @param {string | null} seed the local search's seed
+ * @returns {SolveBody}
+ */
+export function solveBody(s, options, seed) {
+  const alg = s.algorithm;
+  /** @type {SolveBody} */
+  const body = {
+    start: boardText(s.start, s.w),
+    goal: goalSpec(s),
+    algorithm: alg,
+    heuristic: s.heuristic,
+    order: s.order.trim() || options.defaults.order,
+    limits: limitsOf(s),
+  };
+  for (const p of options.params) {
+    if (p.key === "seed" || !takes(options, alg, p.key)) continue;
+    const v = paramValue(p, s.params[p.key]);
+    if (v !== undefined) body[p.key] = v;
+  }
+  if (isLocal(options, alg)) {
+    // A local search keeps no tree: its steps are the trace, which the local view replays.
+    if (seed !== null) body.seed = Number(seed);
+    body.trace = true;
+    return body;
+  }
+  if (s.recordTree && !reduces(options, alg)) {
+    body.tree = true;
+    body.trace = true;
+  }
+  return body;
+}
+
+/**
+ * What a result depends on: a result obtained with another key is stale.
+ * @param {Settings} s
+ * @param {Options} options
+ * @param {string | null} seed
+ * @returns {string}
+ */
+export function settingsKey(s, options, seed) {
+  const { tree, trace, ...rest } = solveBody(s, options, seed);
+  return JSON.stringify(rest);
+}
+
+/**
+ * What a compare depends on besides its pairs.
+ * @param {Settings} s
+ * @returns {string}
+ */
+export function compareKey(s) {
+  return JSON.stringify([boardText(s.start, s.w), goalSpec(s), s.order, s.limitNodes, s.limitTime]);
+}
+
+/**
+ * One compare run from a pair's inputs: the heuristic is `zero` for an algorithm that uses
+ * none, and the weight and depth bound are sent only to algorithms that read them.
+ * @param {Options} options
+ * @param {string} algorithm
+ * @param {string} heuristic
+ * @param {string} weight as typed
+ * @param {string} depth as typed
+ * @returns {Run}
+ */
+export function pairRun(options, algorithm, heuristic, weight, depth) {
+  /** @type {Run} */
+  const run = { algorithm, heuristic: usesHeuristic(options, algorithm) ? heuristic : "zero" };
+  const w = Number(weight);
+  if (takes(options, algorithm, "weight") && w && w !== 1) run.weight = w;
+  if (takes(options, algorithm, "max_depth") && depth !== "") run.max_depth = Number(depth);
+  return run;
+}
+
+/**
+ * The body of a compare request.
+ * @param {Settings} s
+ * @param {Options} options
+ * @param {Run[]} runs
+ * @returns {SolveBody & {runs: Run[]}}
+ */
+export function compareBody(s, options, runs) {
+  return {
+    start: boardText(s.start, s.w),
+    goal: goalSpec(s),
+    order: s.order.trim() || options.defaults.order,
+    runs,
+    limits: limitsOf(s),
+    stream: true,
+  };
+}
+
+/**
+ * A run's name: `astar + manhattan (W 2)`, `dfs (depth ≤ 20)`.
+ * @param {Options} options
+ * @param {{algorithm: string, heuristic: string, weight?: number, max_depth?: number | null}} r
+ * @returns {string}
+ */
+export function runName(options, r) {
+  let extra = "";
+  if (r.weight && r.weight !== 1) extra = ` (W ${r.weight})`;
+  else if (r.max_depth !== undefined && r.max_depth !== null && takes(options, r.algorithm, "max_depth"))
+    extra = ` (depth ≤ ${r.max_depth})`;
+  return (r.heuristic === "zero" ? r.algorithm : `${r.algorithm} + ${r.heuristic}`) + extra;
+}

@@ -1,0 +1,196 @@
+// The settings form: the menus and inputs built from the options document (algorithms,
+// heuristics, goal presets, sizes, and one input per parameter the library describes), read
+// into the settings and written back from them, and kept in step with the algorithm chosen
+// (what it reads is enabled, with its one-line description).
+
+import { fmt } from "../model/format.js";
+import { algInfo, heuristicTitle, inputId, isBig, isLocal, optimalChoice, reduces, takes, usesHeuristic } from "../model/options.js";
+import { $, button, h, input, select } from "./dom.js";
+
+/** @typedef {import("../api").Options} Options */
+/** @typedef {import("../api").ParamInfo} ParamInfo */
+/** @typedef {import("../model/settings.js").Settings} Settings */
+
+export class Form {
+  constructor() {
+    this.algorithm = select("algorithm");
+    this.heuristic = select("heuristic");
+    this.goalPreset = select("goal-preset");
+    this.goalText = input("goal-text");
+    this.order = input("order");
+    this.limitNodes = input("limit-nodes");
+    this.limitTime = input("limit-time");
+    this.recordTree = input("record-tree");
+    this.width = select("width");
+    this.height = select("height");
+    /** @type {Map<string, HTMLInputElement>} each parameter's input, by key */
+    this.params = new Map();
+  }
+
+  /**
+   * Builds the menus and the parameters' inputs.
+   * @param {Options} options
+   */
+  build(options) {
+    for (const a of options.algorithms) {
+      const o = new Option(`${a.title}${a.optimal ? "" : " (not optimal)"}`, a.name);
+      o.title = a.summary;
+      this.algorithm.add(o);
+    }
+    for (const name of options.heuristics) {
+      const o = new Option(heuristicTitle(options, name), name);
+      o.title = options.heuristic_info.find((x) => x.name === name)?.summary || "";
+      this.heuristic.add(o);
+    }
+    for (const g of options.goals) this.goalPreset.add(new Option(g.label, g.name));
+    this.goalPreset.add(new Option("custom…", "custom"));
+    for (let s = options.limits.min_side; s <= options.limits.max_side; s++) {
+      this.width.add(new Option(String(s), String(s)));
+      this.height.add(new Option(String(s), String(s)));
+    }
+    this.order.value = options.defaults.order;
+    this.limitTime.placeholder = `${fmt(options.limits.time_ms)} (cap)`;
+    this.limitNodes.placeholder = `${fmt(options.limits.nodes)} (cap)`;
+    const search = $("search-params");
+    const local = $("local-options");
+    for (const p of options.params) {
+      const { label, field } = paramInput(p);
+      this.params.set(p.key, field);
+      (p.group === "local" ? local : search).appendChild(label);
+    }
+  }
+
+  /**
+   * Every input whose change changes the settings.
+   * @returns {HTMLElement[]}
+   */
+  inputs() {
+    return [this.heuristic, this.order, this.limitNodes, this.limitTime, this.recordTree, ...this.params.values()];
+  }
+
+  /**
+   * The settings as the form holds them (the board is not the form's: it is kept as is).
+   * @param {Settings} s the settings to complete
+   * @returns {Settings}
+   */
+  read(s) {
+    /** @type {Record<string, string>} */
+    const params = {};
+    for (const [key, field] of this.params) params[key] = field.type === "checkbox" ? (field.checked ? "1" : "") : field.value;
+    return {
+      ...s,
+      goalPreset: this.goalPreset.value,
+      goalText: this.goalText.value,
+      algorithm: this.algorithm.value,
+      heuristic: this.heuristic.value,
+      order: this.order.value,
+      params,
+      limitNodes: this.limitNodes.value,
+      limitTime: this.limitTime.value,
+      recordTree: this.recordTree.checked,
+    };
+  }
+
+  /**
+   * Writes settings into the form.
+   * @param {Partial<Settings>} s
+   */
+  write(s) {
+    if (s.w !== undefined) this.width.value = String(s.w);
+    if (s.h !== undefined) this.height.value = String(s.h);
+    if (s.goalPreset !== undefined) {
+      this.goalPreset.value = s.goalPreset;
+      this.showCustomGoal(s.goalPreset === "custom");
+    }
+    if (s.goalText !== undefined) this.goalText.value = s.goalText;
+    if (s.algorithm !== undefined) this.algorithm.value = s.algorithm;
+    if (s.heuristic !== undefined) this.heuristic.value = s.heuristic;
+    if (s.order !== undefined) this.order.value = s.order;
+    if (s.limitNodes !== undefined) this.limitNodes.value = s.limitNodes;
+    if (s.limitTime !== undefined) this.limitTime.value = s.limitTime;
+    if (s.recordTree !== undefined) this.recordTree.checked = s.recordTree;
+    for (const [key, text] of Object.entries(s.params || {})) {
+      const field = this.params.get(key);
+      if (!field) continue;
+      if (field.type === "checkbox") field.checked = text === "1";
+      else field.value = text;
+    }
+  }
+
+  /**
+   * Shows or hides the custom goal's input.
+   * @param {boolean} on
+   */
+  showCustomGoal(on) {
+    $("goal-text-label").hidden = !on;
+  }
+
+  /**
+   * Enables what the chosen algorithm reads and describes it; on a board beyond the classic
+   * searches' sizes, offers the reductions only (the library's default there first).
+   * @param {Options} options
+   * @param {Settings} s
+   * @param {boolean} localResult the last result is a local search's (its tab stays)
+   */
+  sync(options, s, localResult) {
+    const cells = s.w * s.h;
+    const big = isBig(options, cells);
+    for (const o of this.algorithm.options) o.disabled = big && !reduces(options, o.value);
+    if (big && !reduces(options, this.algorithm.value)) this.algorithm.value = options.big_choice.algorithm;
+    const alg = this.algorithm.value;
+    const a = algInfo(options, alg);
+    const uses = usesHeuristic(options, alg);
+    this.heuristic.disabled = !uses;
+    for (const [key, field] of this.params) field.disabled = !takes(options, alg, key);
+    $("local-options").hidden = !isLocal(options, alg);
+    $("tab-local").hidden = !isLocal(options, alg) && !localResult;
+    // Reduction walks one path: there is no search tree to record.
+    this.recordTree.disabled = reduces(options, alg);
+    $("alg-summary").textContent = a
+      ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.`
+      : "";
+    const hi = options.heuristic_info.find((x) => x.name === this.heuristic.value);
+    let hText = uses ? (hi ? `${hi.title}: ${hi.summary}` : "") : "This algorithm uses no heuristic.";
+    if (uses && hi?.note) hText += ` ${hi.note}`;
+    $("h-summary").textContent = hText;
+    $("bar-choice").textContent = a ? `${a.title}${uses ? ` + ${this.heuristic.value}` : ""} · order ${this.order.value}` : "";
+    const max = options.limits.classic_max_cells;
+    $("size-note").textContent = big
+      ? `Boards over ${max} cells are solved by row-and-column reduction: ${options.big_choice.algorithm} (the default: shorter answers, with a lower bound) or reduce (fast, simple); neither is optimal. The other algorithms and the search tree stay at ${max} cells and below.`
+      : "";
+    const c = optimalChoice(options, cells);
+    const table = options.heuristic_info.find((x) => x.name === c.heuristic);
+    const oc = button("optimal-choice");
+    // No optimal solver reaches past the classic sizes: the page offers reduction there.
+    oc.disabled = big;
+    oc.textContent = `optimal (${table?.table || c.heuristic})`;
+    $("optimal-note").textContent = `${algInfo(options, c.algorithm)?.title || c.algorithm} over ${table?.summary || c.heuristic}.`;
+  }
+}
+
+/**
+ * The input of one parameter, with its label, from the library's description.
+ * @param {ParamInfo} p
+ * @returns {{label: HTMLLabelElement, field: HTMLInputElement}}
+ */
+function paramInput(p) {
+  const field = h("input");
+  field.id = inputId(p);
+  const label = h("label");
+  label.title = p.help;
+  if (p.kind === "flag") {
+    field.type = "checkbox";
+    label.className = "check";
+    label.append(field, ` ${p.label}`);
+    return { label, field };
+  }
+  field.type = "number";
+  if (p.min !== null) field.min = String(p.min);
+  else if (p.kind === "integer") field.min = "0";
+  if (p.max !== null) field.max = String(p.max);
+  field.step = p.step === null ? "any" : String(p.step);
+  const note = p.default_note && p.default_note.length <= 10 ? p.default_note : "default";
+  field.placeholder = p.default !== null ? String(p.default) : note;
+  label.append(`${p.label} `, field);
+  return { label, field };
+}

@@ -341,15 +341,36 @@ impl Outcome {
                 lower_bound_from: None,
                 stats,
             },
-            End::Exhausted => {
-                Outcome { status: Status::NotFound, limit: None, stuck: None, moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
-            }
-            End::Limit(kind) => {
-                Outcome { status: Status::Limit, limit: Some(kind), stuck: None, moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
-            }
-            End::Stuck(why) => {
-                Outcome { status: Status::NotFound, limit: None, stuck: Some(why), moves: Vec::new(), cost: None, lower_bound: None, lower_bound_from: None, stats }
-            }
+            End::Exhausted => Outcome {
+                status: Status::NotFound,
+                limit: None,
+                stuck: None,
+                moves: Vec::new(),
+                cost: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
+            End::Limit(kind) => Outcome {
+                status: Status::Limit,
+                limit: Some(kind),
+                stuck: None,
+                moves: Vec::new(),
+                cost: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
+            End::Stuck(why) => Outcome {
+                status: Status::NotFound,
+                limit: None,
+                stuck: Some(why),
+                moves: Vec::new(),
+                cost: None,
+                lower_bound: None,
+                lower_bound_from: None,
+                stats,
+            },
         }
     }
 

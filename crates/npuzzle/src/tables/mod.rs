@@ -764,6 +764,43 @@ mod tests {
     }
 
     #[test]
+    fn the_default_five_by_five_set_is_the_strongest_whose_every_table_is_cached() {
+        // Files are only looked for here (loading verifies them), so empty ones stand in for
+        // the gigabyte tables.
+        let dir = std::env::temp_dir().join(format!("npuzzle-choose-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = TableStore::new(&dir);
+        let path = |s: &SetSpec, p: &[u8]| dir.join(table_file_name(5, 5, s.table_blank(), p, s.regions, s.one_bit));
+        let put = |name: &str| {
+            let s = SetSpec::named(5, 5, name).unwrap();
+            for p in &s.patterns {
+                std::fs::write(path(&s, p), b"").unwrap();
+            }
+        };
+        let chosen = || {
+            let first = store.choose_set(&Goal::BlankFirst.board(5, 5).unwrap()).unwrap().name;
+            // The blank-last goal is served by the same files, through the frame.
+            assert_eq!(store.choose_set(&Goal::BlankLast.board(5, 5).unwrap()).unwrap().name, first);
+            first
+        };
+        assert_eq!(chosen(), SetSpec::small_default(5, 5).name);
+        put("6-6-6-6");
+        assert_eq!(chosen(), "6-6-6-6");
+        put("6-6-6-6z1");
+        assert_eq!(chosen(), "6-6-6-6z1");
+        put("6-6-6-6z");
+        assert_eq!(chosen(), "6-6-6-6z");
+        put("6-6-6-6x7z1");
+        assert_eq!(chosen(), "6-6-6-6x7z1");
+        // One table of the catalogue missing: the next strongest whose tables are all there.
+        let cat = SetSpec::named(5, 5, "6-6-6-6x7z1").unwrap();
+        let only = cat.patterns.iter().find(|p| !SetSpec::named(5, 5, "6-6-6-6z1").unwrap().patterns.contains(p)).unwrap();
+        std::fs::remove_file(path(&cat, only)).unwrap();
+        assert_eq!(chosen(), "6-6-6-6z");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn load_without_a_cache_says_what_is_missing() {
         let store = TableStore::in_memory();
         let goal = Goal::BlankLast.board(3, 2).unwrap();

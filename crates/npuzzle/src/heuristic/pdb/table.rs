@@ -283,9 +283,9 @@ impl Pdb {
     /// The distance of the placement whose `i`-th tile is at cell `cell(i)`, the blank in cell
     /// `blank` (which only a table with a value per region reads).
     ///
-    /// A table of one bit an entry finds the distance by walking down to the goal
-    /// ([`Pdb::descend`]): a few hundred entries read, for a search's root and for tests and
-    /// tools, not for inner loops.
+    /// A table of one bit an entry finds the distance by walking down to the goal, a step at a
+    /// time to a neighbour one move nearer: a few hundred entries read, for a search's root and
+    /// for tests and tools, not for inner loops.
     #[inline(always)]
     pub fn lookup(&self, cell: impl Fn(usize) -> u8, blank: u8) -> u8 {
         if self.one_bit {

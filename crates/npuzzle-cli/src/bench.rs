@@ -25,6 +25,9 @@ const KORF24: &str = include_str!("../data/korf24_50.txt");
 const KORF24_NODES: &str = include_str!("../data/korf24_50_nodes_korf_felner_2002.txt");
 /// Döbbelin et al.'s (2013) expansions for the same instances with 6-6-6-6, in our unit.
 const KORF24_EXPANDED: &str = include_str!("../data/korf24_50_expanded_doebbelin_2013.txt");
+/// Clausecker & Reinefeld's (2021) expansions with their catalogue of seven 6-6-6-6 partitions
+/// and their transposes (zero-aware tables of one bit an entry), the set `6-6-6-6x7z1` holds.
+const KORF24_EXPANDED_CATALOGUE: &str = include_str!("../data/korf24_50_expanded_clausecker_2021.txt");
 const EIGHT: &str = include_str!("../data/eightpuzzle.txt");
 
 /// Benchmark suites.
@@ -197,7 +200,7 @@ pub fn run(args: Args) -> Result<u8> {
     pool.install(|| match args.suite {
         Suite::All3x3 => all_3x3(&args),
         Suite::Korf100 => korf(&args, KORF100, 4, false, None),
-        Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED))),
+        Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED, KORF24_EXPANDED_CATALOGUE))),
         Suite::Big => crate::bench_big::run(&args),
         Suite::Local => crate::bench_local::run(&args),
         Suite::File => crate::bench_file::run(&args),
@@ -283,11 +286,13 @@ fn published(text: &str) -> Vec<(u32, u64)> {
 
 /// Runs a Korf suite; `published_counts` holds Korf & Felner's node counts and Döbbelin et al.'s
 /// expansions for it, shown beside ours.
-fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Option<(&str, &str)>) -> Result<u8> {
-    let known_nodes = published_counts.map(|(nodes, _)| published(nodes));
+fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Option<(&str, &str, &str)>) -> Result<u8> {
+    let known_nodes = published_counts.map(|(nodes, _, _)| published(nodes));
     let known_of = |id: u32| known_nodes.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
-    let known_expanded = published_counts.map(|(_, expanded)| published(expanded));
+    let known_expanded = published_counts.map(|(_, expanded, _)| published(expanded));
     let expanded_of = |id: u32| known_expanded.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
+    let known_catalogue = published_counts.map(|(_, _, expanded)| published(expanded));
+    let catalogue_of = |id: u32| known_catalogue.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
     let started = Instant::now();
     let mut all = instances(text, side)?;
     if let Some(ids) = &args.ids {
@@ -364,16 +369,21 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Opt
             "generated",
             "time ms",
             "generated/s",
-            if known_nodes.is_some() { format!(" {:>14} {:>14}", "K&F 2002", "Döbbelin 2013") } else { String::new() }
+            if known_nodes.is_some() {
+                format!(" {:>14} {:>14} {:>14}", "K&F 2002", "Döbbelin 2013", "Clausecker 2021")
+            } else {
+                String::new()
+            }
         )?;
     }
-    let (mut expanded, mut nodes, mut wrong, mut fewer) = (0u64, 0u64, 0, 0);
+    let (mut expanded, mut nodes, mut wrong, mut fewer, mut fewer_cat) = (0u64, 0u64, 0, 0, 0);
     for (inst, (len, reaches, st)) in all.iter().zip(&results) {
         let ok = *len == Some(inst.optimum) && *reaches;
         wrong += usize::from(!ok);
         expanded += st.expanded;
         nodes += st.generated;
         fewer += usize::from(expanded_of(inst.id).is_some_and(|e| st.expanded <= e));
+        fewer_cat += usize::from(catalogue_of(inst.id).is_some_and(|e| st.expanded <= e));
         if !args.quiet {
             let secs = st.time.as_secs_f64();
             writeln!(
@@ -389,6 +399,7 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Opt
                 st.generated as f64 / secs.max(1e-9),
                 known_of(inst.id).map_or(String::new(), |n| format!(" {n:>14}"))
                     + &expanded_of(inst.id).map_or(String::new(), |e| format!(" {e:>14}"))
+                    + &catalogue_of(inst.id).map_or(String::new(), |e| format!(" {e:>15}"))
             )?;
         }
     }
@@ -412,6 +423,12 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Opt
             "Döbbelin et al. (2013), 6-6-6-6, for these instances: {theirs} expanded; at or below theirs on {fewer} of {}",
             all.len()
         )?;
+        let cat: u64 = all.iter().filter_map(|i| catalogue_of(i.id)).sum();
+        writeln!(
+            out,
+            "Clausecker & Reinefeld (2021), catalogue of seven 6-6-6-6 partitions and their transposes, for these instances: {cat} expanded; at or below theirs on {fewer_cat} of {}",
+            all.len()
+        )?;
     }
     writeln!(
         out,
@@ -429,7 +446,7 @@ mod tests {
     #[test]
     fn published_counts_cover_every_24_puzzle_instance_with_its_length() {
         let all = instances(KORF24, 5).unwrap();
-        for text in [KORF24_NODES, KORF24_EXPANDED] {
+        for text in [KORF24_NODES, KORF24_EXPANDED, KORF24_EXPANDED_CATALOGUE] {
             let counts = published(text);
             assert_eq!(counts.len(), all.len());
             for inst in &all {

@@ -36,8 +36,10 @@ enum Command {
         /// blank-last, snail, or a board.
         #[arg(long, short = 'g', default_value = "blank-first", allow_hyphen_values = true)]
         goal: String,
-        /// Set: 7-8, 6-6-3 or 5-5-5 on 4×4; 6-6-6-6z (a value per blank region, 4.8 GB),
-        /// 6-6-6-6 or 5-5-5-5-4 on 5×5. Default: the strongest.
+        /// Set: 7-8, 6-6-3 or 5-5-5 on 4×4; 6-6-6-6x7z1 (a catalogue of seven partitions, one
+        /// bit an entry, 4.2 GB), 6-6-6-6z (a value per blank region, 4.8 GB), 6-6-6-6z1 (the
+        /// same in one bit an entry, 1.2 GB), 6-6-6-6 or 5-5-5-5-4 on 5×5. Default: the
+        /// strongest.
         #[arg(long)]
         set: Option<String>,
         /// Rebuild even when the tables are cached.
@@ -172,8 +174,7 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
                 "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, about {:.0} MB)",
                 spec.name,
                 strongest.name,
-                // Two entries a byte, as the 4×4 and 5×5 sets pack.
-                strongest.entries() as f64 / 2e6
+                strongest.bytes() as f64 / 1e6
             );
         }
         req.tables = store().prepare_set(&req.goal, &spec, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
@@ -257,6 +258,16 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     if npuzzle::heuristic::pdb::any_blank(w * h) {
         return build_any_goal(&store, &spec, force, started);
     }
+    let missing = spec.patterns.iter().filter(|p| force || !store.has_kind(w, h, spec.blank(), p, spec.regions, spec.one_bit)).count();
+    let peak = spec.patterns.iter().map(|p| npuzzle::heuristic::pdb::build_bytes(w, h, p.len(), spec.regions)).max().unwrap_or(0);
+    note!(
+        "set {} for {w}x{h}: {} ({} to build), {:.2} GB on disk and in memory while solving; a build holds up to {:.2} GB, one table at a time",
+        spec.name,
+        plural(spec.patterns.len(), "table"),
+        missing,
+        spec.bytes() as f64 / 1e9,
+        peak as f64 / 1e9
+    );
     let heur = if force {
         store.build(&goal_board, &spec, &on, Some(&cancel))
     } else {

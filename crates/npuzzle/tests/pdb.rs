@@ -93,7 +93,7 @@ fn bind(goal: &Board, set: &SetSpec) -> PdbHeuristic {
 }
 
 fn spec(width: usize, height: usize, name: &str, patterns: Vec<Vec<u8>>) -> SetSpec {
-    SetSpec { width, height, name: name.into(), patterns, regions: false }
+    SetSpec { width, height, name: name.into(), patterns, regions: false, one_bit: false, partitions: Vec::new() }
 }
 
 #[test]
@@ -623,4 +623,199 @@ fn a_set_that_leaves_tiles_uncovered_still_solves_optimally() {
         let out = solve(&req.tables(tables.clone())).unwrap();
         assert_eq!(out.moves.len() as u32, truth[start.tiles()], "{start}");
     }
+}
+
+/// A catalogue on 3×3 (goal blank in cell 0): three partitions of two 4-tile patterns each.
+fn catalogue_3x3(one_bit: bool) -> SetSpec {
+    SetSpec {
+        patterns: vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8], vec![1, 2, 5, 8], vec![3, 4, 6, 7], vec![1, 3, 4, 6], vec![2, 5, 7, 8]],
+        partitions: vec![vec![0, 1], vec![2, 3], vec![4, 5]],
+        regions: true,
+        one_bit,
+        ..spec(3, 3, "cat", Vec::new())
+    }
+}
+
+#[test]
+fn one_bit_tables_give_every_reachable_distance_of_the_oracle() {
+    for (w, h, blank, pattern) in
+        [(3, 3, 0, vec![1u8, 2, 3, 4]), (3, 3, 0, vec![1, 2, 3, 5, 7, 8]), (4, 2, 0, vec![1, 2, 5, 6]), (3, 3, 4, vec![0, 1, 2, 3])]
+    {
+        let bits = Pdb::build_1bit(w, h, blank, &pattern, &|_, _| {}, None).unwrap();
+        let nibbles = Pdb::build(w, h, blank, &pattern, true, &|_, _| {}, None).unwrap();
+        assert_eq!((bits.bits(), nibbles.bits()), (1, 4));
+        assert_eq!(bits.table().len() as u64, (bits.len() as u64).div_ceil(8));
+        let truth = pattern_oracle_by_blank(w, h, blank, &pattern);
+        for ((cells, b), &d) in &truth {
+            // Walking down the one-bit table finds the distance; the 4-bit table holds it.
+            assert_eq!(bits.lookup(|i| cells[i], *b), d, "{w}x{h} {pattern:?} {cells:?} blank {b}");
+            assert_eq!(nibbles.lookup(|i| cells[i], *b), d);
+            // A child's distance read from its parent's: every move of a pattern tile.
+            for (i, &p) in cells.iter().enumerate() {
+                for m in Move::ALL {
+                    let Some(q) = npuzzle::board::neighbor(w, h, p as usize, m) else { continue };
+                    let q = q as u8;
+                    if cells.contains(&q) {
+                        continue;
+                    }
+                    // The tile moves from p to q only where the blank can get to q.
+                    let mut child = cells.clone();
+                    child[i] = q;
+                    let Some(&dc) = truth.get(&(child.clone(), p)) else { continue };
+                    if truth.get(&(cells.clone(), q)) != Some(&d) {
+                        continue;
+                    }
+                    let (idx, _) = bits.locate(|j| child[j], p);
+                    assert_eq!(bits.step(idx, d), dc, "{cells:?} blank {b} -> {child:?}");
+                }
+            }
+        }
+    }
+    // One bit an entry is only for tables with a value per region: a cache file of a plain
+    // table cannot claim it.
+    let p = Pdb::build_1bit(3, 2, 0, &[1, 2, 3], &|_, _| {}, None).unwrap();
+    assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], false, 1, p.table().to_vec().into()).is_err());
+    assert!(Pdb::from_packed(3, 2, 0, &[1, 2, 3], true, 1, p.table().to_vec().into()).is_ok());
+    assert!(Pdb::build_1bit(6, 6, pdb::ANY_BLANK, &[1, 2, 3], &|_, _| {}, None).is_err());
+}
+
+#[test]
+fn catalogues_are_admissible_and_at_least_each_partition() {
+    for goal in [Goal::BlankFirst, Goal::BlankLast, Goal::Snail] {
+        let goal = goal.board(3, 3).unwrap();
+        let truth = oracle(&goal);
+        let four = bind(&goal, &catalogue_3x3(false));
+        let one = bind(&goal, &catalogue_3x3(true));
+        let parts: Vec<PdbHeuristic> = catalogue_3x3(false)
+            .partition_list()
+            .iter()
+            .map(|part| {
+                let set = SetSpec {
+                    patterns: part.iter().map(|&i| catalogue_3x3(false).patterns[i].clone()).collect(),
+                    regions: true,
+                    ..spec(3, 3, "part", Vec::new())
+                };
+                bind(&goal, &set)
+            })
+            .collect();
+        let mut above = vec![0; parts.len()];
+        for (tiles, &d) in truth.iter().step_by(7) {
+            let est = four.estimate_tiles(|c| tiles[c]);
+            assert!(est <= d, "{goal}: {tiles:?} estimate {est} above {d}");
+            assert_eq!(one.estimate_tiles(|c| tiles[c]), est, "one bit and four bits differ on {tiles:?}");
+            let each: Vec<u32> = parts.iter().map(|p| p.estimate_tiles(|c| tiles[c])).collect();
+            assert_eq!(est, *each.iter().max().unwrap(), "{tiles:?}: the largest partition's sum");
+            for (k, &e) in each.iter().enumerate() {
+                above[k] += usize::from(e < est);
+            }
+        }
+        assert!(above.iter().all(|&n| n > 0), "{goal}: a partition never below the catalogue ({above:?})");
+    }
+}
+
+#[test]
+fn the_catalogue_engine_equals_the_oracle_and_one_bit_counts_equal_four_bit_counts() {
+    let mut rng = Lcg(11);
+    for goal in [Goal::BlankFirst, Goal::BlankLast, Goal::Snail] {
+        let goal = goal.board(3, 3).unwrap();
+        let truth = oracle(&goal);
+        let four = bind(&goal, &catalogue_3x3(false));
+        let one = bind(&goal, &catalogue_3x3(true));
+        let fsm = fsm_for(&four, Fsm::default_depth(9));
+        for i in 0..40 {
+            let start = scramble(&goal, 10 + i * 3, &mut rng);
+            let (a, sa) = ida::search(&four, &start, MoveOrder::default(), &Limits::default(), false, Some(&fsm));
+            let (b, sb) = ida::search(&one, &start, MoveOrder::default(), &Limits::default(), false, Some(&fsm));
+            let (c, _) = ida::search(&one, &start, MoveOrder::default(), &Limits::default(), true, None);
+            for end in [&a, &b, &c] {
+                let End::Found(moves) = end else { panic!("no solution for {start}") };
+                assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
+                assert_eq!(start.apply_all(moves).unwrap().last(), Some(&goal));
+            }
+            assert_eq!((sa.expanded, sa.generated), (sb.expanded, sb.generated), "{start}: one bit changed the search");
+        }
+    }
+}
+
+#[test]
+fn a_four_by_four_catalogue_solves_korf_instances_optimally() {
+    // Two 5-5-5 partitions and their mirrored sums, one bit an entry (small tables).
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let set = SetSpec {
+        patterns: vec![
+            vec![1, 4, 5, 8, 9],
+            vec![2, 3, 6, 7, 11],
+            vec![10, 12, 13, 14, 15],
+            vec![1, 2, 3, 5, 6],
+            vec![4, 8, 9, 12, 13],
+            vec![7, 10, 11, 14, 15],
+        ],
+        partitions: vec![vec![0, 1, 2], vec![3, 4, 5]],
+        regions: true,
+        one_bit: true,
+        ..spec(4, 4, "5-5-5x2z1", Vec::new())
+    };
+    let heur = bind(&goal, &set);
+    let single = bind(&goal, &SetSpec { regions: true, ..SetSpec::named(4, 4, "5-5-5").unwrap() });
+    let fsm = fsm_for(&heur, Fsm::default_depth(16));
+    for (start, optimum) in korf_instances(&[55, 16, 79]) {
+        let (end, cat) = ida::search(&heur, &start, MoveOrder::default(), &Limits::default(), false, Some(&fsm));
+        let End::Found(moves) = end else { panic!("no solution") };
+        assert_eq!(moves.len() as u32, optimum);
+        assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+        assert!(cat.expanded > 0);
+        // Along the optimal path found, every board's estimate is at most its known remaining
+        // distance and at least the single partition's. (Expansion counts are not compared:
+        // the last iteration's depends on the order children of equal estimate are searched.)
+        // `apply_all` gives every board from the start to the goal.
+        for (i, b) in start.apply_all(&moves).unwrap().iter().enumerate() {
+            let est = heur.estimate_tiles(|c| b.tiles()[c]);
+            let remaining = optimum - i as u32;
+            assert!(est <= remaining, "{b}: estimate {est} above the remaining {remaining}");
+            assert!(est >= single.estimate_tiles(|c| b.tiles()[c]), "{b}: below the single partition");
+        }
+    }
+}
+
+#[test]
+fn one_bit_cache_files_are_named_verified_rebuilt_and_chosen_by_the_default() {
+    let scratch = Scratch::new("pdb-1bit");
+    let store = TableStore::new(scratch.path());
+    let goal = Goal::BlankFirst.board(3, 3).unwrap();
+    let set = catalogue_3x3(true);
+    let corrupt = Mutex::new(0);
+    let on = |e: &TableEvent| {
+        if matches!(e, TableEvent::Corrupt { .. }) {
+            *corrupt.lock().unwrap() += 1;
+        }
+    };
+    let first = store.load_or_build(&goal, &set, &on, None).unwrap();
+    let path = scratch.path().join(cache::file_name_1bit(3, 3, 0, &set.patterns[0]));
+    assert!(path.is_file(), "{} not saved", path.display());
+    // The 4-bit table of the same pattern is another file, not built here.
+    assert!(!scratch.path().join(cache::file_name(3, 3, 0, &set.patterns[0], true)).exists());
+    let header = cache::peek(&path).unwrap();
+    assert_eq!(header.bits, 1);
+    let want: Vec<u8> = first.pdbs()[0].table().to_vec();
+    let mut bytes = std::fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x01;
+    std::fs::write(&path, &bytes).unwrap();
+    store.unload_all();
+    assert!(matches!(store.load(&goal, &set, &on), Err(npuzzle::Error::Cache(_))));
+    let rebuilt = store.load_or_build(&goal, &set, &on, None).unwrap();
+    assert_eq!(rebuilt.pdbs()[0].table(), &want[..]);
+    assert_eq!(*corrupt.lock().unwrap(), 1);
+    // Exported and imported like every table.
+    let fresh = TableStore::in_memory();
+    for (name, bytes) in store.export() {
+        fresh.import(&name, &bytes).unwrap();
+    }
+    let again = fresh.load(&goal, &set, &quiet).unwrap();
+    let start = parse_board_3x3();
+    assert_eq!(again.estimate_tiles(|c| start.tiles()[c]), rebuilt.estimate_tiles(|c| start.tiles()[c]));
+}
+
+fn parse_board_3x3() -> Board {
+    npuzzle::parse::parse_board("8 6 7/2 5 4/3 0 1").unwrap()
 }

@@ -8,8 +8,9 @@ A process loads a set once and keeps it: later calls, and every search of that b
     npuzzle.tables.load(4, "6-6-3", cache_dir="/data/npuzzle-cache")    # once per process
     npuzzle.solve("15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0")
 
-Sets: ``7-8`` (strongest), ``6-6-3`` and ``5-5-5`` on 4×4; ``6-6-6-6z`` (strongest: a value
-per blank region, 4.8 GB), ``6-6-6-6`` and ``5-5-5-5-4`` on 5×5; row-major groups on other
+Sets: ``7-8`` (strongest), ``6-6-3`` and ``5-5-5`` on 4×4; ``6-6-6-6x7z1`` (strongest: a
+catalogue of seven partitions, one bit an entry, 4.2 GB), ``6-6-6-6z``, ``6-6-6-6z1``,
+``6-6-6-6`` and ``5-5-5-5-4`` on 5×5; row-major groups on other
 sizes of up to 25 cells. Tables are files written atomically
 and verified (size, goal, pattern, checksum) when read.
 """

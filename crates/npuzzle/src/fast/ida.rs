@@ -74,15 +74,7 @@ impl<'a> Tables<'a> {
             mirror_pattern_of[x] = pattern_of[transpose[x] as usize];
         }
         let nbr = neighbours(f.width, f.height);
-        // The user's move order, seen in the canonical frame.
-        let (w, hh) = (f.width, f.height);
-        let mut canon = [0u8; 4];
-        for (i, m) in order.moves().into_iter().enumerate() {
-            let a = (0..w * hh).find(|&a| crate::board::neighbor(w, hh, a, m).is_some()).expect("a board has a move in every direction");
-            let b = crate::board::neighbor(w, hh, a, m).expect("checked");
-            let (ca, cb) = (f.cell_map[a], f.cell_map[b]);
-            canon[i] = (0..4).find(|&d| nbr[ca as usize][d] == cb).expect("symmetries keep neighbours") as u8;
-        }
+        let canon = canonical_order(h, order, &nbr);
         assert!(fsm.neighbours() == nbr.as_slice(), "the pruning automaton is for another board");
         Tables { pdbs, labels, mirror_labels, pattern_of, mirror_pattern_of, transpose, reflect: f.reflect, nbr, order: canon, fsm }
     }
@@ -100,6 +92,20 @@ impl<'a> Tables<'a> {
         let pdb = self.pdbs[p];
         pdb.lookup(|i| self.transpose[pos[l[i] as usize] as usize], self.transpose[blank as usize])
     }
+}
+
+/// The user's move order, seen in the canonical frame of `h` (`nbr`: its neighbours).
+fn canonical_order(h: &PdbHeuristic, order: MoveOrder, nbr: &[[u8; 4]]) -> [u8; 4] {
+    let f = h.frame();
+    let (w, hh) = (f.width, f.height);
+    let mut canon = [0u8; 4];
+    for (i, m) in order.moves().into_iter().enumerate() {
+        let a = (0..w * hh).find(|&a| crate::board::neighbor(w, hh, a, m).is_some()).expect("a board has a move in every direction");
+        let b = crate::board::neighbor(w, hh, a, m).expect("checked");
+        let (ca, cb) = (f.cell_map[a], f.cell_map[b]);
+        canon[i] = (0..4).find(|&d| nbr[ca as usize][d] == cb).expect("symmetries keep neighbours") as u8;
+    }
+    canon
 }
 
 /// A board in the canonical frame with its per-table values.
@@ -182,18 +188,43 @@ struct Kid {
 }
 
 /// Shared between the tasks of one search.
-struct Shared<'l> {
-    limits: &'l Limits,
-    started: Instant,
-    nodes: AtomicU64,
-    found: AtomicBool,
-    limit: AtomicU8,
+pub(super) struct Shared<'l> {
+    pub(super) limits: &'l Limits,
+    pub(super) started: Instant,
+    pub(super) nodes: AtomicU64,
+    pub(super) found: AtomicBool,
+    pub(super) limit: AtomicU8,
 }
 
 const LIMIT_KINDS: [LimitKind; 4] = [LimitKind::Nodes, LimitKind::Time, LimitKind::Cancelled, LimitKind::Memory];
 
 impl Shared<'_> {
-    fn limit(&self) -> Option<LimitKind> {
+    /// Adds a task's nodes since its last poll (`nodes` now, `polled` then) and checks the
+    /// limits and whether another task already finished the iteration: whether to stop, and
+    /// the new `polled`.
+    pub(super) fn poll(&self, nodes: u64, polled: u64) -> (bool, u64) {
+        let total = self.nodes.fetch_add(nodes - polled, Ordering::Relaxed) + nodes - polled;
+        if self.found.load(Ordering::Relaxed) || self.limit().is_some() {
+            return (true, nodes);
+        }
+        let l = self.limits;
+        let hit = if l.nodes.is_some_and(|n| total >= n) {
+            Some(LimitKind::Nodes)
+        } else if l.time.is_some_and(|t| self.started.elapsed() >= t) {
+            Some(LimitKind::Time)
+        } else if l.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            Some(LimitKind::Cancelled)
+        } else {
+            None
+        };
+        if let Some(k) = hit {
+            self.set_limit(k);
+            return (true, nodes);
+        }
+        (false, nodes)
+    }
+
+    pub(super) fn limit(&self) -> Option<LimitKind> {
         match self.limit.load(Ordering::Relaxed) {
             0 => None,
             k => Some(LIMIT_KINDS[k as usize - 1]),
@@ -550,6 +581,9 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
 /// the search prunes only the moves that undo the previous one (depth 2), which finds the same
 /// optimal lengths with more nodes.
 ///
+/// A catalogue of several partitions, or tables of one bit an entry, run on
+/// [`super::catalogue`]'s engine.
+///
 /// # Panics
 /// When the set leaves a tile uncovered ([`PdbHeuristic::covers_board`]); every named set
 /// covers the board, and [`crate::solve::solve`] runs such sets on the general IDA*.
@@ -562,6 +596,12 @@ pub fn search(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits
 }
 
 fn search_with(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool, fsm: &Fsm) -> (End, Stats) {
+    if super::catalogue::needed(h) {
+        assert!(super::catalogue::fits(h), "catalogue {} is too large for the fast engine", h.name());
+        let f = h.frame();
+        let canon = canonical_order(h, order, &neighbours(f.width, f.height));
+        return super::catalogue::search_with(h, start, canon, limits, parallel, fsm);
+    }
     let started = Instant::now();
     let t = Tables::new(h, order, fsm);
     let root = Node::new(&t, h, start);
@@ -600,12 +640,17 @@ fn search_with(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limit
 }
 
 /// Canonical directions from canonical cell `blank` → moves of the blank on the actual board.
-fn to_moves(h: &PdbHeuristic, mut blank: u8, dirs: &[u8], t: &Tables) -> Vec<Move> {
+fn to_moves(h: &PdbHeuristic, blank: u8, dirs: &[u8], t: &Tables) -> Vec<Move> {
+    to_moves_with(h, blank, dirs, &t.nbr)
+}
+
+/// [`to_moves`] with the canonical frame's neighbours `nbr`.
+pub(super) fn to_moves_with(h: &PdbHeuristic, mut blank: u8, dirs: &[u8], nbr: &[[u8; 4]]) -> Vec<Move> {
     let f = h.frame();
     let w = f.width;
     dirs.iter()
         .map(|&d| {
-            let to = t.nbr[blank as usize][d as usize];
+            let to = nbr[blank as usize][d as usize];
             let (a, b) = (f.cell_inv[blank as usize] as usize, f.cell_inv[to as usize] as usize);
             blank = to;
             if b + w == a {

@@ -5,11 +5,13 @@
 //!   no search at all.
 //! - [`ida::search`]: boards of up to 25 cells (4×4, 5×5, …) run IDA* on fixed arrays with
 //!   incrementally looked-up additive pattern databases, splitting big iterations over every
-//!   core.
+//!   core; [`catalogue`] is its variant for a catalogue of partitions (the largest of several
+//!   additive sums) and for tables of one bit an entry.
 //!
 //! [`crate::solve::solve`] takes these paths for `idastar` with the `pdb` or `exact` heuristic
 //! when no observer is attached.
 
+pub mod catalogue;
 pub mod cost;
 pub mod ida;
 pub mod prune;

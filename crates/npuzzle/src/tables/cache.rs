@@ -11,7 +11,7 @@
 //! | pattern: the goal cells of the pattern tiles | k |
 //! | goal description length, then UTF-8 text | 2 + len |
 //! | entries | 8 |
-//! | bits an entry: 4 or 8 | 1 |
+//! | bits an entry: 4 or 8 (1 for a table per blank region of one bit an entry) | 1 |
 //! | checksum of everything above and the table (see [`checksum`]) | 8 |
 //! | the table, packed as [`Pdb::table`](crate::heuristic::pdb::Pdb::table) describes | entries × bits / 8, rounded up |
 //!
@@ -56,7 +56,7 @@ pub struct Header {
     pub goal: String,
     /// Number of entries in the table.
     pub entries: u64,
-    /// Bits an entry: 4 or 8.
+    /// Bits an entry: 4 or 8, or 1 for a table per blank region.
     pub bits: u8,
     /// Checksum of the header fields and the table.
     pub checksum: u64,
@@ -93,6 +93,13 @@ pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8], regions
     let kind = if regions { "-regions" } else { "" };
     let blank = if blank == crate::heuristic::pdb::ANY_BLANK { "any".to_string() } else { blank.to_string() };
     format!("pdb-{width}x{height}-b{blank}-{}{kind}.{EXTENSION}", cells.join("."))
+}
+
+/// The file name of a table with a value per blank region and one bit an entry
+/// ([`crate::heuristic::pdb::Pdb::from_values_1bit`]), e.g. `pdb-5x5-b0-1.2.5.6.7.12-regions-1bit.pdb`.
+pub fn file_name_1bit(width: usize, height: usize, blank: u8, pattern: &[u8]) -> String {
+    let name = file_name(width, height, blank, pattern, true);
+    format!("{}-1bit.{EXTENSION}", name.trim_end_matches(&format!(".{EXTENSION}")))
 }
 
 /// Bytes of the table hashed as one piece; the pieces are hashed in parallel.
@@ -354,8 +361,8 @@ pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize),
         let kind = if regions { ", a value per blank region," } else { "" };
         return Err(corrupt(&format!("header says {entries} entries; a {}-tile pattern on {w}×{h}{kind} has {expected}", pattern.len())));
     }
-    if bits != 4 && bits != 8 {
-        return Err(corrupt(&format!("header says {bits} bits an entry; tables hold 4 or 8")));
+    if bits != 4 && bits != 8 && !(bits == 1 && regions) {
+        return Err(corrupt(&format!("header says {bits} bits an entry; tables hold 4 or 8 (1 with a value per blank region)")));
     }
     Ok((Header { version, width, height, pattern, goal, entries, bits, checksum }, head_end, r.at))
 }

@@ -172,8 +172,27 @@ pub enum TableEvent<'a> {
 /// A progress callback for table loads and builds.
 pub type Progress<'a> = &'a (dyn Fn(&TableEvent) + Sync);
 
-/// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern.
-type PdbKey = (u8, u8, u8, Vec<u8>, bool);
+/// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern, a value
+/// per blank region, one bit an entry.
+type PdbKey = (u8, u8, u8, Vec<u8>, bool, bool);
+
+/// The cache file name of a table of the given kind.
+fn table_file_name(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool, one_bit: bool) -> String {
+    if one_bit {
+        cache::file_name_1bit(width, height, blank, pattern)
+    } else {
+        cache::file_name(width, height, blank, pattern, regions)
+    }
+}
+
+/// The goal text of a table of the given kind.
+fn table_goal_text(width: usize, height: usize, blank: u8, regions: bool, one_bit: bool) -> String {
+    if one_bit {
+        goal_text_1bit(width, height, blank)
+    } else {
+        goal_text(width, height, blank, regions)
+    }
+}
 
 /// Loads, builds and keeps heuristic tables. See the [module documentation](self).
 #[derive(Debug)]
@@ -365,7 +384,7 @@ impl TableStore {
         let frame = Frame::new(goal);
         let ready = |s: &SetSpec| {
             let s = s.for_blank(frame.blank);
-            s.patterns.iter().all(|p| self.has(frame.width, frame.height, s.table_blank(), p, s.regions))
+            s.patterns.iter().all(|p| self.has_kind(frame.width, frame.height, s.table_blank(), p, s.regions, s.one_bit))
         };
         let all = SetSpec::all_for(w, h);
         Ok(all.iter().find(|s| ready(s)).cloned().unwrap_or_else(|| SetSpec::small_default(w, h)))
@@ -374,9 +393,15 @@ impl TableStore {
     /// Whether a table (with a value per blank region when `regions`) is loaded, or cached in
     /// the directory when the store reads it.
     pub fn has(&self, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> bool {
-        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions);
+        self.has_kind(width, height, blank, pattern, regions, false)
+    }
+
+    /// [`TableStore::has`] for a table of one bit an entry too (`one_bit`, with `regions`).
+    pub fn has_kind(&self, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool, one_bit: bool) -> bool {
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions, one_bit);
         lock(&self.pdbs).contains_key(&key)
-            || (self.read && self.dir.as_ref().is_some_and(|d| d.join(cache::file_name(width, height, blank, pattern, regions)).is_file()))
+            || (self.read
+                && self.dir.as_ref().is_some_and(|d| d.join(table_file_name(width, height, blank, pattern, regions, one_bit)).is_file()))
     }
 
     /// Binds the set `spec` to `goal` from tables already loaded or cached; a missing table is
@@ -419,8 +444,10 @@ impl TableStore {
                 self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
             }
         }
-        let tables =
-            patterns.iter().map(|p| self.table(w, h, pdb::ANY_BLANK, p, false, on, mode, cancel)).collect::<Result<Vec<_>, _>>()?;
+        let tables = patterns
+            .iter()
+            .map(|p| self.table(w, h, pdb::ANY_BLANK, p, (false, false), on, mode, cancel))
+            .collect::<Result<Vec<_>, _>>()?;
         AnyGoalSet::new(spec.clone(), tables)
     }
 
@@ -442,7 +469,7 @@ impl TableStore {
     pub fn exported_names(&self) -> Vec<String> {
         let mut names: Vec<String> = lock(&self.pdbs)
             .keys()
-            .map(|(w, h, blank, pattern, regions)| cache::file_name(*w as usize, *h as usize, *blank, pattern, *regions))
+            .map(|(w, h, blank, pattern, regions, one_bit)| table_file_name(*w as usize, *h as usize, *blank, pattern, *regions, *one_bit))
             .collect();
         names.sort();
         names
@@ -451,10 +478,10 @@ impl TableStore {
     /// The one table named `name` as [`TableStore::export`] gives it, if the store keeps it.
     pub fn export_one(&self, name: &str) -> Option<Vec<u8>> {
         let pdbs = lock(&self.pdbs);
-        let ((w, h, blank, pattern, regions), p) = pdbs
-            .iter()
-            .find(|((w, h, blank, pattern, regions), _)| cache::file_name(*w as usize, *h as usize, *blank, pattern, *regions) == name)?;
-        let goal = goal_text(*w as usize, *h as usize, *blank, *regions);
+        let ((w, h, blank, pattern, regions, one_bit), p) = pdbs.iter().find(|((w, h, blank, pattern, regions, one_bit), _)| {
+            table_file_name(*w as usize, *h as usize, *blank, pattern, *regions, *one_bit) == name
+        })?;
+        let goal = table_goal_text(*w as usize, *h as usize, *blank, *regions, *one_bit);
         Some(cache::encode(*w, *h, pattern, &goal, p.len() as u64, p.bits(), p.table()))
     }
 
@@ -467,14 +494,18 @@ impl TableStore {
         let bad = |reason: String| Error::Cache(format!("{name}: {reason}"));
         let (h, data_at) = cache::parse(path, bytes).map_err(|e| bad(e.to_string()))?;
         let regions = regions_of(&h.goal);
+        let one_bit = one_bit_of(&h.goal);
         let blank = blank_of(&h.goal).ok_or_else(|| bad("the header names no goal blank cell".into()))?;
         let (w, hh) = (h.width as usize, h.height as usize);
-        if cache::file_name(w, hh, blank, &h.pattern, regions) != name || h.goal != goal_text(w, hh, blank, regions) {
+        if table_file_name(w, hh, blank, &h.pattern, regions, one_bit) != name
+            || h.goal != table_goal_text(w, hh, blank, regions, one_bit)
+            || one_bit != (h.bits == 1)
+        {
             return Err(bad("the name does not say what the header holds".into()));
         }
         let table = cache::TableBytes::from(bytes[data_at..].to_vec());
         let p = Pdb::from_packed(w, hh, blank, &h.pattern, regions, h.bits, table).map_err(|e| bad(e.to_string()))?;
-        let key: PdbKey = (h.width, h.height, blank, h.pattern.clone(), regions);
+        let key: PdbKey = (h.width, h.height, blank, h.pattern.clone(), regions, one_bit);
         lock(&self.pdbs).insert(key, Arc::new(p));
         Ok(())
     }
@@ -513,19 +544,22 @@ impl TableStore {
             }
         }
         if mode != Mode::Load {
-            let to_build = patterns.iter().filter(|p| mode == Mode::Build || !self.has(w, h, blank, p, spec.regions));
+            let to_build = patterns.iter().filter(|p| mode == Mode::Build || !self.has_kind(w, h, blank, p, spec.regions, spec.one_bit));
             if let Some(needed) = to_build.map(|p| pdb::build_bytes(w, h, p.len(), spec.regions)).max() {
                 self.check_memory(needed, &format!("set {} for {w}×{h}", spec.name))?;
             }
         }
         let mut loaded: Vec<(Vec<u8>, Arc<Pdb>)> = Vec::new();
         for p in patterns {
-            loaded.push((p.clone(), self.table(w, h, blank, p, spec.regions, on, mode, cancel)?));
+            loaded.push((p.clone(), self.table(w, h, blank, p, (spec.regions, spec.one_bit), on, mode, cancel)?));
         }
         let pick = |s: &SetSpec| {
             s.patterns.iter().map(|p| loaded.iter().find(|(q, _)| q == p).map(|(_, t)| t.clone())).collect::<Option<Vec<_>>>()
         };
         let pdbs = pick(&direct).ok_or_else(|| Error::Invalid("a table of the set went missing".into()))?;
+        if !spec.partitions.is_empty() {
+            return PdbHeuristic::catalogue(goal, &spec.name, pdbs, spec.partition_list());
+        }
         match &mirror {
             Some(m) => {
                 let mirrored = pick(m).ok_or_else(|| Error::Invalid("a table of the set went missing".into()))?;
@@ -544,23 +578,23 @@ impl TableStore {
         height: usize,
         blank: u8,
         pattern: &[u8],
-        regions: bool,
+        (regions, one_bit): (bool, bool),
         on: Progress,
         mode: Mode,
         cancel: Option<&AtomicBool>,
     ) -> Result<Arc<Pdb>, Error> {
         pdb::check_pattern(width, height, pattern)?;
-        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions);
+        let key: PdbKey = (width as u8, height as u8, blank, pattern.to_vec(), regions, one_bit);
         let _busy = lock(&self.busy);
         if mode != Mode::Build {
             if let Some(p) = lock(&self.pdbs).get(&key) {
                 return Ok(p.clone());
             }
         }
-        let path = self.dir.as_ref().map(|d| d.join(cache::file_name(width, height, blank, pattern, regions)));
+        let path = self.dir.as_ref().map(|d| d.join(table_file_name(width, height, blank, pattern, regions, one_bit)));
         let mut loaded = None;
         if let (Some(path), true, false) = (&path, self.read, mode == Mode::Build) {
-            match read_table(path, width, height, blank, pattern, regions) {
+            match read_table(path, width, height, blank, pattern, (regions, one_bit)) {
                 Ok(p) => {
                     on(&TableEvent::Loaded { pattern, path });
                     loaded = Some(p);
@@ -584,7 +618,11 @@ impl TableStore {
                 let started = Instant::now();
                 on(&TableEvent::BuildStart { pattern, entries });
                 let level = |depth, filled| on(&TableEvent::BuildLevel { pattern, depth, filled, entries });
-                let mut p = Pdb::build(width, height, blank, pattern, regions, &level, cancel)?;
+                let mut p = if one_bit {
+                    Pdb::build_1bit(width, height, blank, pattern, &level, cancel)?
+                } else {
+                    Pdb::build(width, height, blank, pattern, regions, &level, cancel)?
+                };
                 on(&TableEvent::Built { pattern, time: started.elapsed() });
                 if let (Some(path), true) = (&path, self.write) {
                     match cache::save(
@@ -592,7 +630,7 @@ impl TableStore {
                         width as u8,
                         height as u8,
                         pattern,
-                        &goal_text(width, height, blank, regions),
+                        &table_goal_text(width, height, blank, regions, one_bit),
                         p.len() as u64,
                         p.bits(),
                         p.table(),
@@ -602,7 +640,7 @@ impl TableStore {
                             // The saved file, mapped, replaces the copy on the heap: a set of
                             // large tables then holds only the page cache's pages, which the
                             // system may reclaim, while the next table is built.
-                            if let Ok(mapped) = read_table(path, width, height, blank, pattern, regions) {
+                            if let Ok(mapped) = read_table(path, width, height, blank, pattern, (regions, one_bit)) {
                                 p = mapped;
                             }
                         }
@@ -641,13 +679,15 @@ enum Mode {
 
 /// Reads and checks one cached table: `Err(None)` when there is no file, `Err(Some(reason))`
 /// when it fails a check.
-fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> Result<Pdb, Option<String>> {
+fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8], kind: (bool, bool)) -> Result<Pdb, Option<String>> {
+    let (regions, one_bit) = kind;
     match cache::load(path) {
         Ok((h, table)) => {
             if h.width as usize != width
                 || h.height as usize != height
                 || h.pattern != pattern
-                || h.goal != goal_text(width, height, blank, regions)
+                || h.goal != table_goal_text(width, height, blank, regions, one_bit)
+                || one_bit != (h.bits == 1)
             {
                 return Err(Some("header names a different board, pattern or kind of table".into()));
             }
@@ -672,7 +712,20 @@ pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> Strin
 
 /// Whether a header's goal text is that of a table with a value per blank region.
 pub fn regions_of(goal_text: &str) -> bool {
-    goal_text.ends_with("; a value per blank region")
+    goal_text.ends_with("; a value per blank region") || goal_text.ends_with(ONE_BIT)
+}
+
+/// How the goal text of a table with one bit an entry ends.
+const ONE_BIT: &str = "; a value per blank region, one bit an entry (bit 1 of the distance)";
+
+/// The goal text of a table with a value per blank region and one bit an entry.
+pub fn goal_text_1bit(width: usize, height: usize, blank: u8) -> String {
+    goal_text(width, height, blank, false) + ONE_BIT
+}
+
+/// Whether a header's goal text is that of a table of one bit an entry.
+pub fn one_bit_of(goal_text: &str) -> bool {
+    goal_text.ends_with(ONE_BIT)
 }
 
 /// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
@@ -714,6 +767,43 @@ mod tests {
         // A hang guard, not a timing: the lookup must not wait for the lock at all.
         assert_eq!(rx.recv_timeout(std::time::Duration::from_secs(30)), Ok(true), "the lookup waited for the build lock");
         drop(busy);
+    }
+
+    #[test]
+    fn the_default_five_by_five_set_is_the_strongest_whose_every_table_is_cached() {
+        // Files are only looked for here (loading verifies them), so empty ones stand in for
+        // the gigabyte tables.
+        let dir = std::env::temp_dir().join(format!("npuzzle-choose-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let store = TableStore::new(&dir);
+        let path = |s: &SetSpec, p: &[u8]| dir.join(table_file_name(5, 5, s.table_blank(), p, s.regions, s.one_bit));
+        let put = |name: &str| {
+            let s = SetSpec::named(5, 5, name).unwrap();
+            for p in &s.patterns {
+                std::fs::write(path(&s, p), b"").unwrap();
+            }
+        };
+        let chosen = || {
+            let first = store.choose_set(&Goal::BlankFirst.board(5, 5).unwrap()).unwrap().name;
+            // The blank-last goal is served by the same files, through the frame.
+            assert_eq!(store.choose_set(&Goal::BlankLast.board(5, 5).unwrap()).unwrap().name, first);
+            first
+        };
+        assert_eq!(chosen(), SetSpec::small_default(5, 5).name);
+        put("6-6-6-6");
+        assert_eq!(chosen(), "6-6-6-6");
+        put("6-6-6-6z1");
+        assert_eq!(chosen(), "6-6-6-6z1");
+        put("6-6-6-6z");
+        assert_eq!(chosen(), "6-6-6-6z");
+        put("6-6-6-6x7z1");
+        assert_eq!(chosen(), "6-6-6-6x7z1");
+        // One table of the catalogue missing: the next strongest whose tables are all there.
+        let cat = SetSpec::named(5, 5, "6-6-6-6x7z1").unwrap();
+        let only = cat.patterns.iter().find(|p| !SetSpec::named(5, 5, "6-6-6-6z1").unwrap().patterns.contains(p)).unwrap();
+        std::fs::remove_file(path(&cat, only)).unwrap();
+        assert_eq!(chosen(), "6-6-6-6z");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

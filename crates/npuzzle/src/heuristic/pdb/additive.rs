@@ -23,6 +23,10 @@ pub struct PdbHeuristic {
     mirror: Vec<Arc<Pdb>>,
     /// `transpose[c]`: cell `c` mirrored about the main diagonal (identity when not mirroring).
     transpose: Vec<u8>,
+    /// The partitions, as indices into `pdbs` (and into `mirror`, which lists the same tables
+    /// for framed sets): the estimate is the largest of their sums, direct and mirrored. One
+    /// partition of every table unless bound with [`PdbHeuristic::catalogue`].
+    partitions: Vec<Vec<usize>>,
 }
 
 impl fmt::Debug for PdbHeuristic {
@@ -77,7 +81,45 @@ impl PdbHeuristic {
             check_fit(goal, &frame, mirrored(frame.blank as usize), &mirror)?;
         }
         let transpose = (0..goal.len()).map(|c| if mirror.is_empty() { c as u8 } else { mirrored(c) }).collect();
-        Ok(PdbHeuristic { goal: goal.clone(), frame, name: name.to_string(), pdbs, mirror, transpose })
+        let partitions = vec![(0..pdbs.len()).collect()];
+        Ok(PdbHeuristic { goal: goal.clone(), frame, name: name.to_string(), pdbs, mirror, transpose, partitions })
+    }
+
+    /// Binds a catalogue of tables to `goal` (a board of up to [`super::FRAMED_CELLS`] cells):
+    /// `partitions` lists, for each partition, the indices of its tables in `pdbs`; each
+    /// partition's tables must be disjoint and off the goal's blank, so each sum is admissible,
+    /// and the estimate is the largest sum. On a square board whose goal blank is on the
+    /// diagonal every partition is also summed in the mirrored position, from the same tables.
+    pub fn catalogue(goal: &Board, name: &str, pdbs: Vec<Arc<Pdb>>, partitions: Vec<Vec<usize>>) -> Result<PdbHeuristic, Error> {
+        if super::any_blank(goal.len()) {
+            return Err(Error::Invalid(format!("a catalogue of partitions needs a board of up to {} cells", super::FRAMED_CELLS)));
+        }
+        if partitions.is_empty() || partitions.iter().flatten().any(|&i| i >= pdbs.len()) {
+            return Err(Error::Invalid(format!("catalogue {name}: partitions must list tables it has")));
+        }
+        let frame = Frame::new(goal);
+        for part in &partitions {
+            let tables: Vec<Arc<Pdb>> = part.iter().map(|&i| pdbs[i].clone()).collect();
+            check_fit(goal, &frame, frame.blank, &tables)?;
+        }
+        let mirror = if frame.reflect { pdbs.clone() } else { Vec::new() };
+        let w = frame.width;
+        let transpose = (0..goal.len()).map(|c| if mirror.is_empty() { c as u8 } else { ((c % w) * w + c / w) as u8 }).collect();
+        Ok(PdbHeuristic { goal: goal.clone(), frame, name: name.to_string(), pdbs, mirror, transpose, partitions })
+    }
+
+    /// The same tables without the mirror lookup (for measuring what it adds).
+    pub fn without_mirror(mut self) -> PdbHeuristic {
+        self.mirror.clear();
+        self.transpose = (0..self.goal.len() as u8).collect();
+        self.frame.reflect = false;
+        self
+    }
+
+    /// The partitions as indices into [`PdbHeuristic::pdbs`] (for framed sets also into
+    /// [`PdbHeuristic::mirror_pdbs`], the same tables).
+    pub fn partitions(&self) -> &[Vec<usize>] {
+        &self.partitions
     }
 
     /// The goal the tables are bound to.
@@ -98,7 +140,8 @@ impl PdbHeuristic {
     /// Whether the fast IDA* engine can search with these tables: patterns that cover every
     /// tile (as every named set does), on a board of up to [`super::FRAMED_CELLS`] cells.
     pub fn covers_board(&self) -> bool {
-        self.goal.len() <= super::FRAMED_CELLS && self.pdbs.iter().map(|p| p.cells().len()).sum::<usize>() + 1 == self.goal.len()
+        self.goal.len() <= super::FRAMED_CELLS
+            && self.partitions.iter().all(|part| part.iter().map(|&i| self.pdbs[i].cells().len()).sum::<usize>() + 1 == self.goal.len())
     }
 
     /// The tables.
@@ -118,8 +161,12 @@ impl PdbHeuristic {
 
     /// The estimate for canonical positions (`pos[label]` = canonical cell): the larger of the
     /// sum over the tables and the sum over the mirror tables in the mirrored position.
+    /// With a catalogue, the largest of its partitions' sums, each direct and mirrored.
     #[inline]
     pub fn estimate_canonical(&self, pos: &[u8]) -> u32 {
+        if self.partitions.len() > 1 {
+            return self.estimate_catalogue(pos);
+        }
         let direct: u32 = self.pdbs.iter().map(|p| p.value(pos) as u32).sum();
         if self.mirror.is_empty() {
             return direct;
@@ -129,6 +176,20 @@ impl PdbHeuristic {
         let mirrored: u32 =
             self.mirror.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize], blank) as u32).sum();
         direct.max(mirrored)
+    }
+
+    fn estimate_catalogue(&self, pos: &[u8]) -> u32 {
+        let direct: Vec<u32> = self.pdbs.iter().map(|p| p.value(pos) as u32).collect();
+        let mut best = self.partitions.iter().map(|part| part.iter().map(|&i| direct[i]).sum::<u32>()).max().unwrap_or(0);
+        if !self.mirror.is_empty() {
+            let t = &self.transpose;
+            let blank = t[pos[t[self.frame.blank as usize] as usize] as usize];
+            let mirrored: Vec<u32> =
+                self.mirror.iter().map(|p| p.lookup(|i| t[pos[t[p.cells()[i] as usize] as usize] as usize], blank) as u32).collect();
+            let m = self.partitions.iter().map(|part| part.iter().map(|&i| mirrored[i]).sum::<u32>()).max().unwrap_or(0);
+            best = best.max(m);
+        }
+        best
     }
 
     /// The estimate for a board in the actual frame, given as its tile per cell.

@@ -21,6 +21,13 @@ pub struct SetSpec {
     pub patterns: Vec<Vec<u8>>,
     /// Whether the tables keep a value per blank region (`n − k` times larger, never weaker).
     pub regions: bool,
+    /// Whether the tables (with a value per blank region) keep one bit an entry
+    /// ([`super::Pdb::from_values_1bit`]): the same values as 4 bits in a quarter of the memory,
+    /// for the fast IDA* engine, which tracks every table's value from the parent's.
+    pub one_bit: bool,
+    /// A catalogue: several partitions of the cells, each a list of indices into `patterns`,
+    /// whose sums the estimate takes the largest of. Empty: `patterns` is one partition.
+    pub partitions: Vec<Vec<usize>>,
 }
 
 fn cells(r: std::ops::RangeInclusive<u8>) -> Vec<u8> {
@@ -30,7 +37,15 @@ fn cells(r: std::ops::RangeInclusive<u8>) -> Vec<u8> {
 impl SetSpec {
     /// The sets offered for a board size, strongest first, with the goal blank in cell 0.
     pub fn all_for(width: usize, height: usize) -> Vec<SetSpec> {
-        let named = |name: &str, patterns: Vec<Vec<u8>>| SetSpec { width, height, name: name.into(), patterns, regions: false };
+        let named = |name: &str, patterns: Vec<Vec<u8>>| SetSpec {
+            width,
+            height,
+            name: name.into(),
+            patterns,
+            regions: false,
+            one_bit: false,
+            partitions: Vec::new(),
+        };
         let korf_felner =
             vec![vec![1, 2, 5, 6, 7, 12], vec![3, 4, 8, 9, 13, 14], vec![10, 11, 15, 16, 20, 21], vec![17, 18, 19, 22, 23, 24]];
         match (width, height) {
@@ -40,7 +55,9 @@ impl SetSpec {
                 named("5-5-5", vec![vec![1, 4, 5, 8, 9], vec![2, 3, 6, 7, 11], vec![10, 12, 13, 14, 15]]),
             ],
             (5, 5) => vec![
+                catalogue(named("6-6-6-6x7z1", Vec::new()), &SMALL_CATALOGUE),
                 SetSpec { regions: true, ..named("6-6-6-6z", korf_felner.clone()) },
+                SetSpec { regions: true, one_bit: true, ..named("6-6-6-6z1", korf_felner.clone()) },
                 named("6-6-6-6", korf_felner),
                 named("5-5-5-5-4", vec![cells(1..=5), cells(6..=10), cells(11..=15), cells(16..=20), cells(21..=24)]),
             ],
@@ -64,7 +81,7 @@ impl SetSpec {
             patterns.push(vec![n as u8 - 1]);
         }
         let name = patterns.iter().map(|p| p.len().to_string()).collect::<Vec<_>>().join("-");
-        SetSpec { width, height, name, patterns, regions: false }
+        SetSpec { width, height, name, patterns, regions: false, one_bit: false, partitions: Vec::new() }
     }
 
     /// The set built on the spot when nothing stronger is cached: 6-6-3 on 4×4, 5-5-5-5-4 on
@@ -117,10 +134,28 @@ impl SetSpec {
         s
     }
 
-    /// Entries over all tables (two a byte in memory).
+    /// Entries over all tables.
     pub fn entries(&self) -> u64 {
         let n = self.width * self.height;
         self.patterns.iter().map(|p| super::entries(n, p.len(), self.regions)).sum()
+    }
+
+    /// Bytes the tables take in memory and on disk (headers aside): 4 bits an entry (8 for a
+    /// plain table whose excess does not fit, which no named framed set has), or 1.
+    pub fn bytes(&self) -> u64 {
+        let n = self.width * self.height;
+        let bits = if self.one_bit { 1 } else { 4 };
+        self.patterns.iter().map(|p| super::table::packed_len(super::entries(n, p.len(), self.regions), bits)).sum()
+    }
+
+    /// The partitions whose sums the estimate takes the largest of, as indices into
+    /// `patterns`: [`SetSpec::partitions`], or all the patterns as one.
+    pub fn partition_list(&self) -> Vec<Vec<usize>> {
+        if self.partitions.is_empty() {
+            vec![(0..self.patterns.len()).collect()]
+        } else {
+            self.partitions.clone()
+        }
     }
 
     /// The goal blank's cell: the one cell no pattern holds (none on boards beyond 25 cells,
@@ -144,6 +179,44 @@ impl SetSpec {
             self.blank()
         }
     }
+}
+
+/// The catalogue of seven 6-6-6-6 partitions of the 5×5 goal cells (the blank's cell 0 in no
+/// pattern), letters one pattern each; with each partition also looked up transposed, fourteen
+/// sums from fourteen tables. These are Clausecker & Reinefeld's "small" catalogue (SoCS 2021),
+/// whose transposed form expands the fewest nodes in their measurements.
+const SMALL_CATALOGUE: [[&str; 5]; 7] = [
+    [".ABBB", "AABBB", "AAACC", "DDDCC", "DDDCC"],
+    [".AABB", "AABBB", "AABCC", "DDDCC", "DDDCC"],
+    [".ABBB", "AABBB", "AAACC", "CCCCD", "DDDDD"],
+    [".AABB", "AABBB", "AABCC", "CCCCD", "DDDDD"],
+    [".ABBB", "AABBB", "ACCDD", "ACCDD", "ACCDD"],
+    [".AABB", "AACCB", "AACCB", "DDDCB", "DDDCB"],
+    [".ABBB", "AABBB", "ACCCD", "ACCCD", "ADDDD"],
+];
+
+/// `base` with the partitions the maps describe: the distinct patterns in order of first
+/// appearance, each partition a list of indices into them; tables with a value per blank
+/// region and one bit an entry.
+fn catalogue(base: SetSpec, maps: &[[&str; 5]]) -> SetSpec {
+    let mut patterns: Vec<Vec<u8>> = Vec::new();
+    let mut partitions = Vec::new();
+    for rows in maps {
+        let mut part = Vec::new();
+        for mut p in from_map(base.width, rows) {
+            if p == [0] {
+                continue;
+            }
+            p.sort();
+            let i = patterns.iter().position(|q| *q == p).unwrap_or_else(|| {
+                patterns.push(p.clone());
+                patterns.len() - 1
+            });
+            part.push(i);
+        }
+        partitions.push(part);
+    }
+    SetSpec { patterns, partitions, regions: true, one_bit: true, ..base }
 }
 
 /// The 6×6 partition: seven groups of five neighbouring cells (each a 2×2 block and a cell beside
@@ -198,11 +271,23 @@ mod tests {
     fn named_sets_partition_the_cells() {
         for (w, h) in [(4, 4), (5, 5), (3, 3), (2, 4), (3, 2)] {
             for s in SetSpec::all_for(w, h) {
-                let mut all: Vec<u8> = s.patterns.concat();
-                all.sort();
-                assert_eq!(all, (1..(w * h) as u8).collect::<Vec<_>>(), "{w}x{h} {}", s.name);
+                for part in s.partition_list() {
+                    let mut all: Vec<u8> = part.iter().flat_map(|&i| s.patterns[i].clone()).collect();
+                    all.sort();
+                    assert_eq!(all, (1..(w * h) as u8).collect::<Vec<_>>(), "{w}x{h} {}", s.name);
+                }
+                assert!(!s.one_bit || s.regions, "{}: one bit an entry needs a value per region", s.name);
             }
         }
+        let cat = SetSpec::named(5, 5, "6-6-6-6x7z1").unwrap();
+        assert_eq!((cat.patterns.len(), cat.partitions.len()), (14, 7));
+        assert!(cat.patterns.iter().all(|p| p.len() == 6));
+        // A pattern shared by several partitions is one table.
+        let mut distinct = cat.patterns.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 14);
+        assert_eq!(cat.bytes(), 14 * (127_512_000u64 * 19).div_ceil(8));
         assert!(SetSpec::named(4, 4, "9-6").is_err());
         assert!(SetSpec::named(6, 6, "7-8").is_err());
         assert_eq!(SetSpec::small_default(4, 4).name, "6-6-3");

@@ -40,15 +40,18 @@ pub struct Pdb {
     mask: u8,
     /// Entries a placement: 1, or its free cells with a value per blank region.
     slots: u32,
+    /// One bit an entry (a table per region only): the distance's second bit, which tells a
+    /// child's distance from its parent's ([`Pdb::step`]).
+    one_bit: bool,
     table: TableBytes,
 }
 
-/// Bytes that hold `entries` entries of `bits` bits (4 or 8).
+/// Bytes that hold `entries` entries of `bits` bits (1, 4 or 8).
 pub fn packed_len(entries: u64, bits: u8) -> u64 {
-    if bits == 4 {
-        entries.div_ceil(2)
-    } else {
-        entries
+    match bits {
+        1 => entries.div_ceil(8),
+        4 => entries.div_ceil(2),
+        _ => entries,
     }
 }
 
@@ -105,6 +108,56 @@ impl Pdb {
         Pdb::from_values(width, height, blank, pattern, regions, values)
     }
 
+    /// Builds the table of `pattern` with a value per blank region ([`Pdb::build`] with
+    /// `regions`) and keeps one bit an entry ([`Pdb::from_values_1bit`]): an eighth of the
+    /// 4-bit table's size once built; the build itself holds the same byte an entry.
+    pub fn build_1bit(
+        width: usize,
+        height: usize,
+        blank: u8,
+        pattern: &[u8],
+        level: &(dyn Fn(u8, u64) + Sync),
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Pdb, Error> {
+        check_pattern(width, height, pattern)?;
+        if super::any_blank(width * height) || blank as usize >= width * height || pattern.contains(&blank) {
+            return Err(Error::Invalid(format!(
+                "one bit an entry needs a table per blank region on a board of up to {} cells, the goal blank off the pattern",
+                super::FRAMED_CELLS
+            )));
+        }
+        let ranker = Ranker::new(width * height, pattern.len());
+        let mut values = build::table(width, height, blank, pattern, &ranker, true, level, cancel)?;
+        fill_unset(&ranker, width, pattern, &mut values);
+        Pdb::from_values_1bit(width, height, blank, pattern, values)
+    }
+
+    /// Makes a table with a value per blank region and one bit an entry from one distance an
+    /// entry (as [`Pdb::from_values`] takes them with `regions`): bit `i` is bit 1 of entry `i`'s
+    /// distance. A move of a pattern tile changes a placement's distance by exactly one (the
+    /// move costs one, and the distance keeps the parity of the Manhattan distance, which the
+    /// move changes), and of the two candidates `d − 1` and `d + 1` exactly one has the stored
+    /// bit: so a search that knows the parent's distance reads the child's exactly
+    /// ([`Pdb::step`]), and a lone placement's distance is found by walking down to the goal
+    /// ([`Pdb::lookup`]). The values are checked as [`Pdb::from_values`] checks them.
+    pub fn from_values_1bit(width: usize, height: usize, blank: u8, pattern: &[u8], mut values: Vec<u8>) -> Result<Pdb, Error> {
+        check_pattern(width, height, pattern)?;
+        let ranker = Ranker::new(width * height, pattern.len());
+        let slots = super::slots(width * height, pattern.len(), true);
+        if values.len() as u64 != ranker.size() * slots {
+            return Err(Error::Cache(format!("table has {} entries, expected {}", values.len(), ranker.size() * slots)));
+        }
+        let mut packed = vec![0u8; packed_len(values.len() as u64, 1) as usize];
+        packed.par_iter_mut().zip(values.par_chunks(8)).for_each(|(b, eight)| {
+            *b = eight.iter().enumerate().fold(0u8, |m, (i, &v)| m | ((v >> 1) & 1) << i);
+        });
+        let dist = distances(width, pattern);
+        to_excess(&ranker, width * height, &dist, slots as usize, &mut values)
+            .map_err(|e| Error::Cache(format!("pattern {pattern:?} on {width}×{height}: {e}")))?;
+        drop(values);
+        Pdb::from_packed(width, height, blank, pattern, true, 1, packed.into())
+    }
+
     /// Makes a table from one distance an entry (in [`Ranker`] order), packing it as tightly as
     /// its largest excess over the Manhattan distance allows (with `regions`, an entry per
     /// placement and free cell, always 4 bits). Refuses a wrong number of entries, an unset
@@ -133,8 +186,8 @@ impl Pdb {
         Pdb::from_packed(width, height, blank, pattern, regions, bits, table.into())
     }
 
-    /// Wraps a packed table of `bits`-bit entries (4 or 8), as [`Pdb::table`] gives it and a
-    /// cache file holds it, checking its size. The entries are not checked: a cache file's are
+    /// Wraps a packed table of `bits`-bit entries (4 or 8; 1 for a table per region), as
+    /// [`Pdb::table`] gives it and a cache file holds it, checking its size. The entries are not checked: a cache file's are
     /// covered by its checksum, and only complete tables are ever saved.
     #[allow(clippy::too_many_arguments)]
     pub fn from_packed(
@@ -147,8 +200,8 @@ impl Pdb {
         table: TableBytes,
     ) -> Result<Pdb, Error> {
         check_pattern(width, height, pattern)?;
-        if bits != 4 && bits != 8 {
-            return Err(Error::Cache(format!("{bits} bits an entry; tables hold 4 or 8")));
+        if bits != 4 && bits != 8 && !(bits == 1 && regions) {
+            return Err(Error::Cache(format!("{bits} bits an entry; tables hold 4 or 8 (1 with a value per blank region)")));
         }
         let ranker = Ranker::new(width * height, pattern.len());
         let entries = super::entries(width * height, pattern.len(), regions);
@@ -159,7 +212,8 @@ impl Pdb {
         }
         let (odd, mask) = if bits == 4 { (1, 0x0F) } else { (0, 0xFF) };
         let dist = distances(width, pattern);
-        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, odd, mask, slots, table })
+        let one_bit = bits == 1;
+        Ok(Pdb { width: width as u8, height: height as u8, blank, cells: pattern.to_vec(), ranker, dist, odd, mask, slots, one_bit, table })
     }
 
     /// Whether the table keeps a value per blank region.
@@ -198,13 +252,22 @@ impl Pdb {
         &self.table
     }
 
-    /// Bits an entry in [`Pdb::table`]: 4, or 8 for a table whose excess does not fit in 4.
+    /// Bits an entry in [`Pdb::table`]: 4, or 8 for a table whose excess does not fit in 4, or
+    /// 1 ([`Pdb::from_values_1bit`]).
     pub fn bits(&self) -> u8 {
-        if self.odd == 1 {
+        if self.one_bit {
+            1
+        } else if self.odd == 1 {
             4
         } else {
             8
         }
+    }
+
+    /// Whether the table keeps one bit an entry: its entries are read with [`Pdb::step`] from
+    /// the parent's distance, never with [`Pdb::read`].
+    pub fn one_bit(&self) -> bool {
+        self.one_bit
     }
 
     /// Entries in the table.
@@ -219,10 +282,104 @@ impl Pdb {
 
     /// The distance of the placement whose `i`-th tile is at cell `cell(i)`, the blank in cell
     /// `blank` (which only a table with a value per region reads).
+    ///
+    /// A table of one bit an entry finds the distance by walking down to the goal, a step at a
+    /// time to a neighbour one move nearer: a few hundred entries read, for a search's root and
+    /// for tests and tools, not for inner loops.
     #[inline(always)]
     pub fn lookup(&self, cell: impl Fn(usize) -> u8, blank: u8) -> u8 {
+        if self.one_bit {
+            return self.descend(&cell, blank);
+        }
         let (idx, md) = self.locate(cell, blank);
         self.read(idx, md)
+    }
+
+    /// The distance of a child whose entry is `idx` (located with [`Pdb::locate`]) in a table of
+    /// one bit an entry, given its parent's distance `parent` in the same table: the child is
+    /// one move of a pattern tile away, so its distance is `parent ± 1`, and the stored bit
+    /// (bit 1 of the distance) tells which.
+    #[inline(always)]
+    pub fn step(&self, idx: u64, parent: u8) -> u8 {
+        let bit = (self.table[(idx >> 3) as usize] >> (idx & 7)) & 1;
+        let up = parent.wrapping_add(1);
+        if (up >> 1) & 1 == bit {
+            up
+        } else {
+            parent.saturating_sub(1)
+        }
+    }
+
+    fn bit_at(&self, idx: u64) -> u8 {
+        (self.table[(idx >> 3) as usize] >> (idx & 7)) & 1
+    }
+
+    /// The distance of a placement in a table of one bit an entry, found by walking down: from
+    /// a placement at distance `d` some move of a pattern tile into the blank's region leads to
+    /// `d − 1`, and since `d`'s parity is the Manhattan distance's, the stored bits tell that
+    /// move from the others (`d − 1` and `d + 1` differ in bit 1). The walk ends at the goal
+    /// placement with the blank in the goal blank's region, distance 0; its length is `d`. A
+    /// placement no solvable board reaches (from which no move leads down) gets its Manhattan
+    /// distance, which is still a lower bound.
+    fn descend(&self, cell: &dyn Fn(usize) -> u8, blank: u8) -> u8 {
+        let k = self.cells.len();
+        let (w, h) = (self.width as usize, self.height as usize);
+        let n = w * h;
+        let all: u64 = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let nbr = super::neighbours(w, h);
+        let region = |seed: u8, free: u64| {
+            let mut r = 1u64 << seed;
+            let mut todo = r;
+            while todo != 0 {
+                let c = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                for &q in &nbr[c] {
+                    if q != u8::MAX && free & (1 << q) != 0 && r & (1 << q) == 0 {
+                        r |= 1 << q;
+                        todo |= 1 << q;
+                    }
+                }
+            }
+            r
+        };
+        let mut c = [0u8; MAX_PATTERN];
+        for (i, x) in c.iter_mut().enumerate().take(k) {
+            *x = cell(i);
+        }
+        let md0: u32 = (0..k).map(|i| self.dist[i][c[i] as usize] as u32).sum();
+        let mut b = blank;
+        let mut steps = 0u32;
+        loop {
+            let occ = c[..k].iter().fold(0u64, |m, &x| m | 1 << x);
+            let reg = region(b, all & !occ);
+            if c[..k] == self.cells[..] && reg & (1 << self.blank) != 0 {
+                return steps.min(u8::MAX as u32) as u8;
+            }
+            let md: u32 = (0..k).map(|i| self.dist[i][c[i] as usize] as u32).sum();
+            let bit = self.bit_at(self.locate(|i| c[i], b).0);
+            let mut moved = false;
+            'tiles: for i in 0..k {
+                let p = c[i];
+                for &q in &nbr[p as usize] {
+                    if q == u8::MAX || reg & (1 << q) == 0 {
+                        continue;
+                    }
+                    c[i] = q;
+                    let nb = self.bit_at(self.locate(|j| c[j], p).0);
+                    // d even: d − 1 has the other bit 1; d odd: the same.
+                    if (nb != bit) == (md % 2 == 0) {
+                        b = p;
+                        moved = true;
+                        break 'tiles;
+                    }
+                    c[i] = p;
+                }
+            }
+            steps += 1;
+            if !moved || steps > 250 {
+                return md0 as u8;
+            }
+        }
     }
 
     /// Where [`Pdb::lookup`] reads: the entry's index and the placement's Manhattan distance,
@@ -250,7 +407,8 @@ impl Pdb {
     /// Asks the processor to start loading entry `idx` into the cache; a hint only.
     #[inline(always)]
     pub fn prefetch(&self, idx: u64) {
-        crate::hint::prefetch(self.table.as_ptr().wrapping_add((idx >> self.odd) as usize));
+        let byte = if self.one_bit { idx >> 3 } else { idx >> self.odd };
+        crate::hint::prefetch(self.table.as_ptr().wrapping_add(byte as usize));
     }
 
     /// The distance at an index (unranks it first: for tests and tools, not inner loops).
@@ -273,6 +431,9 @@ impl Pdb {
 
     /// The cache file name of this table.
     pub fn file_name(&self) -> String {
+        if self.one_bit {
+            return cache::file_name_1bit(self.width as usize, self.height as usize, self.blank, &self.cells);
+        }
         cache::file_name(self.width as usize, self.height as usize, self.blank, &self.cells, self.regions())
     }
 }

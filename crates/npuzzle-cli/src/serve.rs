@@ -16,9 +16,9 @@ pub struct Args {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
-    /// Let pages of ORIGIN (scheme://host[:port], `null`, or `*` for any) use the API, and
-    /// answer requests addressed to its host name. Without it only the server's own page may,
-    /// under a loopback name or the address served. Repeatable.
+    /// Let pages of ORIGIN (scheme://host or scheme://host:port, `null`, or `*` for any) use the
+    /// API, and answer requests addressed to its host name. Without it only the server's own
+    /// page may, under a loopback name or the address served. Repeatable.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origin: Vec<npuzzle_web::AllowOrigin>,
 }

@@ -491,7 +491,7 @@ pub fn typescript() -> String {
     use npuzzle::render::tree::{TreeIteration, TreeNode};
     use npuzzle::search::observer::Fate;
     use npuzzle::search::{Bound, GoalTest, Keeps, LimitKind, Line, Param, ParamGroup, ParamKind, Step, Stuck, Why, Words};
-    use npuzzle::solve::{BoundSource, Status};
+    use npuzzle::solve::Status;
     use npuzzle::stats::Stats;
 
     let cfg = ts_rs::Config::new().with_large_int("number");
@@ -553,7 +553,6 @@ pub fn typescript() -> String {
         GoalBoard,
         Solved,
         Report,
-        BoundSource,
         Status,
         LimitKind,
         Stuck,

@@ -863,11 +863,6 @@ stats: Stats,
 tables_ms?: number, };
 
 /**
- * Where a lower bound comes from.
- */
-export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases";
-
-/**
  * How a run ended.
  */
 export type Status = "solved" | "unsolvable" | "limit" | "not_found";

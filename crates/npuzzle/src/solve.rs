@@ -739,6 +739,7 @@ fn beam_outcome<O: Observer>(req: &Request, ran: crate::search::pdb_beam::Ran, c
 /// Runs `pdb-beam` with the tables for every goal that `req` was prepared with.
 fn run_beam<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     let (w, h) = (req.goal.width(), req.goal.height());
+    check_beam_size(w, h)?;
     let set = req.tables.any_goal().ok_or_else(|| {
         Error::Unprepared(format!(
             "pdb-beam needs the pattern databases for every goal of {w}×{h}: prepare them (npuzzle pdb build --size {w}x{h})"
@@ -747,6 +748,23 @@ fn run_beam<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
     let mut ctx = Ctx::new(&req.limits, obs);
     let ran = crate::search::pdb_beam::run(set, &req.start, &req.goal, req.tables.block(), &mut ctx)?;
     Ok(beam_outcome(req, ran, ctx))
+}
+
+/// Refuses a board `pdb-beam` does not take: outside 26 to 64 cells or 12 a side, or whose
+/// size's pattern set it cannot read.
+pub fn check_beam_size(width: usize, height: usize) -> Result<(), Error> {
+    use crate::improve::pdb_beam::{MAX_CELLS, MAX_SIDE, MIN_CELLS};
+    let n = width * height;
+    if (MIN_CELLS..=MAX_CELLS).contains(&n) && width.max(height) <= MAX_SIDE {
+        if crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height)) {
+            return Ok(());
+        }
+    }
+    Err(Error::Unsupported(format!(
+        "pdb-beam solves boards of {MIN_CELLS} to {MAX_CELLS} cells, at most {MAX_SIDE} a side, whose pattern set has at most {} patterns, \
+         not {width}×{height}: use the default solver for this size",
+        crate::improve::pdb_beam::MAX_PATTERNS
+    )))
 }
 
 /// [`solve_observed`] without the lower bound.

@@ -283,6 +283,7 @@ impl TableStore {
     pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
         if req.algorithm == crate::search::Algorithm::PdbBeam {
             let (w, h) = (req.goal.width(), req.goal.height());
+            crate::solve::check_beam_size(w, h)?;
             let set = self.any_goal(&SetSpec::strongest(w, h), false, on, cancel)?;
             let block = self.reduce_block(&req.goal, &ReduceOptions::default(), on)?;
             return Ok(Tables::none().with_any_goal(Arc::new(set)).with_block(Arc::new(block)));

@@ -755,10 +755,11 @@ fn run_beam<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), Error> {
 pub fn check_beam_size(width: usize, height: usize) -> Result<(), Error> {
     use crate::improve::pdb_beam::{MAX_CELLS, MAX_SIDE, MIN_CELLS};
     let n = width * height;
-    if (MIN_CELLS..=MAX_CELLS).contains(&n) && width.max(height) <= MAX_SIDE {
-        if crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height)) {
-            return Ok(());
-        }
+    if (MIN_CELLS..=MAX_CELLS).contains(&n)
+        && width.max(height) <= MAX_SIDE
+        && crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height))
+    {
+        return Ok(());
     }
     Err(Error::Unsupported(format!(
         "pdb-beam solves boards of {MIN_CELLS} to {MAX_CELLS} cells, at most {MAX_SIDE} a side, whose pattern set has at most {} patterns, \

@@ -730,7 +730,7 @@ def exercise(start: Board, options: Optional[Options] = None, *, max_steps: int 
 # The columns of `npuzzle compare --format json`, in its order (`limit` only on rows a limit
 # stopped).
 COMPARE_COLUMNS = ["instance", "board", "pair", "algorithm", "heuristic", "status", "limit", "time_ms", "cost",
-                   "length", "expanded", "generated", "effective_branching_factor", "max_depth", "max_frontier",
+                   "length", "effective_branching_factor", "expanded", "generated", "max_depth", "max_frontier",
                    "optimal"]
 
 

@@ -73,6 +73,7 @@ export interface InitOutput {
     readonly __wbg_engine_free: (a: number, b: number) => void;
     readonly engine_check: (a: number, b: number, c: number) => [number, number];
     readonly engine_compare: (a: number, b: number, c: number, d: any) => [number, number];
+    readonly engine_depth: (a: number, b: number, c: number) => [number, number];
     readonly engine_export_table: (a: number, b: number, c: number) => [number, number];
     readonly engine_generate: (a: number, b: number, c: number) => [number, number];
     readonly engine_goal: (a: number, b: number, c: number) => [number, number];

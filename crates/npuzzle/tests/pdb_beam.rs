@@ -127,6 +127,37 @@ fn limits_narrow_the_beams_or_leave_reduction() {
     assert_eq!(out.moves, solve(&plain).unwrap().moves, "reduction answers when the beams do not fit");
 }
 
+/// Re-solving the views' answer piece by piece: the answer replays, is never longer than the
+/// views' own, the work stays within the budget (give or take one layer of a piece's beam),
+/// and the same plan gives the same answer.
+#[test]
+fn pieces_never_lengthen_the_views_answer_and_keep_to_the_budget() {
+    use npuzzle::improve::pdb_beam::{self, Plan};
+    let store = TableStore::in_memory();
+    let set = store.any_goal(&SetSpec::strongest(6, 5), false, &|_| {}, None).unwrap();
+    let mut rng = Rng::new(21);
+    let mut pieces = 0;
+    for goal in [Goal::BlankLast, Goal::Snail, Goal::BlankLast] {
+        let goal = goal.board(6, 5).unwrap();
+        let start = random_solvable(&goal, &mut rng);
+        let plan = Plan::with_budget(npuzzle::improve::lower_bound(&start, &goal), 3_000_000);
+        assert!(!plan.pieces.is_empty());
+        let views_only = Plan { pieces: Vec::new(), ..plan.clone() };
+        let before = pdb_beam::solve(&set, &start, &goal, &views_only, &mut |_| false).unwrap();
+        let after = pdb_beam::solve(&set, &start, &goal, &plan, &mut |_| false).unwrap();
+        let (a, b) = (before.moves.unwrap(), after.moves.clone().unwrap());
+        assert_eq!(start.apply_all(&b).unwrap().last(), Some(&goal));
+        assert!(b.len() <= a.len(), "{start}: {} moves after re-solving, {} before", b.len(), a.len());
+        assert_eq!(after.pieces > 0, b.len() < a.len(), "{start}: {} pieces replaced", after.pieces);
+        assert!(!after.stopped);
+        let layer = 4 * plan.piece_width as u64;
+        assert!(after.nodes <= plan.budget.max(before.nodes) + layer, "{} nodes for a budget of {}", after.nodes, plan.budget);
+        assert_eq!(pdb_beam::solve(&set, &start, &goal, &plan, &mut |_| false).unwrap(), after);
+        pieces += after.pieces;
+    }
+    assert!(pieces > 0, "no piece of three answers was shortened");
+}
+
 /// The tables serving any goal are cache files like every table: a corrupt one is reported and
 /// rebuilt; a build over the store's memory limit is refused before anything is built; a set
 /// cancel flag stops a build.

@@ -19,12 +19,21 @@
 //! A beam's answer depends on how its estimates see the board, and estimates that see it
 //! differently make different mistakes: eight beams of 10,000 over the board turned and mirrored,
 //! each searched from either end, give shorter answers (their shortest kept: 136.1 moves on ten
-//! of DeepCubeA's boards) than one beam of 80,000 (138.1) for the same work. Each such way of searching is a [`View`]: a symmetry of the board
-//! (the tables see the board through differently placed patterns), and a direction (backward, the
-//! start's cells are the goal of the tables). The tables serve any goal ([`AnyGoalSet`]), so every
-//! view reads them at full strength. A view may be given a bound, the length of the best answer
-//! so far: children that cannot lead to a shorter one by the databases' admissible estimate are
-//! dropped, which saves a fifth of the work of later views.
+//! of DeepCubeA's boards) than one beam of 80,000 (138.1) for the same work. Each such way of
+//! searching is a [`View`]: a symmetry of the board (the tables see the board through
+//! differently placed patterns), and a direction (backward, the start's cells are the goal of
+//! the tables). The tables serve any goal ([`AnyGoalSet`]), so every view reads them at full
+//! strength. A view may be given a bound, the length of the best answer so far: children that
+//! cannot lead to a shorter one by the databases' admissible estimate are dropped, which saves a
+//! fifth of the work of later views.
+//!
+//! Better still for the same work is to re-solve the answer piece by piece ([`solve`]): since
+//! the tables serve any goal, a beam from one board of the answer to a board 60 to 120 moves
+//! later sees its goal as well as the views see the puzzle's, over a trip short enough for its
+//! width, and finds a shorter way there more often than more views find a shorter answer. Two
+//! views and then pieces, half the budget each, gave 133.7 and 300.4 moves on ten of
+//! DeepCubeA's 35- and 48-puzzle boards, against 135.5 and 305.6 for eight views
+//! (docs/any-size.md).
 //!
 //! A board's state is its label per cell and cell per label (labels are goal cells of the
 //! view), each table's value, each line's conflicts, and a hash: a move looks up one table
@@ -771,30 +780,45 @@ impl<'a, const N: usize> Engine<'a, N> {
 pub struct Plan {
     /// The views, each run once; the shortest answer is kept.
     pub views: Vec<View>,
-    /// Boards kept per depth.
+    /// Boards kept per depth by the views.
     pub width: usize,
+    /// The lengths of the pieces the answer is then re-solved in, one pass each, in turn
+    /// (empty: no re-solving).
+    pub pieces: Vec<usize>,
+    /// Boards kept per depth by a piece's beams.
+    pub piece_width: usize,
+    /// Children generated, at most, by the whole run: the re-solving passes go on, round
+    /// after round, until it is spent or a round shortens nothing.
+    pub budget: u64,
 }
 
-/// Children generated, at most about, by a [`Plan::for_board`] run (bound pruning leaves about
-/// three quarters of it): under ten seconds on two cores on the 35- and 48-puzzle
-/// (docs/any-size.md).
+/// Children generated, at most, by a [`Plan::for_board`] run: under ten seconds on two cores
+/// on the 35- and 48-puzzle (docs/any-size.md).
 pub const NODE_BUDGET: u64 = 60_000_000;
 
+/// The lengths of the pieces of one round of re-solving, in moves. On DeepCubeA's boards,
+/// pieces of 40 to 60 moves of the views' answers are almost always shortest already on the
+/// 35-puzzle (the tables prove it in a few nodes), and pieces of 60 to 120 moves of both
+/// puzzles' answers are where the beams find shorter ways (docs/any-size.md).
+const PIECES: [usize; 4] = [60, 100, 80, 120];
+
 impl Plan {
-    /// Every view, with a width that spends about [`NODE_BUDGET`] children on a board whose
-    /// answer is about 1.45 times `lower_bound` long (as the beam's are on random 6×6 and 7×7
-    /// boards), between 1,000 and 100,000 boards.
+    /// The plan for a board whose lower bound is `lower_bound`, spending [`NODE_BUDGET`]
+    /// children.
     pub fn for_board(lower_bound: u64) -> Plan {
         Plan::with_budget(lower_bound, NODE_BUDGET)
     }
 
-    /// Every view, with a width that spends about `budget` children on a board whose answer is
-    /// about 1.45 times `lower_bound` long, between 1,000 and 100,000 boards.
+    /// Two views (the board as it is, forward and backward), with a width that spends about
+    /// half of `budget` on a board whose answer is about 1.45 times `lower_bound` long (as the
+    /// beam's are on random 6×6 and 7×7 boards), between 1,000 and 100,000 boards; then the
+    /// answer re-solved piece by piece with beams as wide, until the budget is spent.
     pub fn with_budget(lower_bound: u64, budget: u64) -> Plan {
-        let views = View::first(8);
+        let views = View::first(2);
         let depth = (lower_bound.max(1) * 145 / 100) as f64;
-        let width = (budget as f64 / (views.len() as f64 * depth * 2.2)) as usize;
-        Plan { views, width: width.clamp(1_000, 100_000) }
+        let width = ((budget / 2) as f64 / (views.len() as f64 * depth * 2.2)) as usize;
+        let width = width.clamp(1_000, 100_000);
+        Plan { views, width, pieces: PIECES.to_vec(), piece_width: width, budget }
     }
 }
 
@@ -809,14 +833,16 @@ pub struct Solved {
     pub expanded: u64,
     /// Views that ran to their end.
     pub views: usize,
-    /// The stop function ended the work before every view had run.
+    /// Pieces of the answer replaced by shorter ones.
+    pub pieces: u64,
+    /// The stop function ended the work before the plan was done.
     pub stopped: bool,
 }
 
 /// Runs `plan`'s views on `start` → `goal` in turn, each looking only for an answer shorter than
-/// the best so far, and keeps the shortest. `stop` is asked after every layer, given the
-/// children generated so far over all views; when it says stop, the best answer so far is
-/// returned.
+/// the best so far, and keeps the shortest; then re-solves it piece by piece.
+/// `stop` is asked after every layer, given the children generated so far; when it says stop,
+/// the best answer so far is returned.
 pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &mut dyn FnMut(u64) -> bool) -> Result<Solved, Error> {
     let mut out = Solved::default();
     // Deep enough for any answer a beam finds on these boards (four times the lower bound).
@@ -844,9 +870,98 @@ pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &
                 out.nodes += nodes;
                 out.expanded += expanded;
                 out.stopped = true;
-                break;
+                return Ok(out);
             }
         }
     }
+    if let Some(moves) = out.moves.take() {
+        out.moves = Some(resolve(set, start, moves, plan, &mut out, stop)?);
+    }
     Ok(out)
+}
+
+/// Re-solves `moves` (a path from `start`) piece by piece: for each piece of the plan's
+/// lengths, starting every half length, two beams (forward and backward, each twice as wide as
+/// the views') look for a shorter way between the piece's first and last boards, bounded by
+/// its length, so that every node they keep could still shorten it. Any goal is a goal for
+/// the tables, so the beams see a piece's end as well as the views see the puzzle's. Rounds of
+/// passes go on until the plan's budget is spent or a round shortens nothing.
+fn resolve(
+    set: &AnyGoalSet,
+    start: &Board,
+    mut moves: Vec<Move>,
+    plan: &Plan,
+    out: &mut Solved,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<Move>, Error> {
+    let views = View::first(2);
+    loop {
+        let before = moves.len();
+        for &len in &plan.pieces {
+            let mut at = start.clone();
+            let mut i = 0;
+            while i + 8 < moves.len() {
+                if out.nodes >= plan.budget {
+                    return Ok(moves);
+                }
+                let j = (i + len).min(moves.len());
+                let end = at.apply_all(&moves[i..j]).map_err(|k| Error::Invalid(format!("move {} leaves the board", i + k)))?;
+                let to = end.last().expect("the start is in").clone();
+                let mut piece: Option<Vec<Move>> = None;
+                for &view in &views {
+                    let bound = piece.as_ref().map_or(j - i, |p| p.len());
+                    let done = out.nodes;
+                    let mut spent = false;
+                    let mut asked = |n: u64| {
+                        spent = done + n >= plan.budget;
+                        spent || stop(done + n)
+                    };
+                    match beam(set, &at, &to, view, plan.piece_width, bound, Some(bound), &mut asked)? {
+                        Beamed::Solved { moves: m, nodes, expanded } => {
+                            out.nodes += nodes;
+                            out.expanded += expanded;
+                            piece = Some(m);
+                        }
+                        Beamed::Failed { nodes, expanded } => {
+                            out.nodes += nodes;
+                            out.expanded += expanded;
+                        }
+                        Beamed::Stopped { nodes, expanded } => {
+                            out.nodes += nodes;
+                            out.expanded += expanded;
+                            out.stopped = !spent;
+                            return Ok(splice(moves, i, j, piece, out));
+                        }
+                    }
+                }
+                moves = splice(moves, i, j, piece, out);
+                // The next piece starts half a length on, from the board there.
+                let next = (i + len / 2).min(moves.len());
+                at = at
+                    .apply_all(&moves[i..next])
+                    .map_err(|k| Error::Invalid(format!("move {} leaves the board", i + k)))?
+                    .pop()
+                    .expect("the start is in");
+                i = next;
+            }
+        }
+        if moves.len() == before {
+            return Ok(moves);
+        }
+    }
+}
+
+/// `moves` with `moves[i..j]` replaced by `piece`, when there is one.
+fn splice(moves: Vec<Move>, i: usize, j: usize, piece: Option<Vec<Move>>, out: &mut Solved) -> Vec<Move> {
+    match piece {
+        Some(p) => {
+            out.pieces += 1;
+            let mut next = Vec::with_capacity(moves.len() - (j - i) + p.len());
+            next.extend_from_slice(&moves[..i]);
+            next.extend(p);
+            next.extend_from_slice(&moves[j..]);
+            next
+        }
+        None => moves,
+    }
 }

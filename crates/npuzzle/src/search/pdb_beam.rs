@@ -1,8 +1,10 @@
-//! Beam search over pattern databases in several views ([`crate::improve::pdb_beam`]): the
-//! default solver from 26 to 64 cells (the 35- and 48-puzzle above all). Depth by depth it keeps
-//! the boards of least estimate (the additive pattern databases, directly and mirrored, plus
-//! linear conflicts); it runs eight times, over the board turned and mirrored and from either
-//! end, each run looking only for an answer shorter than the best so far; the shortest is kept.
+//! Beam search over pattern databases ([`crate::improve::pdb_beam`]): the default solver from
+//! 26 to 64 cells (the 35- and 48-puzzle above all). Depth by depth it keeps the boards of least
+//! estimate (the additive pattern databases, directly and mirrored, plus linear conflicts); it
+//! runs from either end, the second run looking only for an answer shorter than the first's;
+//! then it re-solves the shorter answer piece by piece, each piece's beams from one of its
+//! boards to a board 60 to 120 moves later looking only for a shorter way, until its budget is
+//! spent.
 //! Not optimal, never longer than row-and-column reduction's answer (computed too, in
 //! milliseconds); its answer comes with the databases' admissible lower bound.
 //!
@@ -35,8 +37,8 @@ use std::sync::Arc;
 pub const INFO: Info = Info {
     name: "pdb-beam",
     aliases: &["beam-pdb"],
-    title: "beam search over pattern databases, in eight views",
-    summary: "from 26 to 64 cells: keeps the boards of least pattern-database estimate plus linear conflicts, depth by depth, over the board turned and mirrored and from either end; the shortest answer is kept; not optimal",
+    title: "beam search over pattern databases, then re-solved piece by piece",
+    summary: "from 26 to 64 cells: keeps the boards of least pattern-database estimate plus linear conflicts, depth by depth, from either end; the shorter answer is then re-solved piece by piece by beams between its boards; not optimal",
     optimal: false,
     cost_note: None,
     uses_heuristic: false,
@@ -52,16 +54,25 @@ pub const INFO: Info = Info {
     pseudocode: &[
         line(0, "function PDB-BEAM(start, goal) returns a sequence of moves", &[]),
         line(1, "best ← none", &[Step::Start]),
-        line(1, "for each view in (as it is, turned half round, mirrored top to bottom, mirrored left to right) × (forward, backward) do", &[]),
-        line(2, "from, to ← start, goal in the view's frame (swapped when backward)", &[]),
-        line(2, "layer ← {from}", &[]),
-        line(2, "repeat", &[]),
-        line(3, "children ← the boards one move from a board of layer, not seen before", &[]),
-        line(3, "drop each child c with depth + max(D(c), M(c)) ≥ |best|    ▷ D, M: the databases' sums, direct and mirrored", &[]),
-        line(3, "layer ← the W children of least D + M + 3 · linear conflicts", &[]),
-        line(3, "if a child is to then best ← its path; next view", &[Step::Goal]),
-        line(2, "until layer is empty", &[]),
-        line(1, "return best", &[]),
+        line(1, "for each (from, to) in ((start, goal), (goal, start)) do", &[]),
+        line(2, "path ← BEAM(from, to, |best|)    ▷ backward, the path is reversed", &[]),
+        line(2, "if path then best ← path", &[Step::Goal]),
+        line(1, "repeat", &[]),
+        line(2, "for each length L in (60, 100, 80, 120) do", &[]),
+        line(3, "for i ← 0, L/2, L, … while i < |best| do", &[]),
+        line(4, "j ← min(i + L, |best|); a, b ← the boards of best after i and j moves", &[]),
+        line(4, "piece ← the shorter of BEAM(a, b, j − i), BEAM(b, a, j − i) reversed", &[]),
+        line(4, "if piece then best ← best[..i] + piece + best[j..]", &[]),
+        line(1, "until a round shortens nothing or the budget is spent", &[]),
+        line(0, "function BEAM(from, to, bound) returns a path shorter than bound, or none", &[]),
+        line(1, "layer ← {from}", &[]),
+        line(1, "repeat", &[]),
+        line(2, "children ← the boards one move from a board of layer, not seen before", &[]),
+        line(2, "drop each child c with depth + max(D(c), M(c)) ≥ bound    ▷ D, M: the databases' sums, direct and mirrored", &[]),
+        line(2, "layer ← the W children of least D + M + 3 · linear conflicts", &[]),
+        line(2, "if a child is to then return its path", &[]),
+        line(1, "until layer is empty", &[]),
+        line(1, "return none", &[]),
     ],
 };
 
@@ -99,12 +110,21 @@ pub fn run<O: Observer>(
     let tables = set.bytes();
     // A memory limit narrows the beam until its worst case fits beside the tables; under a
     // hundred boards wide, the beams are left out and reduction answers.
+    let piece_depth = plan.pieces.iter().copied().max().unwrap_or(0) as u64;
     if let Some(limit) = ctx.limits().memory {
-        let room = limit.saturating_sub(tables + pdb_beam::bytes(w * h, 0, depth));
-        let per_board = pdb_beam::bytes(w * h, 1, depth) - pdb_beam::bytes(w * h, 0, depth);
-        plan.width = plan.width.min((room / per_board.max(1)) as usize);
+        let fit = |depth: u64| {
+            let room = limit.saturating_sub(tables + pdb_beam::bytes(w * h, 0, depth));
+            let per_board = pdb_beam::bytes(w * h, 1, depth) - pdb_beam::bytes(w * h, 0, depth);
+            (room / per_board.max(1)) as usize
+        };
+        plan.width = plan.width.min(fit(depth));
+        plan.piece_width = plan.piece_width.min(fit(piece_depth));
     }
-    let held = (tables + pdb_beam::bytes(w * h, plan.width, depth)) as usize;
+    if plan.piece_width < 100 {
+        plan.pieces.clear();
+    }
+    let beams = pdb_beam::bytes(w * h, plan.width, depth).max(pdb_beam::bytes(w * h, plan.piece_width, piece_depth));
+    let held = (tables + beams) as usize;
     ctx.stats.generated = 1;
     if plan.width < 100 {
         return reduce_fallback(start, goal, block, ctx, None);

@@ -25,15 +25,7 @@ pub struct Args {
 
 /// Runs the server until Ctrl-C; returns the exit code.
 pub fn run(args: Args) -> Result<u8> {
-    // Searches run on the runtime's blocking threads. Kept for ten idle minutes rather than
-    // ten seconds, the same threads serve a class all session: a thread that exits leaves its
-    // allocator pages to be reclaimed by others, and the resident memory crept up with every
-    // one that came and went (`scripts/soak`, docs/web.md).
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .thread_keep_alive(std::time::Duration::from_secs(600))
-        .build()
-        .context("starting the async runtime")?;
+    let runtime = tokio::runtime::Runtime::new().context("starting the async runtime")?;
     runtime.block_on(async {
         let addr = format!("{}:{}", args.host, args.port);
         let listener = tokio::net::TcpListener::bind(&addr).await.with_context(|| format!("cannot listen on {addr}"))?;

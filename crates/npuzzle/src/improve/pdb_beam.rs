@@ -245,6 +245,17 @@ pub fn beam_with(
     })
 }
 
+impl Beamed {
+    /// Children generated and boards expanded, whatever the outcome.
+    fn work(&self) -> (u64, u64) {
+        match *self {
+            Beamed::Solved { nodes, expanded, .. } | Beamed::Failed { nodes, expanded } | Beamed::Stopped { nodes, expanded } => {
+                (nodes, expanded)
+            }
+        }
+    }
+}
+
 /// The move that takes the blank from cell `a` to the neighbouring cell `b`.
 fn move_between(w: usize, a: usize, b: usize) -> Move {
     if b + w == a {
@@ -852,23 +863,18 @@ pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &
         let best = out.moves.as_ref().map(|m| m.len());
         let done = out.nodes;
         let found = beam(set, start, goal, view, plan.width, max_depth.min(best.unwrap_or(usize::MAX)), best, &mut |n| stop(done + n))?;
+        let (nodes, expanded) = found.work();
+        out.nodes += nodes;
+        out.expanded += expanded;
         match found {
-            Beamed::Solved { moves, nodes, expanded } => {
-                out.nodes += nodes;
-                out.expanded += expanded;
+            Beamed::Solved { moves, .. } => {
                 out.views += 1;
                 if best.is_none_or(|b| moves.len() < b) {
                     out.moves = Some(moves);
                 }
             }
-            Beamed::Failed { nodes, expanded } => {
-                out.nodes += nodes;
-                out.expanded += expanded;
-                out.views += 1;
-            }
-            Beamed::Stopped { nodes, expanded } => {
-                out.nodes += nodes;
-                out.expanded += expanded;
+            Beamed::Failed { .. } => out.views += 1,
+            Beamed::Stopped { .. } => {
                 out.stopped = true;
                 return Ok(out);
             }
@@ -905,8 +911,7 @@ fn resolve(
                     return Ok(moves);
                 }
                 let j = (i + len).min(moves.len());
-                let end = at.apply_all(&moves[i..j]).map_err(|k| Error::Invalid(format!("move {} leaves the board", i + k)))?;
-                let to = end.last().expect("the start is in").clone();
+                let to = after(&at, &moves[i..j])?;
                 let mut piece: Option<Vec<Move>> = None;
                 for &view in &views {
                     let bound = piece.as_ref().map_or(j - i, |p| p.len());
@@ -916,32 +921,24 @@ fn resolve(
                         spent = done + n >= plan.budget;
                         spent || stop(done + n)
                     };
-                    match beam(set, &at, &to, view, plan.piece_width, bound, Some(bound), &mut asked)? {
-                        Beamed::Solved { moves: m, nodes, expanded } => {
-                            out.nodes += nodes;
-                            out.expanded += expanded;
-                            piece = Some(m);
-                        }
-                        Beamed::Failed { nodes, expanded } => {
-                            out.nodes += nodes;
-                            out.expanded += expanded;
-                        }
-                        Beamed::Stopped { nodes, expanded } => {
-                            out.nodes += nodes;
-                            out.expanded += expanded;
+                    let found = beam(set, &at, &to, view, plan.piece_width, bound, Some(bound), &mut asked)?;
+                    let (nodes, expanded) = found.work();
+                    out.nodes += nodes;
+                    out.expanded += expanded;
+                    match found {
+                        Beamed::Solved { moves: m, .. } => piece = Some(m),
+                        Beamed::Failed { .. } => {}
+                        Beamed::Stopped { .. } => {
                             out.stopped = !spent;
-                            return Ok(splice(moves, i, j, piece, out));
+                            splice(&mut moves, i..j, piece, out);
+                            return Ok(moves);
                         }
                     }
                 }
-                moves = splice(moves, i, j, piece, out);
+                splice(&mut moves, i..j, piece, out);
                 // The next piece starts half a length on, from the board there.
                 let next = (i + len / 2).min(moves.len());
-                at = at
-                    .apply_all(&moves[i..next])
-                    .map_err(|k| Error::Invalid(format!("move {} leaves the board", i + k)))?
-                    .pop()
-                    .expect("the start is in");
+                at = after(&at, &moves[i..next])?;
                 i = next;
             }
         }
@@ -951,17 +948,16 @@ fn resolve(
     }
 }
 
-/// `moves` with `moves[i..j]` replaced by `piece`, when there is one.
-fn splice(moves: Vec<Move>, i: usize, j: usize, piece: Option<Vec<Move>>, out: &mut Solved) -> Vec<Move> {
-    match piece {
-        Some(p) => {
-            out.pieces += 1;
-            let mut next = Vec::with_capacity(moves.len() - (j - i) + p.len());
-            next.extend_from_slice(&moves[..i]);
-            next.extend(p);
-            next.extend_from_slice(&moves[j..]);
-            next
-        }
-        None => moves,
+/// Replaces `moves[range]` by `piece`, when there is one, and counts it.
+fn splice(moves: &mut Vec<Move>, range: std::ops::Range<usize>, piece: Option<Vec<Move>>, out: &mut Solved) {
+    if let Some(p) = piece {
+        out.pieces += 1;
+        moves.splice(range, p);
     }
+}
+
+/// The board `moves` lead to from `from`.
+fn after(from: &Board, moves: &[Move]) -> Result<Board, Error> {
+    let mut boards = from.apply_all(moves).map_err(|k| Error::Invalid(format!("move {k} of a piece leaves the board")))?;
+    Ok(boards.pop().expect("the first board is in"))
 }

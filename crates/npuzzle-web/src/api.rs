@@ -16,6 +16,7 @@ use npuzzle::clock::Instant;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,6 +32,26 @@ fn body_error(rej: BytesRejection) -> ApiError {
         ApiError::new(status.as_u16(), format!("request body is larger than the {} KiB limit", BODY_LIMIT / 1024))
     } else {
         ApiError::new(status.as_u16(), format!("could not read the request body: {}", rej.body_text()))
+    }
+}
+
+/// A JSON answer of type `T`, serialized already: [`encode`] makes it on the blocking thread
+/// that made the value. A solve with its tree and trace serializes to megabytes, and doing that
+/// on an async worker would hold up the requests queued behind it (the health check among them).
+pub struct Encoded<T> {
+    body: Bytes,
+    of: PhantomData<fn() -> T>,
+}
+
+/// `v`, serialized as its JSON answer.
+fn encode<T: Serialize>(v: &T) -> Result<Encoded<T>, ApiError> {
+    let body = serde_json::to_vec(v).map_err(|e| internal(format!("serializing the answer: {e}")))?;
+    Ok(Encoded { body: Bytes::from(body), of: PhantomData })
+}
+
+impl<T> IntoResponse for Encoded<T> {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.body).into_response()
     }
 }
 
@@ -78,7 +99,7 @@ pub async fn check(State(state): State<App>, body: Result<Bytes, BytesRejection>
 pub async fn generate(
     State(state): State<App>,
     q: Result<Query<HashMap<String, String>>, QueryRejection>,
-) -> Result<Json<Generated>, ApiError> {
+) -> Result<Encoded<Generated>, ApiError> {
     let q = GenerateQuery::parse(&query(q)?)?;
     let slot = tokio::time::timeout(crate::lanes::QUEUE_WAIT, state.generate_slots.clone().acquire_owned())
         .await
@@ -89,11 +110,11 @@ pub async fn generate(
     let v = tokio::task::spawn_blocking(move || {
         crate::lanes::search_priority();
         let _slot = slot;
-        job_state.service.generate(&q)
+        encode(&job_state.service.generate(&q)?)
     })
     .await
     .map_err(internal)??;
-    Ok(Json(v))
+    Ok(v)
 }
 
 /// `GET /api/goal?size=WxH&goal=G`: the goal board a preset (or a board) names at a size.
@@ -122,35 +143,40 @@ pub async fn solve(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let stream_it = job.stream;
     let task = tokio::task::spawn_blocking(move || {
         crate::lanes::search_priority();
-        job_state.service.solve(&mut job, Some(job_shared))
+        let solved = job_state.service.solve(&mut job, Some(job_shared))?;
+        Ok(if stream_it { Bytes::from(ndjson(&SolveLine::Result(Box::new(solved)))) } else { encode(&solved)?.body })
     });
     let task = state.lanes.supervise(lease, task, cancel);
     if stream_it {
         Ok(stream(task, shared, guard))
     } else {
-        let v = task.await.map_err(internal)??;
+        let body = task.await.map_err(internal)??;
         drop(guard);
-        Ok(Json(v).into_response())
+        Ok(Encoded::<Solved> { body, of: PhantomData }.into_response())
     }
 }
 
 /// `POST /api/svg`: the search tree of a solve, drawn by the library after the events asked
 /// for ([`service::Service::svg`]): the page's SVG, PNG and video exports.
-pub async fn svg(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<Pictures>, ApiError> {
+pub async fn svg(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Pictures>, ApiError> {
     let bytes = body.map_err(body_error)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let mut job = state.service.svg_job(&bytes, Some(cancel.clone()))?;
     let guard = CancelOnDrop(cancel.clone());
     let lease = state.lanes.enter().await?;
     let job_state = state.clone();
-    let task = tokio::task::spawn_blocking(move || job_state.service.svg(&mut job));
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        encode(&job_state.service.svg(&mut job)?)
+    });
     let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
     drop(guard);
-    Ok(Json(v))
+    Ok(v)
 }
 
 struct StreamState {
-    job: Option<JoinHandle<Result<Solved, ApiError>>>,
+    /// The search, ending in its `result` line, serialized on its thread.
+    job: Option<JoinHandle<Result<Bytes, ApiError>>>,
     shared: Arc<Shared>,
     started: Instant,
     _guard: CancelOnDrop,
@@ -165,7 +191,7 @@ fn ndjson(line: &impl Serialize) -> String {
 /// Newline-delimited JSON: `{"type":"progress",…}` lines every 200 ms while the tables are
 /// prepared and the search runs, then one `{"type":"result",…}` (the solve object) or
 /// `{"type":"error","error":…}` line.
-fn stream(job: JoinHandle<Result<Solved, ApiError>>, shared: Arc<Shared>, guard: CancelOnDrop) -> Response {
+fn stream(job: JoinHandle<Result<Bytes, ApiError>>, shared: Arc<Shared>, guard: CancelOnDrop) -> Response {
     let st = StreamState { job: Some(job), shared, started: Instant::now(), _guard: guard };
     let lines = futures_util::stream::unfold(st, |mut st| async move {
         let job = st.job.as_mut()?;
@@ -174,16 +200,16 @@ fn stream(job: JoinHandle<Result<Solved, ApiError>>, shared: Arc<Shared>, guard:
             _ = tokio::time::sleep(Duration::from_millis(200)) => None,
         };
         let line = match done {
-            None => SolveLine::Progress(progress_line(&st.shared, st.started, None)),
+            None => Bytes::from(ndjson(&SolveLine::Progress(progress_line(&st.shared, st.started, None)))),
             Some(r) => {
                 st.job = None;
                 match r.map_err(internal).and_then(|r| r) {
-                    Ok(solved) => SolveLine::Result(Box::new(solved)),
-                    Err(e) => SolveLine::Error { error: e.message().to_string() },
+                    Ok(result) => result,
+                    Err(e) => Bytes::from(ndjson(&SolveLine::Error { error: e.message().to_string() })),
                 }
             }
         };
-        Some((Ok::<_, Infallible>(ndjson(&line)), st))
+        Some((Ok::<_, Infallible>(line), st))
     });
     ([(header::CONTENT_TYPE, "application/x-ndjson")], Body::from_stream(lines)).into_response()
 }
@@ -202,11 +228,11 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
     if !job.stream {
         let task = tokio::task::spawn_blocking(move || {
             crate::lanes::search_priority();
-            job_state.service.compare_all(&mut job)
+            encode(&job_state.service.compare_all(&mut job)?)
         });
         let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
         drop(guard);
-        return Ok(Json(v).into_response());
+        return Ok(v.into_response());
     }
     let (tx, rx) = unbounded_channel::<CompareLine>();
     let shared = Arc::new(Shared::default());
@@ -225,7 +251,7 @@ pub async fn compare(State(state): State<App>, body: Result<Bytes, BytesRejectio
 
 /// `POST /api/depth`: the textbook's experiment, as one search (one place in the lanes); a
 /// client that goes away cancels it.
-pub async fn depth(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Json<DepthTable>, ApiError> {
+pub async fn depth(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<DepthTable>, ApiError> {
     let bytes = body.map_err(body_error)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let guard = CancelOnDrop(cancel.clone());
@@ -234,11 +260,11 @@ pub async fn depth(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let flag = cancel.clone();
     let task = tokio::task::spawn_blocking(move || {
         crate::lanes::search_priority();
-        job_state.service.depth(&bytes, Some(flag))
+        encode(&job_state.service.depth(&bytes, Some(flag))?)
     });
     let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
     drop(guard);
-    Ok(Json(v))
+    Ok(v)
 }
 
 struct CompareStream {

@@ -377,6 +377,27 @@ impl AsyncWrite for JsonErrors {
         Pin::new(&mut self.inner).poll_write(cx, buf)
     }
 
+    /// Vectored writes reach the socket as they are. Without them the HTTP layer copies each
+    /// answer's body into its connection's head buffer, which keeps the capacity of the largest
+    /// answer for as long as the connection is kept alive: megabytes for every client that once
+    /// asked for a tree.
+    fn poll_write_vectored(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[io::IoSlice<'_>]) -> Poll<io::Result<usize>> {
+        std::task::ready!(self.drain(cx))?;
+        let mut filled = bufs.iter().filter(|b| !b.is_empty());
+        if let (Some(only), None) = (filled.next(), filled.next()) {
+            if let Some(out) = rewrite(only) {
+                self.pending = out;
+                self.written = 0;
+                return Poll::Ready(Ok(only.len()));
+            }
+        }
+        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.inner.is_write_vectored()
+    }
+
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         std::task::ready!(self.drain(cx))?;
         Pin::new(&mut self.inner).poll_flush(cx)
@@ -390,7 +411,39 @@ impl AsyncWrite for JsonErrors {
 
 #[cfg(test)]
 mod tests {
-    use super::rewrite;
+    use super::{rewrite, JsonErrors};
+    use std::io::IoSlice;
+    use tokio::io::{AsyncReadExt, AsyncWrite, AsyncWriteExt};
+    use tokio::net::{TcpListener, TcpStream};
+
+    #[tokio::test]
+    async fn writes_reach_the_socket_vectored_and_error_heads_are_still_rewritten() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let client = tokio::spawn(async move {
+            let mut c = TcpStream::connect(addr).await.unwrap();
+            let mut got = Vec::new();
+            c.read_to_end(&mut got).await.unwrap();
+            String::from_utf8(got).unwrap()
+        });
+        let (tcp, _) = listener.accept().await.unwrap();
+        let mut io = JsonErrors::new(tcp);
+        // Without vectored writes the HTTP layer copies bodies into a buffer each kept-alive
+        // connection holds on to (the server's memory grew by the largest answer per client).
+        assert!(io.is_write_vectored());
+        let answer = [IoSlice::new(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n"), IoSlice::new(b""), IoSlice::new(b"{}")];
+        let n = io.write_vectored(&answer).await.unwrap();
+        assert_eq!(n, answer.iter().map(|b| b.len()).sum::<usize>());
+        let head = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n";
+        assert_eq!(io.write_vectored(&[IoSlice::new(b""), IoSlice::new(head)]).await.unwrap(), head.len());
+        io.shutdown().await.unwrap();
+        drop(io);
+        let got = client.await.unwrap();
+        let (first, rest) = got.split_once("{}").unwrap();
+        assert_eq!(first, "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n");
+        assert!(rest.starts_with("HTTP/1.1 400 Bad Request\r\n") && rest.contains("content-type: application/json"), "{rest}");
+        assert!(rest.ends_with('}') && rest.contains("could not be parsed"), "{rest}");
+    }
 
     #[test]
     fn empty_error_heads_get_a_json_body_and_other_answers_pass() {

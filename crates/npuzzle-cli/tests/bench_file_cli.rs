@@ -79,9 +79,11 @@ fn bad_files_are_refused_with_exit_2() {
 /// limit), replayed, and compared with DeepCubeA's lengths.
 #[test]
 fn the_deepcubea_files_run_as_shipped() {
-    let dir = tempfile::tempdir().unwrap();
+    // The 6×6 tables in the cache the other command-line tests share (built once, verified on
+    // every load).
+    let cache = std::path::Path::new(concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
     let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/deepcubea/puzzle35_dev.txt");
-    let out = npuzzle(dir.path()).args(["bench", "file", data, "--count", "1", "--max-nodes", "2000000", "-f", "json"]).output().unwrap();
+    let out = npuzzle(cache).args(["bench", "file", data, "--count", "1", "--max-nodes", "2000000", "-f", "json"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(lines[0]["board"], "250");

@@ -1,9 +1,9 @@
 //! The commands of README and of every page under docs/, run. Every line of every ```sh block of
 //! README.md and of each docs/*.md runs through bash, in order, each page in a scratch directory
 //! of its own (with `npuzzle` on the PATH as the binary under test, and `HOME` and
-//! `NPUZZLE_CACHE_DIR` inside the scratch directory, shared by the pages as a user's are), and
-//! must end with the exit code its page gives it: 0, unless its comment says `(exit N)`. A page
-//! added to docs/ is picked up with no change here.
+//! `NPUZZLE_CACHE_DIR` inside that directory), and must end with the exit code its page gives
+//! it: 0, unless its comment says `(exit N)`. Pages share nothing, so they run side by side. A
+//! page added to docs/ is picked up with no change here.
 //!
 //! Output is checked where a page shows or implies it:
 //! - a fenced block tagged `text output` (or `json output`) holds the output of the command run
@@ -22,6 +22,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// How a skip entry matches a command.
@@ -379,13 +380,50 @@ fn readme_commands_run_with_the_exit_codes_and_output_readme_gives() {
     let mut failures: Vec<String> = Vec::new();
     let (mut ran, mut outputs_checked, mut docs_ran) = (0, 0, 0);
     let pages = pages();
-    for (name, text) in &pages {
-        // Each page in a directory of its own (with the docs/ its figure commands write to), so
-        // a page's commands cannot lean on files another page made.
-        let work = dir.join("pages").join(name.replace('/', "_"));
-        std::fs::create_dir_all(work.join("docs")).expect("page directory");
-        let t = run_page(name, text, &work, &bin_dir, graphviz, &mut used);
-        println!("{name}: {} commands run, {} outputs compared, {} skipped:", t.ran, t.outputs_checked, t.skipped.len());
+    // Each page in a directory of its own (with the docs/ its figure commands write to, and its
+    // own table cache), so a page's commands cannot lean on files another page made, and pages
+    // can run side by side: as many at once as there are cores.
+    let next = AtomicUsize::new(0);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(pages.len().max(1));
+    let mut tallies: Vec<Option<(Tally, Duration)>> = (0..pages.len()).map(|_| None).collect();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                s.spawn(|| {
+                    let mut done = Vec::new();
+                    let mut used = vec![false; SKIPPED.len()];
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((name, text)) = pages.get(i) else { break };
+                        let work = dir.join("pages").join(name.replace('/', "_"));
+                        std::fs::create_dir_all(work.join("docs")).expect("page directory");
+                        let started = Instant::now();
+                        let t = run_page(name, text, &work, &bin_dir, graphviz, &mut used);
+                        done.push((i, t, started.elapsed()));
+                    }
+                    (done, used)
+                })
+            })
+            .collect();
+        for h in handles {
+            let (done, u) = h.join().expect("a page worker panicked");
+            for (i, t, took) in done {
+                tallies[i] = Some((t, took));
+            }
+            for (k, v) in u.into_iter().enumerate() {
+                used[k] |= v;
+            }
+        }
+    });
+    for ((name, _), t) in pages.iter().zip(tallies) {
+        let (t, took) = t.expect("every page ran");
+        println!(
+            "{name}: {} commands run in {:.1} s, {} outputs compared, {} skipped:",
+            t.ran,
+            took.as_secs_f64(),
+            t.outputs_checked,
+            t.skipped.len()
+        );
         for (cmd, why) in &t.skipped {
             println!("  skipped `{cmd}`: {why}");
         }

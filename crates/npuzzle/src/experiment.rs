@@ -22,9 +22,10 @@ use crate::error::Error;
 use crate::generate::{DepthTable, Rng};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, LimitKind, Limits};
-use crate::solve::{solve, Request, Status};
+use crate::solve::{solve, Outcome, Request, Status};
 use crate::stats::effective_branching_factor;
 use crate::tables::Tables;
+use rayon::prelude::*;
 use serde::Serialize;
 
 /// The depths of the book's two tables together: 2, 4, …, 24 (the 3rd edition's; the 4th
@@ -192,18 +193,38 @@ pub fn run(
             let mut costs = vec![None; boards.len()];
             if !row.cut {
                 let limits = Limits { nodes: Some(spec.max_nodes), ..spec.limits.clone() };
+                // The boards are solved side by side (each search alone, on rayon's threads);
+                // the first one stopped by a limit stops the others from starting, and the
+                // sums are taken in board order, so the row is the same on any number of cores.
+                let stop = std::sync::atomic::AtomicBool::new(false);
+                let outs: Vec<Option<Outcome>> = boards
+                    .par_iter()
+                    .map(|b| {
+                        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                            return Ok(None);
+                        }
+                        let req = Request::new(b.clone(), spec.goal.clone())
+                            .algorithm(*a)
+                            .heuristic(*h)
+                            .order(spec.order)
+                            .cost(spec.cost)
+                            .limits(limits.clone())
+                            .tables(t.clone());
+                        let out = solve(&req)?;
+                        if out.status != Status::Solved {
+                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        Ok(Some(out))
+                    })
+                    .collect::<Result<_, Error>>()?;
                 let (mut gen, mut exp, mut bstar, mut cost, mut ms) = (0f64, 0f64, 0f64, 0f64, 0f64);
-                for (i, b) in boards.iter().enumerate() {
-                    let req = Request::new(b.clone(), spec.goal.clone())
-                        .algorithm(*a)
-                        .heuristic(*h)
-                        .order(spec.order)
-                        .cost(spec.cost)
-                        .limits(limits.clone())
-                        .tables(t.clone());
-                    let out = solve(&req)?;
+                for (i, out) in outs.iter().enumerate() {
+                    let Some(out) = out else {
+                        row.cut = true;
+                        break;
+                    };
                     if out.status != Status::Solved {
-                        if out.limit == Some(LimitKind::Cancelled) {
+                        if outs.iter().flatten().any(|o| o.limit == Some(LimitKind::Cancelled)) {
                             return Ok(rows);
                         }
                         row.cut = true;
@@ -215,6 +236,11 @@ pub fn run(
                     cost += out.cost.unwrap_or(0) as f64;
                     ms += out.stats.time.as_secs_f64() * 1e3;
                     costs[i] = out.cost;
+                }
+                if row.cut {
+                    // Which boards were solved before the cut depends on the threads' timing:
+                    // a cut row's answers take no part in the comparison below.
+                    costs = vec![None; boards.len()];
                 }
                 if !row.cut {
                     let n = boards.len().max(1) as f64;

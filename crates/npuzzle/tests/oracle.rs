@@ -11,6 +11,7 @@ use npuzzle::HeuristicKind;
 use npuzzle::MoveOrder;
 use npuzzle::{TableStore, Tables};
 use npuzzle_testkit::Rng;
+use rayon::prelude::*;
 use std::collections::HashMap;
 
 fn oracle(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
@@ -68,57 +69,62 @@ const OPTIMAL: [Algorithm; 8] = [
 fn run_size(width: usize, height: usize, per_goal: usize, seed: u64) {
     let mut rng = Rng(seed);
     let store = TableStore::in_memory();
+    // The boards are drawn in order from the seed, then checked side by side.
+    let mut cases = Vec::new();
     for goal in goals(width, height, &mut rng) {
         let dist = oracle(width, height, &tiles(&goal));
         let tables = tables_for(&store, &goal);
         for (start, want) in random_reachable(&dist, &mut rng, per_goal) {
-            let start = board(width, height, &start);
-            for alg in OPTIMAL {
-                // Iterative deepening re-searches every level; keep it to shallower boards.
-                if alg == Algorithm::Iddfs && want > 16 {
-                    continue;
-                }
-                let heuristics: &[HeuristicKind] = if alg.uses_heuristic() { &HeuristicKind::ALL } else { &[HeuristicKind::Zero] };
-                for &h in heuristics {
-                    // Linear-space searches re-expand nodes many times under weak estimates; on
-                    // deep boards, test them with the strong ones only.
-                    let weak = matches!(h, HeuristicKind::Zero | HeuristicKind::Misplaced | HeuristicKind::Euclidean);
-                    // Depth-first branch and bound with a weak estimate first dives thousands of
-                    // moves deep and then re-expands states once per improvement; keep it to the
-                    // small boards.
-                    if weak
-                        && ((want > 12 && matches!(alg, Algorithm::Idastar | Algorithm::Rbfs))
-                            || (alg == Algorithm::Dfbnb && width * height > 8))
-                    {
-                        continue;
-                    }
-                    let req = Request::new(start.clone(), goal.clone()).algorithm(alg).heuristic(h).tables(tables.clone());
-                    let out = solve(&req).unwrap();
-                    assert_eq!(out.status, Status::Solved, "{alg}/{h} on {start} -> {goal}");
-                    assert_eq!(out.cost, Some(want as u64), "{alg}/{h} on {start} -> {goal}: optimal is {want}");
-                    check_path(&start, &goal, &out.moves);
-                    assert_eq!(out.stats.search_depth, want as u64);
-                }
-            }
-            // The non-optimal ones still return valid paths, never shorter than optimal.
-            for (alg, h) in [
-                (Algorithm::Dfs, HeuristicKind::Zero),
-                (Algorithm::Greedy, HeuristicKind::Manhattan),
-                (Algorithm::Lc, HeuristicKind::Misplaced),
-            ] {
-                let out = solve(&Request::new(start.clone(), goal.clone()).algorithm(alg).heuristic(h)).unwrap();
-                assert_eq!(out.status, Status::Solved, "{alg} on {start}");
-                check_path(&start, &goal, &out.moves);
-                assert!(out.cost.unwrap() >= want as u64);
-            }
-            // Weighted A* stays within its factor.
-            let mut req = Request::new(start.clone(), goal.clone()).heuristic(HeuristicKind::Manhattan);
-            req.params.weight = Some(2.0);
-            let out = solve(&req).unwrap();
-            check_path(&start, &goal, &out.moves);
-            assert!(out.cost.unwrap() <= 2 * want as u64 && out.cost.unwrap() >= want as u64);
+            cases.push((board(width, height, &start), goal.clone(), tables.clone(), want));
         }
     }
+    cases.par_iter().for_each(|(start, goal, tables, want)| {
+        let (start, goal, want) = (start.clone(), goal.clone(), *want);
+        for alg in OPTIMAL {
+            // Iterative deepening re-searches every level; keep it to shallower boards.
+            if alg == Algorithm::Iddfs && want > 16 {
+                continue;
+            }
+            let heuristics: &[HeuristicKind] = if alg.uses_heuristic() { &HeuristicKind::ALL } else { &[HeuristicKind::Zero] };
+            for &h in heuristics {
+                // Linear-space searches re-expand nodes many times under weak estimates; on
+                // deep boards, test them with the strong ones only.
+                let weak = matches!(h, HeuristicKind::Zero | HeuristicKind::Misplaced | HeuristicKind::Euclidean);
+                // Depth-first branch and bound with a weak estimate first dives thousands of
+                // moves deep and then re-expands states once per improvement; keep it to the
+                // small boards.
+                if weak
+                    && ((want > 12 && matches!(alg, Algorithm::Idastar | Algorithm::Rbfs))
+                        || (alg == Algorithm::Dfbnb && width * height > 8))
+                {
+                    continue;
+                }
+                let req = Request::new(start.clone(), goal.clone()).algorithm(alg).heuristic(h).tables(tables.clone());
+                let out = solve(&req).unwrap();
+                assert_eq!(out.status, Status::Solved, "{alg}/{h} on {start} -> {goal}");
+                assert_eq!(out.cost, Some(want as u64), "{alg}/{h} on {start} -> {goal}: optimal is {want}");
+                check_path(&start, &goal, &out.moves);
+                assert_eq!(out.stats.search_depth, want as u64);
+            }
+        }
+        // The non-optimal ones still return valid paths, never shorter than optimal.
+        for (alg, h) in [
+            (Algorithm::Dfs, HeuristicKind::Zero),
+            (Algorithm::Greedy, HeuristicKind::Manhattan),
+            (Algorithm::Lc, HeuristicKind::Misplaced),
+        ] {
+            let out = solve(&Request::new(start.clone(), goal.clone()).algorithm(alg).heuristic(h)).unwrap();
+            assert_eq!(out.status, Status::Solved, "{alg} on {start}");
+            check_path(&start, &goal, &out.moves);
+            assert!(out.cost.unwrap() >= want as u64);
+        }
+        // Weighted A* stays within its factor.
+        let mut req = Request::new(start.clone(), goal.clone()).heuristic(HeuristicKind::Manhattan);
+        req.params.weight = Some(2.0);
+        let out = solve(&req).unwrap();
+        check_path(&start, &goal, &out.moves);
+        assert!(out.cost.unwrap() <= 2 * want as u64 && out.cost.unwrap() >= want as u64);
+    });
 }
 
 #[test]

@@ -1111,6 +1111,29 @@ test("the page is built from /api/options: each parameter's input, the goals, th
     assert.equal(await label.getAttribute("title"), p.help);
     assert.equal(await field.isDisabled(), !annealing.params.includes(p.key), `${p.key} for annealing`);
   }
+  // Each number box takes its range and step from the same description: the form's, and the
+  // Compare tab's pair rows' weight and depth bound.
+  const range = (/** @type {any} */ p) => [
+    p.min !== null ? String(p.min) : p.kind === "integer" ? "0" : null,
+    p.max !== null ? String(p.max) : null,
+    p.step === null ? "any" : String(p.step),
+  ];
+  const attrs = async (/** @type {import("playwright-core").Locator} */ f) => [
+    await f.getAttribute("min"),
+    await f.getAttribute("max"),
+    await f.getAttribute("step"),
+  ];
+  for (const p of options.params.filter((x) => x.kind !== "flag")) {
+    const id = p.group === "local" ? `local-${p.flag}` : p.flag;
+    assert.deepEqual(await attrs(page.locator(`#${id}`)), range(p), p.key);
+  }
+  const pair = page.locator("#compare-pairs .pair").first();
+  for (const [key, cls] of [
+    ["weight", ".pair-weight"],
+    ["max_depth", ".pair-depth"],
+  ]) {
+    assert.deepEqual(await attrs(pair.locator(cls)), range(options.params.find((x) => x.key === key)), key);
+  }
   // The one global the page sets is the tests' hook: compared with a page of the same origin
   // that runs no script (the API's 404 answer).
   const blank = await browser.newPage();

@@ -3,9 +3,10 @@
 // scale.
 
 import { fmt, fmtMs } from "../model/format.js";
-import { takes, usesHeuristic } from "../model/options.js";
+import { paramInfo, takes, usesHeuristic } from "../model/options.js";
 import { runName } from "../model/settings.js";
 import { $, h, svg } from "./dom.js";
+import { numberRange } from "./form.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../api").CompareRow} CompareRow */
@@ -72,15 +73,14 @@ export class CompareView {
     for (const x of options.heuristics) hSel.add(new Option(x, x));
     hSel.value = pair.heuristic;
     const weight = h("input", "pair-weight");
-    weight.type = "number";
-    weight.min = "1";
-    weight.step = "0.5";
-    weight.placeholder = "W 1";
+    const weightInfo = paramInfo(options, "weight");
+    if (weightInfo) numberRange(weight, weightInfo);
+    weight.placeholder = `W ${weightInfo?.default ?? 1}`;
     weight.setAttribute("aria-label", "weight");
     if (pair.weight) weight.value = String(pair.weight);
     const depth = h("input", "pair-depth");
-    depth.type = "number";
-    depth.min = "0";
+    const depthInfo = paramInfo(options, "max_depth");
+    if (depthInfo) numberRange(depth, depthInfo);
     depth.placeholder = "max depth";
     depth.setAttribute("aria-label", "max depth");
     if (pair.max_depth !== undefined) depth.value = String(pair.max_depth);

@@ -198,13 +198,23 @@ function paramInput(p) {
     label.append(field, ` ${p.label}`);
     return { label, field };
   }
+  numberRange(field, p);
+  const note = p.default_note && p.default_note.length <= 10 ? p.default_note : "default";
+  field.placeholder = p.default !== null ? String(p.default) : note;
+  label.append(`${p.label} `, field);
+  return { label, field };
+}
+
+/**
+ * Makes `field` a number box over the parameter's range and step, as the library describes
+ * them (the Compare tab's pair rows use it too).
+ * @param {HTMLInputElement} field
+ * @param {ParamInfo} p
+ */
+export function numberRange(field, p) {
   field.type = "number";
   if (p.min !== null) field.min = String(p.min);
   else if (p.kind === "integer") field.min = "0";
   if (p.max !== null) field.max = String(p.max);
   field.step = p.step === null ? "any" : String(p.step);
-  const note = p.default_note && p.default_note.length <= 10 ? p.default_note : "default";
-  field.placeholder = p.default !== null ? String(p.default) : note;
-  label.append(`${p.label} `, field);
-  return { label, field };
 }

@@ -27,6 +27,7 @@ use crate::stats::effective_branching_factor;
 use crate::tables::Tables;
 use rayon::prelude::*;
 use serde::Serialize;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The depths of the book's two tables together: 2, 4, …, 24 (the 3rd edition's; the 4th
 /// edition's go on to 28).
@@ -166,7 +167,7 @@ pub fn run(
     }
     let mut rows = Vec::new();
     let mut cut_before = vec![false; spec.pairs.len()];
-    let cancelled = || spec.limits.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+    let cancelled = || spec.limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
     for &d in &spec.depths {
         let boards = boards_at(&table, d, spec.count, spec.seed)?;
         let mut found: Vec<Vec<Option<u64>>> = Vec::new();
@@ -196,11 +197,11 @@ pub fn run(
                 // The boards are solved side by side (each search alone, on rayon's threads);
                 // the first one stopped by a limit stops the others from starting, and the
                 // sums are taken in board order, so the row is the same on any number of cores.
-                let stop = std::sync::atomic::AtomicBool::new(false);
+                let stop = AtomicBool::new(false);
                 let outs: Vec<Option<Outcome>> = boards
                     .par_iter()
                     .map(|b| {
-                        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        if stop.load(Ordering::Relaxed) {
                             return Ok(None);
                         }
                         let req = Request::new(b.clone(), spec.goal.clone())
@@ -212,37 +213,29 @@ pub fn run(
                             .tables(t.clone());
                         let out = solve(&req)?;
                         if out.status != Status::Solved {
-                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                            stop.store(true, Ordering::Relaxed);
                         }
                         Ok(Some(out))
                     })
                     .collect::<Result<_, Error>>()?;
-                let (mut gen, mut exp, mut bstar, mut cost, mut ms) = (0f64, 0f64, 0f64, 0f64, 0f64);
-                for (i, out) in outs.iter().enumerate() {
-                    let Some(out) = out else {
-                        row.cut = true;
-                        break;
-                    };
-                    if out.status != Status::Solved {
-                        if outs.iter().flatten().any(|o| o.limit == Some(LimitKind::Cancelled)) {
-                            return Ok(rows);
-                        }
-                        row.cut = true;
-                        break;
+                if outs.iter().flatten().any(|o| o.limit == Some(LimitKind::Cancelled)) {
+                    return Ok(rows);
+                }
+                // A row is cut when a board passed the limit (or was not started because one
+                // did). Which boards were solved before that depends on the threads' timing,
+                // so a cut row's answers take no part in the comparison below.
+                let solved: Option<Vec<&Outcome>> = outs.iter().map(|o| o.as_ref().filter(|o| o.status == Status::Solved)).collect();
+                row.cut = solved.is_none();
+                if let Some(solved) = solved {
+                    let (mut gen, mut exp, mut bstar, mut cost, mut ms) = (0f64, 0f64, 0f64, 0f64, 0f64);
+                    for (i, out) in solved.iter().enumerate() {
+                        gen += out.stats.generated as f64;
+                        exp += out.stats.expanded as f64;
+                        bstar += out.stats.effective_branching_factor.unwrap_or(0.0);
+                        cost += out.cost.unwrap_or(0) as f64;
+                        ms += out.stats.time.as_secs_f64() * 1e3;
+                        costs[i] = out.cost;
                     }
-                    gen += out.stats.generated as f64;
-                    exp += out.stats.expanded as f64;
-                    bstar += out.stats.effective_branching_factor.unwrap_or(0.0);
-                    cost += out.cost.unwrap_or(0) as f64;
-                    ms += out.stats.time.as_secs_f64() * 1e3;
-                    costs[i] = out.cost;
-                }
-                if row.cut {
-                    // Which boards were solved before the cut depends on the threads' timing:
-                    // a cut row's answers take no part in the comparison below.
-                    costs = vec![None; boards.len()];
-                }
-                if !row.cut {
                     let n = boards.len().max(1) as f64;
                     row.generated = Some(gen / n);
                     row.expanded = Some(exp / n);

@@ -227,13 +227,29 @@ impl<'a, 'l> Search<'a, 'l> {
     /// The children of `s` (at depth `g1 − 1`, automaton in `state`) within the bound, smallest
     /// estimate first (ties in move order), written to `kids`; returns how many. Children past
     /// the bound lower `self.next`.
+    ///
+    /// Reads are lazy. The partition (and orientation) that gives `s` its estimate is read first
+    /// for every child: about half the children it puts past the bound, on one read each. Only
+    /// the others are located in every table, in both orientations. A child dropped on the
+    /// lead's sum alone is dropped only when that sum is no lower than the least value already
+    /// seen for the next bound, so the next bound is the one the full estimate gives, and the
+    /// nodes searched are the same.
     #[inline(always)]
     fn children(&mut self, s: &Node, g1: u32, state: u32, kids: &mut [Kid; 4]) -> usize {
         let c = self.c;
         let from = s.blank;
-        // Where each child's changed entries are, and their Manhattan parts.
-        let mut spots = [[[0u64; MAX_PER_TILE]; 2]; 4];
-        let mut mds = [[[0u8; MAX_PER_TILE]; 2]; 4];
+        // The lead: the partition and orientation whose sum is the parent's estimate.
+        let (mut lo, mut lp) = (0usize, 0usize);
+        for o in 0..1 + c.reflect as usize {
+            for p in 0..c.parts {
+                if s.s[o][p] > s.s[lo][lp] {
+                    (lo, lp) = (o, p);
+                }
+            }
+        }
+        let cell_of = |x: u8, label: u8| if label == x { from } else { s.pos[label as usize] };
+        // The lead table's entry of each child, prefetched.
+        let mut lead = [(0u64, 0u8); 4];
         let mut dirs = [(0u8, 0u8, 0u32, 0u8); 4];
         let mut m = 0;
         for &d in &c.order {
@@ -246,31 +262,60 @@ impl<'a, 'l> Search<'a, 'l> {
                 continue;
             }
             let x = s.board[to as usize];
-            let cell = |label: u8| if label == x { from } else { s.pos[label as usize] };
-            for k in 0..c.ntabs[0][x as usize] as usize {
-                let i = c.tabs[0][x as usize][k] as usize;
+            let i = c.part_tab[lo][x as usize][lp] as usize;
+            let (idx, md) = if lo == 0 {
                 let l = &c.labels[i];
-                let (idx, md) = c.pdbs[i].locate(|j| cell(l[j]), to);
-                c.pdbs[i].prefetch(idx);
-                spots[m][0][k] = idx;
-                mds[m][0][k] = md as u8;
-            }
-            if c.reflect {
-                for k in 0..c.ntabs[1][x as usize] as usize {
-                    let i = c.tabs[1][x as usize][k] as usize;
-                    let l = &c.mirror_labels[i];
-                    let (idx, md) = c.pdbs[i].locate(|j| c.transpose[cell(l[j]) as usize], c.transpose[to as usize]);
-                    c.pdbs[i].prefetch(idx);
-                    spots[m][1][k] = idx;
-                    mds[m][1][k] = md as u8;
-                }
-            }
+                c.pdbs[i].locate(|j| cell_of(x, l[j]), to)
+            } else {
+                let l = &c.mirror_labels[i];
+                c.pdbs[i].locate(|j| c.transpose[cell_of(x, l[j]) as usize], c.transpose[to as usize])
+            };
+            c.pdbs[i].prefetch(idx);
+            lead[m] = (idx, md as u8);
             dirs[m] = (d, to, step.next, x);
             m += 1;
         }
         self.nodes += m as u64;
+        // Children the lead alone puts past the bound are dropped; the others are located in
+        // every table holding the moved tile, and their entries prefetched.
+        let mut spots = [[[0u64; MAX_PER_TILE]; 2]; 4];
+        let mut mds = [[[0u8; MAX_PER_TILE]; 2]; 4];
+        let mut live = [0usize; 4];
+        let mut n_live = 0;
+        for k in 0..m {
+            let (_, to, _, x) = dirs[k];
+            let i = c.part_tab[lo][x as usize][lp] as usize;
+            let (idx, md) = lead[k];
+            let v = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[lo][i]) } else { c.pdbs[i].read(idx, md as u32) };
+            let f = g1 + (s.s[lo][lp] as i32 + v as i32 - s.v[lo][i] as i32) as u32;
+            if f > self.bound && f >= self.next {
+                continue;
+            }
+            let cell = |label: u8| cell_of(x, label);
+            for j in 0..c.ntabs[0][x as usize] as usize {
+                let t = c.tabs[0][x as usize][j] as usize;
+                let l = &c.labels[t];
+                let (idx, md) = c.pdbs[t].locate(|q| cell(l[q]), to);
+                c.pdbs[t].prefetch(idx);
+                spots[k][0][j] = idx;
+                mds[k][0][j] = md as u8;
+            }
+            if c.reflect {
+                for j in 0..c.ntabs[1][x as usize] as usize {
+                    let t = c.tabs[1][x as usize][j] as usize;
+                    let l = &c.mirror_labels[t];
+                    let (idx, md) = c.pdbs[t].locate(|q| c.transpose[cell(l[q]) as usize], c.transpose[to as usize]);
+                    c.pdbs[t].prefetch(idx);
+                    spots[k][1][j] = idx;
+                    mds[k][1][j] = md as u8;
+                }
+            }
+            live[n_live] = k;
+            n_live += 1;
+        }
         let mut n = 0;
-        for ((sp, md), &(d, to, next, x)) in spots.iter().zip(&mds).zip(&dirs).take(m) {
+        for &k in &live[..n_live] {
+            let (sp, md, (d, to, next, x)) = (&spots[k], &mds[k], dirs[k]);
             let mut child = *s;
             let mut best = 0u8;
             // Direct first: when its sums alone put the child past the bound (and past the
@@ -286,10 +331,10 @@ impl<'a, 'l> Search<'a, 'l> {
                     }
                 }
                 let xi = x as usize;
-                for k in 0..c.ntabs[o][xi] as usize {
-                    let i = c.tabs[o][xi][k] as usize;
-                    let idx = sp[o][k];
-                    child.v[o][i] = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[o][i]) } else { c.pdbs[i].read(idx, md[o][k] as u32) };
+                for j in 0..c.ntabs[o][xi] as usize {
+                    let i = c.tabs[o][xi][j] as usize;
+                    let idx = sp[o][j];
+                    child.v[o][i] = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[o][i]) } else { c.pdbs[i].read(idx, md[o][j] as u32) };
                 }
                 for p in 0..c.parts {
                     let i = c.part_tab[o][xi][p] as usize;

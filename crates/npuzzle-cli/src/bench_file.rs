@@ -385,11 +385,12 @@ fn print_total(
                     cmp[0], cmp[1], cmp[2]
                 )?;
             }
+            // Depth-first searches hold only their path: no figure rather than "0.0 MB".
+            let memory = if peak > 0 { format!("; peak search memory {:.1} MB", peak as f64 / 1e6) } else { String::new() };
             writeln!(
                 out,
                 "time a board {secs:.3} s (most {max_secs:.3} s); tables ready in {tables_secs:.1} s; wall {wall:.1} s; \
-                 {expanded} expanded, {generated} generated; peak search memory {:.1} MB",
-                peak as f64 / 1e6
+                 {expanded} expanded, {generated} generated{memory}"
             )?;
             writeln!(
                 out,

@@ -10,6 +10,10 @@
 //! ([`Pdb::lookup`]). The node is small and `Copy`: children are made as copies and searched
 //! smallest estimate first, so nothing is undone and nothing is allocated per node.
 //!
+//! Reads are what the search waits on, so they are made lazily: a child is first read only in
+//! the partition that gave its parent its estimate, which alone puts about half the children
+//! past the bound, and only the others are read in full (the nodes searched are the same).
+//!
 //! The rest is [`super::ida`]'s engine: the pruning automaton, the children's entries
 //! prefetched before they are read, a mirrored lookup skipped when the direct sums alone put a
 //! child past the bound, and big iterations split over the threads of the current rayon pool.
@@ -185,6 +189,16 @@ struct Kid {
     key: u32,
 }
 
+impl Kid {
+    /// A slot before a child is made in it.
+    const EMPTY: Kid = Kid {
+        node: Node { board: [0; 32], pos: [0; 32], blank: 0, v: [[0; MAX_TABLES]; 2], s: [[0; MAX_PARTITIONS]; 2], h: 0 },
+        d: 0,
+        next: 0,
+        key: 0,
+    };
+}
+
 struct Search<'a, 'l> {
     c: &'a Cat<'a>,
     path: [u8; MAX_PATH],
@@ -224,9 +238,9 @@ impl<'a, 'l> Search<'a, 'l> {
         self.stop = stop;
     }
 
-    /// The children of `s` (at depth `g1 − 1`, automaton in `state`) within the bound, smallest
-    /// estimate first (ties in move order), written to `kids`; returns how many. Children past
-    /// the bound lower `self.next`.
+    /// The children of `s` (at depth `g1 − 1`, automaton in `state`) within the bound, written
+    /// to `kids`; returns how many, and the order to search them in: smallest estimate first
+    /// (ties in move order). Children past the bound lower `self.next`.
     ///
     /// Reads are lazy. The partition (and orientation) that gives `s` its estimate is read first
     /// for every child: about half the children it puts past the bound, on one read each. Only
@@ -235,7 +249,7 @@ impl<'a, 'l> Search<'a, 'l> {
     /// seen for the next bound, so the next bound is the one the full estimate gives, and the
     /// nodes searched are the same.
     #[inline(always)]
-    fn children(&mut self, s: &Node, g1: u32, state: u32, kids: &mut [Kid; 4]) -> usize {
+    fn children(&mut self, s: &Node, g1: u32, state: u32, kids: &mut [Kid; 4]) -> (usize, [u8; 4]) {
         let c = self.c;
         let from = s.blank;
         // The lead: the partition and orientation whose sum is the parent's estimate.
@@ -316,7 +330,10 @@ impl<'a, 'l> Search<'a, 'l> {
         let mut n = 0;
         for &k in &live[..n_live] {
             let (sp, md, (d, to, next, x)) = (&spots[k], &mds[k], dirs[k]);
-            let mut child = *s;
+            // The child is made in its slot: no copy when it is kept.
+            let kid = &mut kids[n];
+            kid.node = *s;
+            let child = &mut kid.node;
             let mut best = 0u8;
             // Direct first: when its sums alone put the child past the bound (and past the
             // least value seen for the next one), the mirrored reads cannot matter.
@@ -362,17 +379,19 @@ impl<'a, 'l> Search<'a, 'l> {
             child.pos[x as usize] = from;
             child.blank = to;
             c.fsm.prefetch(next);
-            kids[n] = Kid { node: child, d, next, key };
+            (kid.d, kid.next, kid.key) = (d, next, key);
             n += 1;
         }
+        // The search order, as indices into `kids`: sorting them moves no boards.
+        let mut order = [0u8, 1, 2, 3];
         for i in 1..n {
             let mut j = i;
-            while j > 0 && kids[j - 1].key > kids[j].key {
-                kids.swap(j - 1, j);
+            while j > 0 && kids[order[j - 1] as usize].key > kids[order[j] as usize].key {
+                order.swap(j - 1, j);
                 j -= 1;
             }
         }
-        n
+        (n, order)
     }
 
     fn dfs(&mut self, s: &Node, g: u32, state: u32) -> bool {
@@ -388,9 +407,10 @@ impl<'a, 'l> Search<'a, 'l> {
             return false;
         }
         let g1 = g + 1;
-        let mut kids = [Kid { node: *s, d: 0, next: 0, key: 0 }; 4];
-        let n = self.children(s, g1, state, &mut kids);
-        for k in &kids[..n] {
+        let mut kids = [Kid::EMPTY; 4];
+        let (n, order) = self.children(s, g1, state, &mut kids);
+        for &i in &order[..n] {
+            let k = &kids[i as usize];
             self.path[g as usize] = k.d;
             if self.dfs(&k.node, g1, k.next) {
                 return true;
@@ -413,9 +433,10 @@ impl<'a, 'l> Search<'a, 'l> {
         }
         self.expanded += 1;
         let g1 = g + 1;
-        let mut kids = [Kid { node: *s, d: 0, next: 0, key: 0 }; 4];
-        let n = self.children(s, g1, state, &mut kids);
-        for k in &kids[..n] {
+        let mut kids = [Kid::EMPTY; 4];
+        let (n, order) = self.children(s, g1, state, &mut kids);
+        for &i in &order[..n] {
+            let k = &kids[i as usize];
             self.path[g as usize] = k.d;
             if self.collect(&k.node, g1, k.next, depth, out) {
                 return true;

@@ -133,6 +133,34 @@ impl<'a> Cat<'a> {
     }
 }
 
+impl Cat<'_> {
+    /// Where the child of `s` whose blank moves to `to` (tile `x` moving to `s.blank`) is in
+    /// table `i` read in orientation `o` (0 direct, 1 mirrored): the entry and its Manhattan
+    /// part.
+    #[inline(always)]
+    fn locate(&self, s: &Node, o: usize, i: usize, x: u8, to: u8) -> (u64, u32) {
+        let cell = |label: u8| if label == x { s.blank } else { s.pos[label as usize] };
+        if o == 0 {
+            let l = &self.labels[i];
+            self.pdbs[i].locate(|j| cell(l[j]), to)
+        } else {
+            let l = &self.mirror_labels[i];
+            self.pdbs[i].locate(|j| self.transpose[cell(l[j]) as usize], self.transpose[to as usize])
+        }
+    }
+
+    /// The value of table `i` at entry `idx` (Manhattan part `md`), for a child of a board
+    /// where the table reads `parent`.
+    #[inline(always)]
+    fn value(&self, i: usize, idx: u64, md: u8, parent: u8) -> u8 {
+        if self.one_bit[i] {
+            self.pdbs[i].step(idx, parent)
+        } else {
+            self.pdbs[i].read(idx, md as u32)
+        }
+    }
+}
+
 /// A board in the canonical frame with every table's value and every partition's sum, in both
 /// orientations.
 #[derive(Clone, Copy)]
@@ -261,7 +289,6 @@ impl<'a, 'l> Search<'a, 'l> {
                 }
             }
         }
-        let cell_of = |x: u8, label: u8| if label == x { from } else { s.pos[label as usize] };
         // The lead table's entry of each child, prefetched.
         let mut lead = [(0u64, 0u8); 4];
         let mut dirs = [(0u8, 0u8, 0u32, 0u8); 4];
@@ -277,13 +304,7 @@ impl<'a, 'l> Search<'a, 'l> {
             }
             let x = s.board[to as usize];
             let i = c.part_tab[lo][x as usize][lp] as usize;
-            let (idx, md) = if lo == 0 {
-                let l = &c.labels[i];
-                c.pdbs[i].locate(|j| cell_of(x, l[j]), to)
-            } else {
-                let l = &c.mirror_labels[i];
-                c.pdbs[i].locate(|j| c.transpose[cell_of(x, l[j]) as usize], c.transpose[to as usize])
-            };
+            let (idx, md) = c.locate(s, lo, i, x, to);
             c.pdbs[i].prefetch(idx);
             lead[m] = (idx, md as u8);
             dirs[m] = (d, to, step.next, x);
@@ -300,28 +321,18 @@ impl<'a, 'l> Search<'a, 'l> {
             let (_, to, _, x) = dirs[k];
             let i = c.part_tab[lo][x as usize][lp] as usize;
             let (idx, md) = lead[k];
-            let v = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[lo][i]) } else { c.pdbs[i].read(idx, md as u32) };
+            let v = c.value(i, idx, md, s.v[lo][i]);
             let f = g1 + (s.s[lo][lp] as i32 + v as i32 - s.v[lo][i] as i32) as u32;
             if f > self.bound && f >= self.next {
                 continue;
             }
-            let cell = |label: u8| cell_of(x, label);
-            for j in 0..c.ntabs[0][x as usize] as usize {
-                let t = c.tabs[0][x as usize][j] as usize;
-                let l = &c.labels[t];
-                let (idx, md) = c.pdbs[t].locate(|q| cell(l[q]), to);
-                c.pdbs[t].prefetch(idx);
-                spots[k][0][j] = idx;
-                mds[k][0][j] = md as u8;
-            }
-            if c.reflect {
-                for j in 0..c.ntabs[1][x as usize] as usize {
-                    let t = c.tabs[1][x as usize][j] as usize;
-                    let l = &c.mirror_labels[t];
-                    let (idx, md) = c.pdbs[t].locate(|q| c.transpose[cell(l[q]) as usize], c.transpose[to as usize]);
+            for o in 0..1 + c.reflect as usize {
+                for j in 0..c.ntabs[o][x as usize] as usize {
+                    let t = c.tabs[o][x as usize][j] as usize;
+                    let (idx, md) = c.locate(s, o, t, x, to);
                     c.pdbs[t].prefetch(idx);
-                    spots[k][1][j] = idx;
-                    mds[k][1][j] = md as u8;
+                    spots[k][o][j] = idx;
+                    mds[k][o][j] = md as u8;
                 }
             }
             live[n_live] = k;
@@ -351,7 +362,7 @@ impl<'a, 'l> Search<'a, 'l> {
                 for j in 0..c.ntabs[o][xi] as usize {
                     let i = c.tabs[o][xi][j] as usize;
                     let idx = sp[o][j];
-                    child.v[o][i] = if c.one_bit[i] { c.pdbs[i].step(idx, s.v[o][i]) } else { c.pdbs[i].read(idx, md[o][j] as u32) };
+                    child.v[o][i] = c.value(i, idx, md[o][j], s.v[o][i]);
                 }
                 for p in 0..c.parts {
                     let i = c.part_tab[o][xi][p] as usize;

@@ -5,16 +5,22 @@
 //! kept. All boards of a depth have the same cost so far, so the rank is an estimate of the cost
 //! still to go:
 //!
-//! > key = D + M + 3 · L
+//! > key = 4 · (D + M) + 20 · L + 7 · H + 2 · (R + O)
 //!
-//! where D is the additive pattern databases' sum, M the same in the position mirrored about the
-//! main diagonal (M = D on a board that is not square), and L the tiles that must leave their
-//! goal row or column to let another pass (linear conflicts, counted over every tile: the
-//! databases see conflicts within a pattern only). Measured on DeepCubeA's 6×6 boards with a
-//! beam 10,000 wide, the conflicts take 5 moves off the answers (147.5 to 142.5 on ten boards),
-//! the mirror 1, and the same beam over Manhattan distance instead of the databases gives 146.9
-//! (`examples/pdb_beam.rs`). Ties are broken by the boards' Zobrist hashes, so a run is
-//! deterministic and does not depend on the number of threads.
+//! in quarters of a move, where D is the additive pattern databases' sum, M the same in the
+//! position mirrored about the main diagonal (M = D on a board that is not square), L the tiles
+//! that must leave their goal row or column to let another pass (linear conflicts, counted over
+//! every tile: the databases see conflicts within a pattern only), H the tiles on their goal
+//! cells, R the inversions of the board read row by row and column by column, and O the pairs
+//! of tiles whose vertical or horizontal order is the reverse of their goals'. D, M and L price
+//! the tile moves left; R and O the disorder the tables, blind to the blank's work between
+//! tiles, do not see; H, counted against a board, prefers boards whose tiles are near their
+//! goals over boards with some tiles home and the rest far, whose home tiles must mostly be
+//! moved again to let the others pass. Measured on random-walk boards of our own with one beam 25,000 wide,
+//! each added term shortened the answers: 302.7 moves on 48 7×7 boards with the key before,
+//! D + M + 3 · L, 274.5 with this one; 136.5 to 133.2 on 6×6 boards (docs/any-size.md). Ties are broken by
+//! the boards' Zobrist hashes, so a run is deterministic and does not depend on the number of
+//! threads.
 //!
 //! A beam's answer depends on how its estimates see the board, and estimates that see it
 //! differently make different mistakes: eight beams of 10,000 over the board turned and mirrored,
@@ -36,10 +42,11 @@
 //! (docs/any-size.md).
 //!
 //! A board's state is its label per cell and cell per label (labels are goal cells of the
-//! view), each table's value, each line's conflicts, and a hash: a move looks up one table
-//! directly and one mirrored, and recounts a line's conflicts only when the moved tile belongs to
-//! the line it leaves or enters. A node is expanded in two passes over a batch of parents, so the
-//! table entries of the children are fetched while others are being computed.
+//! view), each table's value, each line's conflicts, its shape (H, R and O), and a hash: a move
+//! looks up one table directly and one mirrored, recounts a line's conflicts only when the moved
+//! tile belongs to the line it leaves or enters, and updates the shape from the tiles of the
+//! row or column the tile crosses. A node is expanded in two passes over a batch of parents, so
+//! the table entries of the children are fetched while others are being computed.
 
 use crate::board::{Board, Move};
 use crate::error::Error;
@@ -55,8 +62,22 @@ pub const MAX_CELLS: usize = crate::heuristic::pdb::MAX_CELLS;
 pub const MAX_SIDE: usize = 12;
 /// Most lines (rows and columns) of a board the engine takes.
 const MAX_LINES: usize = 2 * MAX_SIDE;
-/// Weight of a tile lifted out of its line, against one move of each table sum.
-const LIFTS: u32 = 3;
+/// The key's weights, in quarters of a unit of one table sum ([`Engine::child`]): a tile
+/// lifted out of its line counts five units, a tile on its goal cell 1.75, an inversion of a
+/// reading or of an order half a unit. Measured on random-walk boards of our own (40 and 24
+/// 7×7 boards, seeds 2002 and 2003, one forward view 25,000 boards wide), each term kept
+/// lowered the mean length: the databases and lifts alone 302.7 moves, with the goal cells
+/// 286.4 and 290.5 (the two sets), with the readings too 277.0 and 281.8, with the orders too
+/// 274.5 over both; twice or half a weight changes a few moves at most (docs/any-size.md).
+const TABLE_W: u32 = 4;
+/// Weight of a tile lifted out of its line (see [`TABLE_W`]).
+const LIFT_W: u32 = 20;
+/// Weight of a tile on its goal cell (see [`TABLE_W`]).
+const HOME_W: i32 = 7;
+/// Weight of an inversion of the row-major or column-major reading (see [`TABLE_W`]).
+const READING_W: i32 = 2;
+/// Weight of a pair of tiles in reversed vertical or horizontal order (see [`TABLE_W`]).
+const ORDER_W: i32 = 2;
 /// Parents expanded by one task.
 const CHUNK: usize = 1024;
 /// Parents whose children's table entries are fetched together.
@@ -311,6 +332,9 @@ struct Node<const N: usize> {
     blank: u8,
     /// The cell the blank came from (no move back).
     back: u8,
+    /// The key's terms of the board's shape: tiles on their goal cells, inversions of the
+    /// readings and of the orders, weighted.
+    shape: u32,
     hash: u64,
 }
 
@@ -326,6 +350,8 @@ struct Cand {
     lcb: u8,
     /// An admissible estimate of the moves still to make: the largest component sum.
     lb: u16,
+    /// The board's [`Node::shape`].
+    shape: u32,
 }
 
 /// Where a child's table entries are, one per sum: the index and the Manhattan part.
@@ -349,6 +375,8 @@ struct Engine<'a, const N: usize> {
     /// Children that cannot lead to an answer shorter than this are dropped.
     bound: u32,
     tr: [u8; 64],
+    /// Label → its place in the goal's column-major reading.
+    col_rank: [u8; 64],
     blank_label: u8,
     /// Tile → its cell on the view's goal (its label).
     label: Vec<u8>,
@@ -408,7 +436,11 @@ impl<'a, const N: usize> Engine<'a, N> {
             })
             .collect();
         let label = goal.positions().iter().map(|&c| c as u8).collect();
-        Engine { w, h, comps, bound, tr, blank_label: goal.blank() as u8, label, nbr, z }
+        let mut col_rank = [0u8; 64];
+        for (c, r) in col_rank.iter_mut().enumerate().take(n) {
+            *r = ((c % w) * h + c / w) as u8;
+        }
+        Engine { w, h, comps, bound, tr, col_rank, blank_label: goal.blank() as u8, label, nbr, z }
     }
 
     /// The value of `comp`'s table `t` for the positions `pos` (cell per label).
@@ -433,6 +465,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             lct: 0,
             blank: 0,
             back: u8::MAX,
+            shape: 0,
             hash: 0,
         };
         for (c, &t) in board.tiles().iter().enumerate() {
@@ -454,7 +487,114 @@ impl<'a, const N: usize> Engine<'a, N> {
             nd.lc[line] = self.lifts(|c| nd.cells[c], line);
             nd.lct += nd.lc[line] as u16;
         }
+        nd.shape = self.shape(&nd.cells[..self.w * self.h]);
         nd
+    }
+
+    /// The key's shape terms of a board given as its label per cell ([`Node::shape`]): tiles on
+    /// their goal cells; inversions of the row-major reading (pairs read in the other order than
+    /// on the goal) and of the column-major reading; pairs of tiles one above the other in the
+    /// other order than their goal rows, and one left of the other in the other order than
+    /// their goal columns.
+    fn shape(&self, cells: &[u8]) -> u32 {
+        let (w, h) = (self.w, self.h);
+        let n = w * h;
+        let tiles = || (0..n).filter(move |&c| cells[c] != self.blank_label);
+        let home = tiles().filter(|&c| cells[c] as usize == c).count() as i32;
+        let row: Vec<u8> = tiles().map(|c| cells[c]).collect();
+        let col: Vec<u8> =
+            (0..n).map(|i| cells[(i % h) * w + i / h]).filter(|&l| l != self.blank_label).map(|l| self.col_rank[l as usize]).collect();
+        let mut reading = 0;
+        for list in [&row, &col] {
+            for (i, &a) in list.iter().enumerate() {
+                reading += list[i + 1..].iter().filter(|&&b| b < a).count() as i32;
+            }
+        }
+        let mut order = 0;
+        for a in tiles() {
+            let la = cells[a] as usize;
+            for b in tiles() {
+                let lb = cells[b] as usize;
+                order += i32::from(a / w < b / w && la / w > lb / w) + i32::from(a % w < b % w && la % w > lb % w);
+            }
+        }
+        (HOME_W * home + READING_W * reading + ORDER_W * order) as u32
+    }
+
+    /// How [`Self::shape`] changes when tile `l` moves from cell `q` to the blank's cell `b`.
+    /// A move along a column passes the `w - 1` tiles between `q` and `b` in the row-major
+    /// reading and changes the tile's row; one along a row passes `h - 1` in the column-major
+    /// reading and changes its column. Only pairs with the tiles passed, or with the tiles of the
+    /// rows (columns) left and joined, change.
+    #[inline(always)]
+    fn shape_change(&self, cells: &[u8], l: u8, q: u8, b: u8) -> i32 {
+        let (w, h) = (self.w, self.h);
+        let (lu, qu, bu) = (l as usize, q as usize, b as usize);
+        let home = i32::from(lu == bu) - i32::from(lu == qu);
+        // `before` ranks the tile's place in a reading against a passed tile's: the pair was
+        // inverted when the tile came first and ranked higher, and is after the move when it
+        // comes last and ranks lower.
+        let passed = |rank: u8, other: u8, forward: bool| -> i32 {
+            if other == u8::MAX {
+                return 0;
+            }
+            let (lower, higher) = (i32::from(other < rank), i32::from(other > rank));
+            if forward {
+                higher - lower
+            } else {
+                lower - higher
+            }
+        };
+        let mut reading = 0;
+        let mut order = 0;
+        if qu / w == bu / w {
+            // Along a row: the column-major reading, and the column.
+            let rank = self.col_rank[lu];
+            let (from, to) = ((qu % w) * h + qu / w, (bu % w) * h + bu / w);
+            let (lo, hi) = if from < to { (from + 1, to) } else { (to + 1, from) };
+            for i in lo..hi {
+                let t = cells[(i % h) * w + i / h];
+                let other = if t == self.blank_label { u8::MAX } else { self.col_rank[t as usize] };
+                reading += passed(rank, other, from < to);
+            }
+            let (cq, cb, g) = (qu % w, bu % w, lu % w);
+            for r in 0..h {
+                // The tiles of the column left: once beside the tile, their pairs with it count.
+                let t = cells[r * w + cq];
+                if r * w + cq != qu && t != self.blank_label {
+                    let tg = t as usize % w;
+                    order += i32::from(if cb > cq { g < tg } else { g > tg });
+                }
+                // The tiles of the column joined: in one column with it, their pairs no longer do.
+                let t = cells[r * w + cb];
+                if r * w + cb != bu && t != self.blank_label {
+                    let tg = t as usize % w;
+                    order -= i32::from(if cb > cq { g > tg } else { g < tg });
+                }
+            }
+        } else {
+            // Along a column: the row-major reading, and the row.
+            let (lo, hi) = if qu < bu { (qu + 1, bu) } else { (bu + 1, qu) };
+            for &t in &cells[lo..hi] {
+                let other = if t == self.blank_label { u8::MAX } else { t };
+                reading += passed(l, other, qu < bu);
+            }
+            let (rq, rb, g) = (qu / w, bu / w, lu / w);
+            // The tiles of the row left, then of the row joined (as for columns above).
+            for c in 0..w {
+                let t = cells[rq * w + c];
+                if rq * w + c != qu && t != self.blank_label {
+                    let tg = t as usize / w;
+                    order += i32::from(if rb > rq { g < tg } else { g > tg });
+                }
+                let t = cells[rb * w + c];
+                if rb * w + c != bu && t != self.blank_label {
+                    let tg = t as usize / w;
+                    order -= i32::from(if rb > rq { g > tg } else { g < tg });
+                }
+            }
+        }
+        HOME_W * home + READING_W * reading + ORDER_W * order
     }
 
     /// Whether every table reads 0: every pattern home.
@@ -535,6 +675,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             // No mirror lookup: the direct sum counts twice, as the two sums would.
             key *= 2;
         }
+        key *= TABLE_W;
         // A move along a row changes two columns, one along a column two rows; a line's
         // conflicts change only when the moved tile is one of its own.
         let (ia, ib, home) = if q as usize / w == b as usize / w {
@@ -554,14 +695,15 @@ impl<'a, const N: usize> Engine<'a, N> {
         let lca = if home == ia { self.lifts(cell, ia) } else { nd.lc[ia] };
         let lcb = if home == ib { self.lifts(cell, ib) } else { nd.lc[ib] };
         let lct = nd.lct as u32 + lca as u32 + lcb as u32 - nd.lc[ia] as u32 - nd.lc[ib] as u32;
-        key += LIFTS * lct;
+        key += LIFT_W * lct;
+        let shape = (nd.shape as i32 + self.shape_change(&nd.cells, l, q, b)) as u32;
+        key += shape;
         let (l6, bl6) = (l as usize * 64, self.blank_label as usize * 64);
         let hash = nd.hash ^ self.z[l6 + q as usize] ^ self.z[l6 + b as usize] ^ self.z[bl6 + q as usize] ^ self.z[bl6 + b as usize];
-        // A key of 0 only for the goal: every table home (and then no line conflicts).
         // A key of 0 only for the goal: every tile home by the direct tables.
         let home = nd.sum[0] as u32 + v[0] as u32 == nd.hv[self.comps[0].table_of[l as usize] as usize] as u32;
         let key = if home { 0 } else { key.max(1) };
-        Cand { key, step: q as u32, hash, v, lca, lcb, lb: lb as u16 }
+        Cand { key, step: q as u32, hash, v, lca, lcb, lb: lb as u16, shape }
     }
 
     fn apply(&self, nd: &Node<N>, c: &Cand) -> Node<N> {
@@ -590,6 +732,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         n.lc[ia] = c.lca;
         n.lc[ib] = c.lcb;
         n.hash = c.hash;
+        n.shape = c.shape;
         n
     }
 
@@ -960,4 +1103,45 @@ fn splice(moves: &mut Vec<Move>, range: std::ops::Range<usize>, piece: Option<Ve
 fn after(from: &Board, moves: &[Move]) -> Result<Board, Error> {
     let mut boards = from.apply_all(moves).map_err(|k| Error::Invalid(format!("move {k} of a piece leaves the board")))?;
     Ok(boards.pop().expect("the first board is in"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{random_solvable, Rng};
+    use crate::goal::Goal;
+    use crate::tables::TableStore;
+
+    /// Along random walks on 6×5 and 5×6 boards, for two goals, the state a move makes from
+    /// its parent's (table values and sums, each line's lifts, the shape terms, the hash) is
+    /// the state computed afresh from the board.
+    #[test]
+    fn a_moves_state_is_the_boards_state_computed_afresh() {
+        let store = TableStore::in_memory();
+        let mut rng = Rng::new(7);
+        for (w, h) in [(6, 5), (5, 6)] {
+            let set = store.any_goal(&SetSpec::strongest(w, h), false, &|_| {}, None).unwrap();
+            for goal in [Goal::BlankLast, Goal::Snail] {
+                let goal = goal.board(w, h).unwrap();
+                let heur = set.bind(&goal).unwrap();
+                let engine = Engine::<36>::new(&heur, u32::MAX, &goal);
+                let mut nd = engine.node(&random_solvable(&goal, &mut rng));
+                for _ in 0..400 {
+                    let moves: Vec<u8> = engine.nbr[nd.blank as usize].iter().copied().filter(|&q| q != u8::MAX).collect();
+                    let q = moves[rng.below(moves.len() as u64) as usize];
+                    let child = engine.child(&nd, q, &engine.locate(&nd, q));
+                    nd = engine.apply(&nd, &child);
+                    let tiles = (0..w * h).map(|c| goal.tiles()[nd.cells[c] as usize]).collect();
+                    let fresh = engine.node(&Board::new(w, h, tiles).unwrap());
+                    assert_eq!(
+                        (fresh.shape, fresh.hv, fresh.sum, fresh.lc, fresh.lct, fresh.hash),
+                        (nd.shape, nd.hv, nd.sum, nd.lc, nd.lct, nd.hash),
+                        "{w}×{h}"
+                    );
+                    let key = TABLE_W * 2 * nd.sum[0] as u32 + LIFT_W * nd.lct as u32 + nd.shape;
+                    assert!(child.key == key || (child.key == 0 && nd.sum[0] == 0), "{} against {key}", child.key);
+                }
+            }
+        }
+    }
 }

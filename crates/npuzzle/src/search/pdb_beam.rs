@@ -69,7 +69,7 @@ pub const INFO: Info = Info {
         line(1, "repeat", &[]),
         line(2, "children ← the boards one move from a board of layer, not seen before", &[]),
         line(2, "drop each child c with depth + max(D(c), M(c)) ≥ bound    ▷ D, M: the databases' sums, direct and mirrored", &[]),
-        line(2, "layer ← the W children of least D + M + 3 · linear conflicts", &[]),
+        line(2, "layer ← the W children of least 4·(D + M) + 20·L + 7·H + 2·(R + O)    ▷ L: linear conflicts; H: tiles home; R, O: inversions, reversed pairs", &[]),
         line(2, "if a child is to then return its path", &[]),
         line(1, "until layer is empty", &[]),
         line(1, "return none", &[]),

@@ -14,13 +14,12 @@
 //! cells, R the inversions of the board read row by row and column by column, and O the pairs
 //! of tiles whose vertical or horizontal order is the reverse of their goals'. D, M and L price
 //! the tile moves left; R and O the disorder the tables, blind to the blank's work between
-//! tiles, do not see; H, counted against a board, prefers boards whose tiles are near their
-//! goals over boards with some tiles home and the rest far, whose home tiles must mostly be
-//! moved again to let the others pass. Measured on random-walk boards of our own with one beam 25,000 wide,
-//! each added term shortened the answers: 302.7 moves on 48 7×7 boards with the key before,
-//! D + M + 3 · L, 274.5 with this one; 136.5 to 133.2 on 6×6 boards (docs/any-size.md). Ties are broken by
-//! the boards' Zobrist hashes, so a run is deterministic and does not depend on the number of
-//! threads.
+//! tiles, do not see; H counts against a board (a measured choice: with R and O, it shortens
+//! the answers). Measured on random-walk boards of our own with one beam 25,000 wide, the
+//! answers were 302.9 moves on 48 7×7 boards with the key before, D + M + 3 · L, and 274.5
+//! with this one; 136.5 and 133.2 on 48 6×6 boards (`TABLE_W`, docs/any-size.md). Ties are
+//! broken by the boards' Zobrist hashes, so a run is deterministic and does not depend on the
+//! number of threads.
 //!
 //! A beam's answer depends on how its estimates see the board, and estimates that see it
 //! differently make different mistakes: eight beams of 10,000 over the board turned and mirrored,
@@ -64,11 +63,12 @@ pub const MAX_SIDE: usize = 12;
 const MAX_LINES: usize = 2 * MAX_SIDE;
 /// The key's weights, in quarters of a unit of one table sum ([`Engine::child`]): a tile
 /// lifted out of its line counts five units, a tile on its goal cell 1.75, an inversion of a
-/// reading or of an order half a unit. Measured on random-walk boards of our own (40 and 24
-/// 7×7 boards, seeds 2002 and 2003, one forward view 25,000 boards wide), each term kept
-/// lowered the mean length: the databases and lifts alone 302.7 moves, with the goal cells
-/// 286.4 and 290.5 (the two sets), with the readings too 277.0 and 281.8, with the orders too
-/// 274.5 over both; twice or half a weight changes a few moves at most (docs/any-size.md).
+/// reading or of an order half a unit. Measured on random-walk boards of our own (48 7×7
+/// boards, `npuzzle generate --size 7x7 --walk 1500 --seed 2002 --count 40` then seed 2003, one
+/// forward view 25,000 boards wide; docs/any-size.md#the-key): the databases with lifts at
+/// three units 302.9 moves; the readings and orders added 286.5; lifts at five 282.1; tiles
+/// home too 274.5. The readings carry most of it: without them, lifts at five and tiles home
+/// gave 308.1.
 const TABLE_W: u32 = 4;
 /// Weight of a tile lifted out of its line (see [`TABLE_W`]).
 const LIFT_W: u32 = 20;
@@ -377,6 +377,9 @@ struct Engine<'a, const N: usize> {
     tr: [u8; 64],
     /// Label → its place in the goal's column-major reading.
     col_rank: [u8; 64],
+    /// Cell (or label) → its row and its column: no division by the width in the hot loops.
+    row: [u8; 64],
+    col: [u8; 64],
     blank_label: u8,
     /// Tile → its cell on the view's goal (its label).
     label: Vec<u8>,
@@ -440,7 +443,11 @@ impl<'a, const N: usize> Engine<'a, N> {
         for (c, r) in col_rank.iter_mut().enumerate().take(n) {
             *r = ((c % w) * h + c / w) as u8;
         }
-        Engine { w, h, comps, bound, tr, col_rank, blank_label: goal.blank() as u8, label, nbr, z }
+        let (mut row, mut col) = ([0u8; 64], [0u8; 64]);
+        for c in 0..n {
+            (row[c], col[c]) = ((c / w) as u8, (c % w) as u8);
+        }
+        Engine { w, h, comps, bound, tr, col_rank, row, col, blank_label: goal.blank() as u8, label, nbr, z }
     }
 
     /// The value of `comp`'s table `t` for the positions `pos` (cell per label).
@@ -547,28 +554,32 @@ impl<'a, const N: usize> Engine<'a, N> {
         };
         let mut reading = 0;
         let mut order = 0;
-        if qu / w == bu / w {
+        if self.row[qu] == self.row[bu] {
             // Along a row: the column-major reading, and the column.
             let rank = self.col_rank[lu];
-            let (from, to) = ((qu % w) * h + qu / w, (bu % w) * h + bu / w);
-            let (lo, hi) = if from < to { (from + 1, to) } else { (to + 1, from) };
-            for i in lo..hi {
-                let t = cells[(i % h) * w + i / h];
-                let other = if t == self.blank_label { u8::MAX } else { self.col_rank[t as usize] };
-                reading += passed(rank, other, from < to);
+            let (cq, cb, g) = (self.col[qu] as usize, self.col[bu] as usize, self.col[lu] as usize);
+            // The column-major reading between the two cells: the rest of the left one's
+            // column below the row, then the right one's column above it.
+            let (r, forward) = (self.row[qu] as usize, cb > cq);
+            let (left, right) = if forward { (cq, cb) } else { (cb, cq) };
+            let pass = |t: u8| if t == self.blank_label { 0 } else { passed(rank, self.col_rank[t as usize], forward) };
+            for rr in r + 1..h {
+                reading += pass(cells[rr * w + left]);
             }
-            let (cq, cb, g) = (qu % w, bu % w, lu % w);
+            for rr in 0..r {
+                reading += pass(cells[rr * w + right]);
+            }
             for r in 0..h {
                 // The tiles of the column left: once beside the tile, their pairs with it count.
                 let t = cells[r * w + cq];
                 if r * w + cq != qu && t != self.blank_label {
-                    let tg = t as usize % w;
+                    let tg = self.col[t as usize] as usize;
                     order += i32::from(if cb > cq { g < tg } else { g > tg });
                 }
                 // The tiles of the column joined: in one column with it, their pairs no longer do.
                 let t = cells[r * w + cb];
                 if r * w + cb != bu && t != self.blank_label {
-                    let tg = t as usize % w;
+                    let tg = self.col[t as usize] as usize;
                     order -= i32::from(if cb > cq { g > tg } else { g < tg });
                 }
             }
@@ -579,17 +590,17 @@ impl<'a, const N: usize> Engine<'a, N> {
                 let other = if t == self.blank_label { u8::MAX } else { t };
                 reading += passed(l, other, qu < bu);
             }
-            let (rq, rb, g) = (qu / w, bu / w, lu / w);
+            let (rq, rb, g) = (self.row[qu] as usize, self.row[bu] as usize, self.row[lu] as usize);
             // The tiles of the row left, then of the row joined (as for columns above).
             for c in 0..w {
                 let t = cells[rq * w + c];
                 if rq * w + c != qu && t != self.blank_label {
-                    let tg = t as usize / w;
+                    let tg = self.row[t as usize] as usize;
                     order += i32::from(if rb > rq { g < tg } else { g > tg });
                 }
                 let t = cells[rb * w + c];
                 if rb * w + c != bu && t != self.blank_label {
-                    let tg = t as usize / w;
+                    let tg = self.row[t as usize] as usize;
                     order -= i32::from(if rb > rq { g > tg } else { g < tg });
                 }
             }
@@ -612,8 +623,8 @@ impl<'a, const N: usize> Engine<'a, N> {
         if line < self.h {
             for c in 0..w {
                 let l = cell(line * w + c);
-                if l != self.blank_label && l as usize / w == line {
-                    goals[k] = (l as usize % w) as u8;
+                if l != self.blank_label && self.row[l as usize] as usize == line {
+                    goals[k] = self.col[l as usize];
                     k += 1;
                 }
             }
@@ -621,8 +632,8 @@ impl<'a, const N: usize> Engine<'a, N> {
             let col = line - self.h;
             for r in 0..self.h {
                 let l = cell(r * w + col);
-                if l != self.blank_label && l as usize % w == col {
-                    goals[k] = (l as usize / w) as u8;
+                if l != self.blank_label && self.col[l as usize] as usize == col {
+                    goals[k] = self.row[l as usize];
                     k += 1;
                 }
             }
@@ -658,7 +669,6 @@ impl<'a, const N: usize> Engine<'a, N> {
 
     #[inline(always)]
     fn child(&self, nd: &Node<N>, q: u8, at: &Located) -> Cand {
-        let w = self.w;
         let l = nd.cells[q as usize];
         let b = nd.blank;
         let mut v = [0u8; MAX_COMPS];
@@ -678,10 +688,11 @@ impl<'a, const N: usize> Engine<'a, N> {
         key *= TABLE_W;
         // A move along a row changes two columns, one along a column two rows; a line's
         // conflicts change only when the moved tile is one of its own.
-        let (ia, ib, home) = if q as usize / w == b as usize / w {
-            (self.h + q as usize % w, self.h + b as usize % w, self.h + l as usize % w)
+        let (row, col) = (&self.row, &self.col);
+        let (ia, ib, home) = if row[q as usize] == row[b as usize] {
+            (self.h + col[q as usize] as usize, self.h + col[b as usize] as usize, self.h + col[l as usize] as usize)
         } else {
-            (q as usize / w, b as usize / w, l as usize / w)
+            (row[q as usize] as usize, row[b as usize] as usize, row[l as usize] as usize)
         };
         let cell = |c: usize| {
             if c == b as usize {
@@ -707,7 +718,6 @@ impl<'a, const N: usize> Engine<'a, N> {
     }
 
     fn apply(&self, nd: &Node<N>, c: &Cand) -> Node<N> {
-        let w = self.w;
         let mut n = *nd;
         let q = (c.step & 0xFF) as u8;
         let l = nd.cells[q as usize];
@@ -723,10 +733,11 @@ impl<'a, const N: usize> Engine<'a, N> {
             n.sum[k] = n.sum[k] + c.v[k] as u16 - n.hv[t] as u16;
             n.hv[t] = c.v[k];
         }
-        let (ia, ib) = if q as usize / w == b as usize / w {
-            (self.h + q as usize % w, self.h + b as usize % w)
+        let (qu, bu) = (q as usize, b as usize);
+        let (ia, ib) = if self.row[qu] == self.row[bu] {
+            (self.h + self.col[qu] as usize, self.h + self.col[bu] as usize)
         } else {
-            (q as usize / w, b as usize / w)
+            (self.row[qu] as usize, self.row[bu] as usize)
         };
         n.lct = n.lct + c.lca as u16 + c.lcb as u16 - n.lc[ia] as u16 - n.lc[ib] as u16;
         n.lc[ia] = c.lca;

@@ -7,8 +7,8 @@
 //!
 //! > key = 4 · (D + M) + 20 · L + 7 · H + 2 · (R + O)
 //!
-//! in quarters of a move, where D is the additive pattern databases' sum, M the same in the
-//! position mirrored about the main diagonal (M = D on a board that is not square), L the tiles
+//! where D is the additive pattern databases' sum, M the same in the position mirrored about
+//! the main diagonal (M = D on a board that is not square), L the tiles
 //! that must leave their goal row or column to let another pass (linear conflicts, counted over
 //! every tile: the databases see conflicts within a pattern only), H the tiles on their goal
 //! cells, R the inversions of the board read row by row and column by column, and O the pairs

@@ -439,13 +439,9 @@ impl<'a, const N: usize> Engine<'a, N> {
             })
             .collect();
         let label = goal.positions().iter().map(|&c| c as u8).collect();
-        let mut col_rank = [0u8; 64];
-        for (c, r) in col_rank.iter_mut().enumerate().take(n) {
-            *r = ((c % w) * h + c / w) as u8;
-        }
-        let (mut row, mut col) = ([0u8; 64], [0u8; 64]);
+        let (mut row, mut col, mut col_rank) = ([0u8; 64], [0u8; 64], [0u8; 64]);
         for c in 0..n {
-            (row[c], col[c]) = ((c / w) as u8, (c % w) as u8);
+            (row[c], col[c], col_rank[c]) = ((c / w) as u8, (c % w) as u8, ((c % w) * h + c / w) as u8);
         }
         Engine { w, h, comps, bound, tr, col_rank, row, col, blank_label: goal.blank() as u8, label, nbr, z }
     }
@@ -538,13 +534,10 @@ impl<'a, const N: usize> Engine<'a, N> {
         let (w, h) = (self.w, self.h);
         let (lu, qu, bu) = (l as usize, q as usize, b as usize);
         let home = i32::from(lu == bu) - i32::from(lu == qu);
-        // `before` ranks the tile's place in a reading against a passed tile's: the pair was
+        // The pair of the tile (ranked `rank` in a reading) with a tile it passes (`other`) was
         // inverted when the tile came first and ranked higher, and is after the move when it
         // comes last and ranks lower.
         let passed = |rank: u8, other: u8, forward: bool| -> i32 {
-            if other == u8::MAX {
-                return 0;
-            }
             let (lower, higher) = (i32::from(other < rank), i32::from(other > rank));
             if forward {
                 higher - lower
@@ -552,12 +545,31 @@ impl<'a, const N: usize> Engine<'a, N> {
                 lower - higher
             }
         };
+        // The order pairs with the tiles of the line left (`count` cells from `from`, `stride`
+        // apart), which are beside the tile after the move and count, and of the line joined
+        // (from `to`), which are in one line with it after and no longer do. `goal` gives a
+        // label's goal line across the move, `g` the tile's; `ahead`: the move goes up the lines.
+        let order_change = |from: usize, to: usize, stride: usize, count: usize, goal: &[u8; 64], g: u8, ahead: bool| {
+            let mut d = 0;
+            for i in 0..count {
+                let (c, t) = (from + i * stride, cells[from + i * stride]);
+                if c != qu && t != self.blank_label {
+                    let tg = goal[t as usize];
+                    d += i32::from(if ahead { g < tg } else { g > tg });
+                }
+                let (c, t) = (to + i * stride, cells[to + i * stride]);
+                if c != bu && t != self.blank_label {
+                    let tg = goal[t as usize];
+                    d -= i32::from(if ahead { g > tg } else { g < tg });
+                }
+            }
+            d
+        };
         let mut reading = 0;
-        let mut order = 0;
-        if self.row[qu] == self.row[bu] {
-            // Along a row: the column-major reading, and the column.
+        let order = if self.row[qu] == self.row[bu] {
+            // Along a row: the column-major reading, and the columns.
             let rank = self.col_rank[lu];
-            let (cq, cb, g) = (self.col[qu] as usize, self.col[bu] as usize, self.col[lu] as usize);
+            let (cq, cb) = (self.col[qu] as usize, self.col[bu] as usize);
             // The column-major reading between the two cells: the rest of the left one's
             // column below the row, then the right one's column above it.
             let (r, forward) = (self.row[qu] as usize, cb > cq);
@@ -569,42 +581,19 @@ impl<'a, const N: usize> Engine<'a, N> {
             for rr in 0..r {
                 reading += pass(cells[rr * w + right]);
             }
-            for r in 0..h {
-                // The tiles of the column left: once beside the tile, their pairs with it count.
-                let t = cells[r * w + cq];
-                if r * w + cq != qu && t != self.blank_label {
-                    let tg = self.col[t as usize] as usize;
-                    order += i32::from(if cb > cq { g < tg } else { g > tg });
-                }
-                // The tiles of the column joined: in one column with it, their pairs no longer do.
-                let t = cells[r * w + cb];
-                if r * w + cb != bu && t != self.blank_label {
-                    let tg = self.col[t as usize] as usize;
-                    order -= i32::from(if cb > cq { g > tg } else { g < tg });
-                }
-            }
+            order_change(cq, cb, w, h, &self.col, self.col[lu], forward)
         } else {
-            // Along a column: the row-major reading, and the row.
-            let (lo, hi) = if qu < bu { (qu + 1, bu) } else { (bu + 1, qu) };
+            // Along a column: the row-major reading, and the rows.
+            let forward = qu < bu;
+            let (lo, hi) = if forward { (qu + 1, bu) } else { (bu + 1, qu) };
             for &t in &cells[lo..hi] {
-                let other = if t == self.blank_label { u8::MAX } else { t };
-                reading += passed(l, other, qu < bu);
-            }
-            let (rq, rb, g) = (self.row[qu] as usize, self.row[bu] as usize, self.row[lu] as usize);
-            // The tiles of the row left, then of the row joined (as for columns above).
-            for c in 0..w {
-                let t = cells[rq * w + c];
-                if rq * w + c != qu && t != self.blank_label {
-                    let tg = self.row[t as usize] as usize;
-                    order += i32::from(if rb > rq { g < tg } else { g > tg });
-                }
-                let t = cells[rb * w + c];
-                if rb * w + c != bu && t != self.blank_label {
-                    let tg = self.row[t as usize] as usize;
-                    order -= i32::from(if rb > rq { g > tg } else { g < tg });
+                if t != self.blank_label {
+                    reading += passed(l, t, forward);
                 }
             }
-        }
+            let (rq, rb) = (self.row[qu] as usize, self.row[bu] as usize);
+            order_change(rq * w, rb * w, 1, w, &self.row, self.row[lu], forward)
+        };
         HOME_W * home + READING_W * reading + ORDER_W * order
     }
 

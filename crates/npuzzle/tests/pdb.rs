@@ -2,13 +2,14 @@
 //! Small boards and small patterns only: nothing here builds a large table.
 
 use npuzzle::board::{Board, Move, MoveOrder};
+use npuzzle::fast::catalogue::Probes;
 use npuzzle::fast::ida;
 use npuzzle::fast::prune::Fsm;
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::exact::ExactHeuristic;
 use npuzzle::heuristic::pdb::{self, Pdb, PdbHeuristic, Ranker, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
-use npuzzle::search::{End, Limits};
+use npuzzle::search::{End, LimitKind, Limits};
 use npuzzle::solve::{solve, Request, Status};
 use npuzzle::state::{Packed64, State};
 use npuzzle::tables::cache::{self, CacheError};
@@ -738,10 +739,70 @@ fn the_catalogue_engine_equals_the_oracle_and_one_bit_counts_equal_four_bit_coun
 }
 
 #[test]
-fn a_four_by_four_catalogue_solves_korf_instances_optimally() {
-    // Two 5-5-5 partitions and their mirrored sums, one bit an entry (small tables).
+fn probes_end_catalogue_searches_early_and_every_answer_stays_optimal() {
+    // Probes before every iteration (the narrowest one board wide): an answer a probe finds is
+    // returned once the iterations below its length are exhausted, so searches end in fewer
+    // iterations, and every answer must still be as short as the oracle's.
+    let every = Probes::every(64);
+    let mut rng = Lcg(23);
+    let (mut with, mut without, mut early) = (0u64, 0u64, 0);
+    for goal in [Goal::BlankFirst, Goal::BlankLast] {
+        let goal = goal.board(3, 3).unwrap();
+        let truth = oracle(&goal);
+        let one = bind(&goal, &catalogue_3x3(true));
+        let fsm = fsm_for(&one, Fsm::default_depth(9));
+        for i in 0..40 {
+            let start = scramble(&goal, 12 + i * 3, &mut rng);
+            let (a, sa) = ida::search_probing(&one, &start, MoveOrder::default(), &Limits::default(), false, Some(&fsm), every);
+            let (b, sb) = ida::search_probing(&one, &start, MoveOrder::default(), &Limits::default(), true, Some(&fsm), Probes::NONE);
+            for end in [&a, &b] {
+                let End::Found(moves) = end else { panic!("no solution for {start}") };
+                assert_eq!(moves.len() as u32, truth[start.tiles()], "{start} to {goal}");
+                assert_eq!(start.apply_all(moves).unwrap().last(), Some(&goal));
+            }
+            with += sa.iterations;
+            without += sb.iterations;
+            early += usize::from(sa.iterations < sb.iterations);
+            // A probe's work counts: a search never reports fewer nodes than its iterations.
+            assert!(sa.generated >= sa.expanded);
+        }
+    }
+    assert!(with < without && early > 0, "no probe ended a search early ({with} iterations against {without})");
+    // A node limit stops a probe as it stops the iterations.
+    let goal = Goal::BlankFirst.board(3, 3).unwrap();
+    let one = bind(&goal, &catalogue_3x3(true));
+    let truth = oracle(&goal);
+    let start = (0..).map(|_| scramble(&goal, 200, &mut rng)).find(|b| truth[b.tiles()] >= 24).unwrap();
+    let limits = Limits { nodes: Some(40), ..Limits::default() };
+    let (end, stats) = ida::search_probing(&one, &start, MoveOrder::default(), &limits, false, None, every);
+    assert!(matches!(end, End::Limit(LimitKind::Nodes)), "{start}: {end:?}");
+    assert!(stats.generated >= 40);
+}
+
+#[test]
+fn probes_keep_a_four_by_four_catalogue_optimal_on_korf_instances() {
     let goal = Goal::BlankFirst.board(4, 4).unwrap();
-    let set = SetSpec {
+    let heur = bind(&goal, &korf_catalogue_4x4());
+    let fsm = fsm_for(&heur, Fsm::default_depth(16));
+    let (mut with, mut without) = (0, 0);
+    for (start, optimum) in korf_instances(&[55, 16, 79, 3]) {
+        let (a, sa) = ida::search_probing(&heur, &start, MoveOrder::default(), &Limits::default(), true, Some(&fsm), Probes::every(2_000));
+        let (b, sb) = ida::search_probing(&heur, &start, MoveOrder::default(), &Limits::default(), true, Some(&fsm), Probes::NONE);
+        for end in [a, b] {
+            let End::Found(moves) = end else { panic!("no solution") };
+            assert_eq!(moves.len() as u32, optimum, "{start}");
+            assert_eq!(start.apply_all(&moves).unwrap().last(), Some(&goal));
+        }
+        with += sa.iterations;
+        without += sb.iterations;
+    }
+    assert!(with < without, "no probe ended a search early ({with} iterations against {without})");
+}
+
+/// Two 5-5-5 partitions of the 4×4 board (goal blank first) and their mirrored sums, one bit an
+/// entry (small tables).
+fn korf_catalogue_4x4() -> SetSpec {
+    SetSpec {
         patterns: vec![
             vec![1, 4, 5, 8, 9],
             vec![2, 3, 6, 7, 11],
@@ -754,8 +815,13 @@ fn a_four_by_four_catalogue_solves_korf_instances_optimally() {
         regions: true,
         one_bit: true,
         ..spec(4, 4, "5-5-5x2z1", Vec::new())
-    };
-    let heur = bind(&goal, &set);
+    }
+}
+
+#[test]
+fn a_four_by_four_catalogue_solves_korf_instances_optimally() {
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    let heur = bind(&goal, &korf_catalogue_4x4());
     let single = bind(&goal, &SetSpec { regions: true, ..SetSpec::named(4, 4, "5-5-5").unwrap() });
     let fsm = fsm_for(&heur, Fsm::default_depth(16));
     for (start, optimum) in korf_instances(&[55, 16, 79]) {

@@ -14,6 +14,10 @@
 //! the partition that gave its parent its estimate, which alone puts about half the children
 //! past the bound, and only the others are read in full (the nodes searched are the same).
 //!
+//! Before each big iteration a [`super::probe`] looks for an answer at most two moves longer than
+//! the bound; once one is found, the iterations below its length prove it optimal and the last
+//! iteration is not run ([`Probes`]).
+//!
 //! The rest is [`super::ida`]'s engine: the pruning automaton, the children's entries
 //! prefetched before they are read, a mirrored lookup skipped when the direct sums alone put a
 //! child past the bound, and big iterations split over the threads of the current rayon pool.
@@ -28,13 +32,13 @@ use crate::stats::Stats;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 
-const NONE: u8 = u8::MAX;
+pub(super) const NONE: u8 = u8::MAX;
 /// Most tables a catalogue holds.
 pub const MAX_TABLES: usize = 24;
 /// Most partitions a catalogue holds.
 pub const MAX_PARTITIONS: usize = 16;
 /// Most tables one tile is in, in one orientation.
-const MAX_PER_TILE: usize = 8;
+pub(super) const MAX_PER_TILE: usize = 8;
 const MAX_PATH: usize = 255;
 const POLL: u64 = 1 << 14;
 const SPLIT_AFTER: u64 = 200_000;
@@ -53,23 +57,23 @@ pub fn fits(h: &PdbHeuristic) -> bool {
     h.pdbs().len() <= MAX_TABLES && h.partitions().len() <= MAX_PARTITIONS && most <= MAX_PER_TILE && h.covers_board()
 }
 
-struct Cat<'a> {
-    pdbs: Vec<&'a Pdb>,
-    one_bit: Vec<bool>,
-    labels: Vec<[u8; MAX_PATTERN]>,
-    mirror_labels: Vec<[u8; MAX_PATTERN]>,
-    transpose: [u8; 32],
-    reflect: bool,
-    parts: usize,
+pub(super) struct Cat<'a> {
+    pub(super) pdbs: Vec<&'a Pdb>,
+    pub(super) one_bit: Vec<bool>,
+    pub(super) labels: Vec<[u8; MAX_PATTERN]>,
+    pub(super) mirror_labels: Vec<[u8; MAX_PATTERN]>,
+    pub(super) transpose: [u8; 32],
+    pub(super) reflect: bool,
+    pub(super) parts: usize,
     /// `tabs[o][x]`: the tables whose value changes when tile `x` moves, in orientation `o`
     /// (0 direct, 1 mirrored); `ntabs[o][x]` of them.
-    tabs: [[[u8; MAX_PER_TILE]; 32]; 2],
-    ntabs: [[u8; 32]; 2],
+    pub(super) tabs: [[[u8; MAX_PER_TILE]; 32]; 2],
+    pub(super) ntabs: [[u8; 32]; 2],
     /// `part_tab[o][x][p]`: the table of partition `p` whose value changes when tile `x` moves.
-    part_tab: [[[u8; MAX_PARTITIONS]; 32]; 2],
-    nbr: Vec<[u8; 4]>,
-    order: [u8; 4],
-    fsm: &'a Fsm,
+    pub(super) part_tab: [[[u8; MAX_PARTITIONS]; 32]; 2],
+    pub(super) nbr: Vec<[u8; 4]>,
+    pub(super) order: [u8; 4],
+    pub(super) fsm: &'a Fsm,
 }
 
 impl<'a> Cat<'a> {
@@ -138,7 +142,7 @@ impl Cat<'_> {
     /// table `i` read in orientation `o` (0 direct, 1 mirrored): the entry and its Manhattan
     /// part.
     #[inline(always)]
-    fn locate(&self, s: &Node, o: usize, i: usize, x: u8, to: u8) -> (u64, u32) {
+    pub(super) fn locate(&self, s: &Node, o: usize, i: usize, x: u8, to: u8) -> (u64, u32) {
         let cell = |label: u8| if label == x { s.blank } else { s.pos[label as usize] };
         if o == 0 {
             let l = &self.labels[i];
@@ -149,10 +153,58 @@ impl Cat<'_> {
         }
     }
 
+    /// The children of `s` (automaton state `state`) the automaton allows, each located and
+    /// prefetched in the table of the partition and orientation that gives `s` its estimate.
+    #[inline(always)]
+    pub(super) fn lead(&self, s: &Node, state: u32) -> Lead {
+        let (mut lo, mut lp) = (0usize, 0usize);
+        for o in 0..1 + self.reflect as usize {
+            for p in 0..self.parts {
+                if s.s[o][p] > s.s[lo][lp] {
+                    (lo, lp) = (o, p);
+                }
+            }
+        }
+        let mut out = Lead { lo, lp, reads: [(0, 0); 4], dirs: [(0, 0, 0, 0); 4], m: 0 };
+        for &d in &self.order {
+            let to = self.nbr[s.blank as usize][d as usize];
+            if to == NONE {
+                continue;
+            }
+            let step = self.fsm.step(state, d);
+            if step.forbid >> to & 1 != 0 {
+                continue;
+            }
+            let x = s.board[to as usize];
+            let i = self.part_tab[lo][x as usize][lp] as usize;
+            let (idx, md) = self.locate(s, lo, i, x, to);
+            self.pdbs[i].prefetch(idx);
+            out.reads[out.m] = (idx, md as u8);
+            out.dirs[out.m] = (d, to, step.next, x);
+            out.m += 1;
+        }
+        out
+    }
+
+    /// Locates the child of `s` whose blank moves to `to` (tile `x` moving) in every table
+    /// holding `x`, in both orientations, and prefetches the entries.
+    #[inline(always)]
+    pub(super) fn locate_all(&self, s: &Node, x: u8, to: u8, spots: &mut [[u64; MAX_PER_TILE]; 2], mds: &mut [[u8; MAX_PER_TILE]; 2]) {
+        for o in 0..1 + self.reflect as usize {
+            for j in 0..self.ntabs[o][x as usize] as usize {
+                let t = self.tabs[o][x as usize][j] as usize;
+                let (idx, md) = self.locate(s, o, t, x, to);
+                self.pdbs[t].prefetch(idx);
+                spots[o][j] = idx;
+                mds[o][j] = md as u8;
+            }
+        }
+    }
+
     /// The value of table `i` at entry `idx` (Manhattan part `md`), for a child of a board
     /// where the table reads `parent`.
     #[inline(always)]
-    fn value(&self, i: usize, idx: u64, md: u8, parent: u8) -> u8 {
+    pub(super) fn value(&self, i: usize, idx: u64, md: u8, parent: u8) -> u8 {
         if self.one_bit[i] {
             self.pdbs[i].step(idx, parent)
         } else {
@@ -164,13 +216,13 @@ impl Cat<'_> {
 /// A board in the canonical frame with every table's value and every partition's sum, in both
 /// orientations.
 #[derive(Clone, Copy)]
-struct Node {
-    board: [u8; 32],
-    pos: [u8; 32],
-    blank: u8,
-    v: [[u8; MAX_TABLES]; 2],
-    s: [[u8; MAX_PARTITIONS]; 2],
-    h: u8,
+pub(super) struct Node {
+    pub(super) board: [u8; 32],
+    pub(super) pos: [u8; 32],
+    pub(super) blank: u8,
+    pub(super) v: [[u8; MAX_TABLES]; 2],
+    pub(super) s: [[u8; MAX_PARTITIONS]; 2],
+    pub(super) h: u8,
 }
 
 impl Node {
@@ -204,6 +256,18 @@ impl Node {
         n.h = (0..c.parts).flat_map(|p| [n.s[0][p], n.s[1][p]]).max().unwrap_or(0);
         n
     }
+}
+
+/// A node's children located in its lead table: the partition `lp` and orientation `lo`
+/// whose sum is its estimate, and for each of the `m` children the automaton allows, its entry
+/// and Manhattan part there (`reads`) and its direction, blank cell, automaton state and
+/// moving tile (`dirs`).
+pub(super) struct Lead {
+    pub(super) lo: usize,
+    pub(super) lp: usize,
+    pub(super) reads: [(u64, u8); 4],
+    pub(super) dirs: [(u8, u8, u32, u8); 4],
+    pub(super) m: usize,
 }
 
 /// A child within the bound.
@@ -280,36 +344,7 @@ impl<'a, 'l> Search<'a, 'l> {
     fn children(&mut self, s: &Node, g1: u32, state: u32, kids: &mut [Kid; 4]) -> (usize, [u8; 4]) {
         let c = self.c;
         let from = s.blank;
-        // The lead: the partition and orientation whose sum is the parent's estimate.
-        let (mut lo, mut lp) = (0usize, 0usize);
-        for o in 0..1 + c.reflect as usize {
-            for p in 0..c.parts {
-                if s.s[o][p] > s.s[lo][lp] {
-                    (lo, lp) = (o, p);
-                }
-            }
-        }
-        // The lead table's entry of each child, prefetched.
-        let mut lead = [(0u64, 0u8); 4];
-        let mut dirs = [(0u8, 0u8, 0u32, 0u8); 4];
-        let mut m = 0;
-        for &d in &c.order {
-            let to = c.nbr[from as usize][d as usize];
-            if to == NONE {
-                continue;
-            }
-            let step = c.fsm.step(state, d);
-            if step.forbid >> to & 1 != 0 {
-                continue;
-            }
-            let x = s.board[to as usize];
-            let i = c.part_tab[lo][x as usize][lp] as usize;
-            let (idx, md) = c.locate(s, lo, i, x, to);
-            c.pdbs[i].prefetch(idx);
-            lead[m] = (idx, md as u8);
-            dirs[m] = (d, to, step.next, x);
-            m += 1;
-        }
+        let Lead { lo, lp, reads: lead, dirs, m } = c.lead(s, state);
         self.nodes += m as u64;
         // Children the lead alone puts past the bound are dropped; the others are located in
         // every table holding the moved tile, and their entries prefetched.
@@ -326,15 +361,7 @@ impl<'a, 'l> Search<'a, 'l> {
             if f > self.bound && f >= self.next {
                 continue;
             }
-            for o in 0..1 + c.reflect as usize {
-                for j in 0..c.ntabs[o][x as usize] as usize {
-                    let t = c.tabs[o][x as usize][j] as usize;
-                    let (idx, md) = c.locate(s, o, t, x, to);
-                    c.pdbs[t].prefetch(idx);
-                    spots[k][o][j] = idx;
-                    mds[k][o][j] = md as u8;
-                }
-            }
+            c.locate_all(s, x, to, &mut spots[k], &mut mds[k]);
             live[n_live] = k;
             n_live += 1;
         }
@@ -540,7 +567,15 @@ fn parallel_pass(c: &Cat, root: &Node, shared: &Shared, bound: u32) -> Pass {
 
 /// IDA* with the catalogue `h` from `start`, with the pruning automaton `fsm` and the user's
 /// move order `order` in the canonical frame (as [`super::ida::search`] prepares them).
-pub(super) fn search_with(h: &PdbHeuristic, start: &Board, order: [u8; 4], limits: &Limits, parallel: bool, fsm: &Fsm) -> (End, Stats) {
+pub(super) fn search_with(
+    h: &PdbHeuristic,
+    start: &Board,
+    order: [u8; 4],
+    limits: &Limits,
+    parallel: bool,
+    fsm: &Fsm,
+    probes: Probes,
+) -> (End, Stats) {
     let started = Instant::now();
     let c = Cat::new(h, order, fsm);
     let root = Node::new(&c, h, start);
@@ -548,7 +583,13 @@ pub(super) fn search_with(h: &PdbHeuristic, start: &Board, order: [u8; 4], limit
     let mut stats = Stats::default();
     let mut bound = root.h as u32;
     let mut last_nodes = 0u64;
+    let mut upper: Option<Vec<u8>> = None;
     let end = loop {
+        if let Some(u) = &upper {
+            if bound as usize >= u.len() {
+                break End::Found(to_moves_with(h, root.blank, u, &c.nbr));
+            }
+        }
         stats.iterations += 1;
         let split = parallel && rayon::current_num_threads() > 1 && last_nodes >= SPLIT_AFTER;
         if bound as usize >= MAX_PATH {
@@ -570,6 +611,26 @@ pub(super) fn search_with(h: &PdbHeuristic, start: &Board, order: [u8; 4], limit
             break End::Exhausted;
         }
         bound = pass.next;
+        // Before a big iteration, a probe (`super::probe`) for an answer at most `PROBE_SLACK`
+        // longer than its bound. Once one is found, the iterations below its length prove it
+        // optimal, and the last iteration is never run.
+        let width = probes.width(pass.nodes, bound);
+        if width > 0 && upper.is_none() {
+            let most = (bound + PROBE_SLACK).min(MAX_PATH as u32 - 1);
+            let mut polled = 0u64;
+            let mut stop = |n: u64| {
+                let (stop, p) = shared.poll(n, polled);
+                polled = p;
+                stop
+            };
+            let p = super::probe::beam(&c, &root, h.goal().len(), width, most, &mut stop);
+            stats.generated += p.generated;
+            stats.expanded += p.expanded;
+            if let Some(k) = shared.limit() {
+                break End::Limit(k);
+            }
+            upper = p.dirs;
+        }
     };
     stats.time = started.elapsed();
     if let End::Found(m) = &end {
@@ -577,3 +638,45 @@ pub(super) fn search_with(h: &PdbHeuristic, start: &Board, order: [u8; 4], limit
     }
     (end, stats)
 }
+
+/// When IDA* runs a probe ([`super::probe`]) before an iteration, and how wide: after an
+/// iteration that generated `nodes` children, `nodes × 4 ÷ 5 ÷ bound` boards, about a quarter
+/// of the next iteration's expected work (some seven times this one's, over `bound` depths of
+/// about 2.2 children), at most `most`; none when that is under `least`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Probes {
+    /// The narrowest probe worth running (boards a depth): a narrower one is not run. With 0,
+    /// a probe at least one board wide runs before every iteration but the first.
+    pub least: usize,
+    /// The widest probe.
+    pub most: usize,
+}
+
+impl Default for Probes {
+    /// From 20,000 to 400,000 boards a depth (at most about 200 MB while it runs): on the 24-puzzle
+    /// the first probe comes before iterations of some 15 M children (docs/24-puzzle-nodes.md).
+    fn default() -> Self {
+        Probes { least: 20_000, most: 400_000 }
+    }
+}
+
+impl Probes {
+    /// No probes.
+    pub const NONE: Probes = Probes { least: usize::MAX, most: 0 };
+    /// A probe before every iteration but the first, as wide as the rule gives, at most `most`.
+    pub const fn every(most: usize) -> Probes {
+        Probes { least: 0, most }
+    }
+
+    fn width(&self, nodes: u64, bound: u32) -> usize {
+        let w = (nodes.saturating_mul(4) / 5 / u64::from(bound.max(1))).min(usize::MAX as u64) as usize;
+        if w < self.least {
+            0
+        } else {
+            w.clamp(1, self.most.max(1))
+        }
+    }
+}
+
+/// How much longer than the next bound a probe's answer may be: 2, the next two iterations.
+const PROBE_SLACK: u32 = 2;

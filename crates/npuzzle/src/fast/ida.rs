@@ -17,6 +17,7 @@
 //! the rayon pool takes in turn. Any solution found within the current bound is optimal, so
 //! the first one found ends the iteration for every task.
 
+use super::catalogue::Probes;
 use super::prune::Fsm;
 use crate::board::{Board, Move, MoveOrder};
 use crate::clock::Instant;
@@ -588,19 +589,40 @@ fn parallel_pass(t: &Tables, root: Node, shared: &Shared, bound: u32) -> Pass {
 /// When the set leaves a tile uncovered ([`PdbHeuristic::covers_board`]); every named set
 /// covers the board, and [`crate::solve::solve`] runs such sets on the general IDA*.
 pub fn search(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool, prune: Option<&Fsm>) -> (End, Stats) {
+    search_probing(h, start, order, limits, parallel, prune, Probes::default())
+}
+
+/// [`search`] with the catalogue engine's probes set by `probes` ([`Probes::NONE`]: none).
+pub fn search_probing(
+    h: &PdbHeuristic,
+    start: &Board,
+    order: MoveOrder,
+    limits: &Limits,
+    parallel: bool,
+    prune: Option<&Fsm>,
+    probes: Probes,
+) -> (End, Stats) {
     let f = h.frame();
     match prune.filter(|p| p.fits(f.width, f.height)) {
-        Some(fsm) => search_with(h, start, order, limits, parallel, fsm),
-        None => search_with(h, start, order, limits, parallel, &Fsm::for_board(f.width, f.height, 2)),
+        Some(fsm) => search_with(h, start, order, limits, parallel, fsm, probes),
+        None => search_with(h, start, order, limits, parallel, &Fsm::for_board(f.width, f.height, 2), probes),
     }
 }
 
-fn search_with(h: &PdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits, parallel: bool, fsm: &Fsm) -> (End, Stats) {
+fn search_with(
+    h: &PdbHeuristic,
+    start: &Board,
+    order: MoveOrder,
+    limits: &Limits,
+    parallel: bool,
+    fsm: &Fsm,
+    probes: Probes,
+) -> (End, Stats) {
     if super::catalogue::needed(h) {
         assert!(super::catalogue::fits(h), "catalogue {} is too large for the fast engine", h.name());
         let f = h.frame();
         let canon = canonical_order(h, order, &neighbours(f.width, f.height));
-        return super::catalogue::search_with(h, start, canon, limits, parallel, fsm);
+        return super::catalogue::search_with(h, start, canon, limits, parallel, fsm, probes);
     }
     let started = Instant::now();
     let t = Tables::new(h, order, fsm);

@@ -6,7 +6,8 @@
 //! - [`ida::search`]: boards of up to 25 cells (4×4, 5×5, …) run IDA* on fixed arrays with
 //!   incrementally looked-up additive pattern databases, splitting big iterations over every
 //!   core; [`catalogue`] is its variant for a catalogue of partitions (the largest of several
-//!   additive sums) and for tables of one bit an entry.
+//!   additive sums) and for tables of one bit an entry, which runs a [`probe`] before its big
+//!   iterations.
 //!
 //! [`crate::solve::solve`] takes these paths for `idastar` with the `pdb` or `exact` heuristic
 //! when no observer is attached.
@@ -14,6 +15,7 @@
 pub mod catalogue;
 pub mod cost;
 pub mod ida;
+pub mod probe;
 pub mod prune;
 
 use crate::board::{Board, MoveOrder};

@@ -186,6 +186,17 @@ impl Cat<'_> {
         out
     }
 
+    /// The sum of `lead`'s partition (and orientation) for child `k` of `s`: a lower bound on
+    /// the child's estimate.
+    #[inline(always)]
+    pub(super) fn lead_sum(&self, s: &Node, lead: &Lead, k: usize) -> u32 {
+        let (lo, lp, x) = (lead.lo, lead.lp, lead.dirs[k].3);
+        let i = self.part_tab[lo][x as usize][lp] as usize;
+        let (idx, md) = lead.reads[k];
+        let v = self.value(i, idx, md, s.v[lo][i]);
+        (s.s[lo][lp] as i32 + v as i32 - s.v[lo][i] as i32) as u32
+    }
+
     /// Locates the child of `s` whose blank moves to `to` (tile `x` moving) in every table
     /// holding `x`, in both orientations, and prefetches the entries.
     #[inline(always)]
@@ -344,7 +355,8 @@ impl<'a, 'l> Search<'a, 'l> {
     fn children(&mut self, s: &Node, g1: u32, state: u32, kids: &mut [Kid; 4]) -> (usize, [u8; 4]) {
         let c = self.c;
         let from = s.blank;
-        let Lead { lo, lp, reads: lead, dirs, m } = c.lead(s, state);
+        let lead = c.lead(s, state);
+        let (dirs, m) = (lead.dirs, lead.m);
         self.nodes += m as u64;
         // Children the lead alone puts past the bound are dropped; the others are located in
         // every table holding the moved tile, and their entries prefetched.
@@ -353,11 +365,8 @@ impl<'a, 'l> Search<'a, 'l> {
         let mut live = [0usize; 4];
         let mut n_live = 0;
         for k in 0..m {
-            let (_, to, _, x) = dirs[k];
-            let i = c.part_tab[lo][x as usize][lp] as usize;
-            let (idx, md) = lead[k];
-            let v = c.value(i, idx, md, s.v[lo][i]);
-            let f = g1 + (s.s[lo][lp] as i32 + v as i32 - s.v[lo][i] as i32) as u32;
+            let (_, to, _, x) = lead.dirs[k];
+            let f = g1 + c.lead_sum(s, &lead, k);
             if f > self.bound && f >= self.next {
                 continue;
             }

@@ -15,7 +15,7 @@
 //! Layers are expanded in chunks over the current rayon pool and joined in order, so the
 //! answer is the same with any number of threads.
 
-use super::catalogue::{Cat, Lead, Node, MAX_PER_TILE, NONE};
+use super::catalogue::{Cat, Node, MAX_PER_TILE, NONE};
 use super::prune::Fsm;
 use rayon::prelude::*;
 
@@ -62,17 +62,15 @@ fn hash(n: &Node, cells: usize) -> u64 {
 #[allow(clippy::too_many_arguments)]
 fn children(c: &Cat, s: &Node, state: u32, parent: u32, cells: usize, most: u8, out: &mut Vec<Cand>, keys: &mut Vec<Key>) -> u64 {
     let from = s.blank;
-    let Lead { lo, lp, reads: lead, dirs, m } = c.lead(s, state);
+    let lead = c.lead(s, state);
+    let (dirs, m) = (lead.dirs, lead.m);
     let mut spots = [[[0u64; MAX_PER_TILE]; 2]; 4];
     let mut mds = [[[0u8; MAX_PER_TILE]; 2]; 4];
     let mut live = [0usize; 4];
     let mut n_live = 0;
     for k in 0..m {
         let (_, to, _, x) = dirs[k];
-        let i = c.part_tab[lo][x as usize][lp] as usize;
-        let (idx, md) = lead[k];
-        let v = c.value(i, idx, md, s.v[lo][i]);
-        if s.s[lo][lp] as i32 + v as i32 - s.v[lo][i] as i32 > most as i32 {
+        if c.lead_sum(s, &lead, k) > most as u32 {
             continue;
         }
         c.locate_all(s, x, to, &mut spots[k], &mut mds[k]);

@@ -559,13 +559,13 @@ fn prober(addr: SocketAddr, figs: Shared, last: Arc<Mutex<Value>>, stop: Arc<Ato
     }
 }
 
-/// Lowers the calling thread's priority by 5 `nice` steps (Linux; elsewhere nothing).
+/// Lowers the calling thread's priority by 10 `nice` steps (Linux; elsewhere nothing).
 fn lower_priority() {
     #[cfg(target_os = "linux")]
     {
         let tid = Some(rustix::thread::gettid());
         if let Ok(now) = rustix::process::getpriority_process(tid) {
-            let _ = rustix::process::setpriority_process(tid, (now + 5).min(19));
+            let _ = rustix::process::setpriority_process(tid, (now + 10).min(19));
         }
     }
 }

@@ -166,7 +166,7 @@ impl Lanes {
 }
 
 /// How much lower than the server's own threads searches run (Linux `nice` steps).
-pub const SEARCH_NICENESS: i32 = 5;
+pub const SEARCH_NICENESS: i32 = 10;
 
 /// Lowers the priority of the calling blocking thread, once, so that the threads answering
 /// requests (accepting connections, `/api/health`, streaming, the page's files) always run

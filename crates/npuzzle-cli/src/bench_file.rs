@@ -108,7 +108,8 @@ fn cell(v: Option<f64>, digits: usize) -> String {
 }
 
 /// Runs `bench file`; exit 1 when an answer does not replay to the goal, falls below its lower
-/// bound, or differs from a known optimum that its algorithm claims to reach; 4 when a limit
+/// bound, or differs from a known optimum that its algorithm claims to reach, or when a lower
+/// bound (a stopped search's too) exceeds a known optimum; 4 when a limit
 /// stopped a board without an answer or Ctrl-C cut the run short.
 pub fn run(args: &Args) -> Result<u8> {
     let path = args.file.as_deref().ok_or_else(|| anyhow!(BadInput).context("bench file needs a FILE (or - for stdin)"))?;
@@ -209,6 +210,8 @@ pub fn run(args: &Args) -> Result<u8> {
                     if entry.references[col].is_some_and(|opt| opt != m) {
                         problem = Some(format!("{m} moves, the known optimum is {}", entry.references[col].unwrap_or(0)));
                     }
+                } else if let Some(opt) = optimum_column.and_then(|c| entry.references[c]).filter(|&opt| bound > opt) {
+                    problem = Some(format!("the lower bound {bound} exceeds the known optimum {opt}"));
                 } else if o.status != Status::Solved {
                     problem = Some(o.summary());
                 }
@@ -239,7 +242,9 @@ pub fn run(args: &Args) -> Result<u8> {
     let wall = started.elapsed().as_secs_f64();
     let (algo, heur) = chosen.expect("at least one board");
     print_total(out, args.format, &parsed.references, &rows, algo, heur, tables_secs, wall)?;
-    let failed = rows.iter().any(|r| r.problem.is_some() && r.status == Status::Solved);
+    // A wrong answer, or a stopped search's bound above a known optimum, is a failure.
+    let above_optimum = |r: &Row| optimum_column.and_then(|c| r.references[c]).is_some_and(|opt| r.bound > opt);
+    let failed = rows.iter().any(|r| (r.problem.is_some() && r.status == Status::Solved) || above_optimum(r));
     let stopped = rows.len() < parsed.entries.len() || rows.iter().any(|r| r.status != Status::Solved);
     Ok(if failed {
         exit::ERROR

@@ -71,8 +71,13 @@ pub fn text(r: &Report, boards: bool) -> String {
 }
 
 /// How far from the optimum a solved, not proven optimal answer can be: "N moves, at most X×
-/// the optimum", from the report's lower bound.
+/// the optimum", from the report's lower bound; for an optimal search a limit stopped, the
+/// length it proved no answer is below.
 pub fn bound_line(r: &Report) -> Option<String> {
+    if r.status == Status::Limit {
+        let (lb, from) = (r.lower_bound?, r.lower_bound_from?);
+        return Some(format!("no solution is shorter than {lb} moves ({})", from.words()));
+    }
     let (Some(cost), Some(lb)) = (r.cost, r.lower_bound) else { return None };
     if r.status != Status::Solved || r.optimal || lb == 0 {
         return None;

@@ -62,6 +62,42 @@ fn a_wrong_known_optimum_fails_the_bench() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("the known optimum is 16"));
 }
 
+/// A search a node limit stops still reports the length its iterations proved: never above
+/// the known optimum, and a bound above a (wrong) optimum fails the bench.
+#[test]
+fn a_stopped_optimal_search_reports_its_proven_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hard.txt");
+    // One of the two 3×3 boards 31 moves from the goal (blank last), Manhattan distance 21.
+    std::fs::write(
+        &file,
+        "# Columns: optimal_moves | the 3x3 board
+31 | 8 6 7 2 5 4 3 0 1
+",
+    )
+    .unwrap();
+    let run = |file: &std::path::Path| {
+        let args = ["bench", "file", file.to_str().unwrap(), "-a", "idastar", "-H", "pdb", "--max-nodes", "20", "-f", "json"];
+        npuzzle(dir.path()).args(args).output().unwrap()
+    };
+    let out = run(&file);
+    assert_eq!(out.status.code(), Some(4), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["moves"], Value::Null);
+    let bound = lines[0]["lower_bound"].as_u64().unwrap();
+    assert!((21..=31).contains(&bound), "lower bound {bound}");
+    std::fs::write(
+        &file,
+        "# Columns: optimal_moves | the 3x3 board
+10 | 8 6 7 2 5 4 3 0 1
+",
+    )
+    .unwrap();
+    let out = run(&file);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("exceeds the known optimum 10"));
+}
+
 #[test]
 fn bad_files_are_refused_with_exit_2() {
     let dir = tempfile::tempdir().unwrap();

@@ -222,6 +222,15 @@ fn max_nodes_1000_on_the_fast_engine_stops_near_1000() {
     assert_eq!(v["status"], "limit");
     let generated = v["stats"]["generated"].as_u64().unwrap();
     assert!((1000..=1000 + 64).contains(&generated), "generated {generated}");
+    // The stopped search still says how short no answer can be: Korf's #1 takes 57 moves.
+    let bound = v["lower_bound"].as_u64().expect("a stopped IDA* reports its lower bound");
+    assert!((41..=57).contains(&bound), "lower bound {bound}");
+    assert!(v["lower_bound_from"].is_string(), "{v}");
+    npuzzle(dir.path())
+        .args(["solve", "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", "--goal", "blank-first", "--max-nodes", "1000"])
+        .assert()
+        .code(4)
+        .stdout(predicate::str::contains(format!("no solution is shorter than {bound} moves")));
 }
 
 /// Regression: `--jobs 100000` spawned a thread per job and never finished. Jobs are bounded.

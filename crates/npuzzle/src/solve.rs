@@ -310,7 +310,9 @@ pub struct Outcome {
     pub length: Option<u64>,
     /// When solved, a cost no solution is below: the cost of an answer proven optimal, else
     /// Manhattan distance plus linear conflicts, scaled by the tiles' costs under tile costs
-    /// ([`lower_bound_for`]).
+    /// ([`lower_bound_for`]). When a limit stopped IDA* on the pattern databases (moves counted
+    /// one each), the length its completed iterations proved no answer is below
+    /// ([`BoundSource::Iterations`]), or the tables' estimate when that is larger.
     pub lower_bound: Option<u64>,
     /// Where `lower_bound` comes from.
     pub lower_bound_from: Option<BoundSource>,
@@ -335,6 +337,9 @@ pub enum BoundSource {
     LinearConflict,
     /// The pattern databases (the additive sum, directly and mirrored).
     PatternDatabases,
+    /// The iterations of an optimal search that a limit stopped: each iteration that ended
+    /// without the goal proved every answer longer than its bound.
+    Iterations,
 }
 
 impl BoundSource {
@@ -344,6 +349,7 @@ impl BoundSource {
             BoundSource::Optimal => "the answer is optimal",
             BoundSource::LinearConflict => "Manhattan distance plus linear conflicts",
             BoundSource::PatternDatabases => "the pattern databases",
+            BoundSource::Iterations => "the iterations the search completed",
         }
     }
 }
@@ -720,6 +726,18 @@ fn set_bound(outcome: &mut Outcome, req: &Request, proven_optimal_cost: Option<u
     outcome.lower_bound_from = Some(from);
 }
 
+/// Sets the lower bound of an IDA* run on the pattern databases that a limit stopped. The
+/// engine's `max_depth` is the bound of the last iteration it began: the start's estimate, or
+/// the least f past the bound of an iteration that ended without the goal. Either way no
+/// answer is shorter. The tables' direct estimate is taken when larger.
+fn set_searched_bound(outcome: &mut Outcome, req: &Request) {
+    let searched = outcome.stats.max_depth;
+    let (estimate, from) = lower_bound_with(&req.start, &req.goal, &req.tables, None);
+    let (bound, from) = if searched > estimate { (searched, BoundSource::Iterations) } else { (estimate, from) };
+    outcome.lower_bound = Some(bound);
+    outcome.lower_bound_from = Some(from);
+}
+
 /// The outcome of a `pdb-beam` run: solved with the limit that stopped its later views, or the
 /// limit without an answer.
 fn beam_outcome<O: Observer>(req: &Request, ran: crate::search::pdb_beam::Ran, ctx: Ctx<'_, O>) -> (Outcome, O) {
@@ -807,7 +825,11 @@ fn solve_unbounded<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O), E
         }
         if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
             let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
-            return Ok((Outcome::from_end(end, stats), obs));
+            let mut outcome = Outcome::from_end(end, stats);
+            if outcome.status == Status::Limit && req.cost.is_unit() {
+                set_searched_bound(&mut outcome, req);
+            }
+            return Ok((outcome, obs));
         }
         if let Some(e) = heuristic.exact() {
             let (end, stats) = fast::exact_walk(e, &req.start, req.order, &req.limits);

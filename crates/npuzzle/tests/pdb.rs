@@ -10,7 +10,7 @@ use npuzzle::heuristic::exact::ExactHeuristic;
 use npuzzle::heuristic::pdb::{self, Pdb, PdbHeuristic, Ranker, SetSpec};
 use npuzzle::heuristic::{Heuristic, HeuristicKind};
 use npuzzle::search::{End, LimitKind, Limits};
-use npuzzle::solve::{solve, Request, Status};
+use npuzzle::solve::{solve, BoundSource, Request, Status};
 use npuzzle::state::{Packed64, State};
 use npuzzle::tables::cache::{self, CacheError};
 use npuzzle::tables::{TableEvent, TableStore, Tables};
@@ -777,6 +777,50 @@ fn probes_end_catalogue_searches_early_and_every_answer_stays_optimal() {
     let (end, stats) = ida::search_probing(&one, &start, MoveOrder::default(), &limits, false, None, every);
     assert!(matches!(end, End::Limit(LimitKind::Nodes)), "{start}: {end:?}");
     assert!(stats.generated >= 40);
+}
+
+#[test]
+fn a_stopped_ida_star_reports_the_length_its_iterations_proved() {
+    // IDA* on the tables (one set, then a one-bit catalogue), stopped by node limits: the lower
+    // bound it reports is never above the oracle's distance nor below the start's estimate,
+    // never falls as the limit grows, and is raised by the iterations on some boards.
+    let goal = Goal::BlankFirst.board(3, 3).unwrap();
+    let truth = oracle(&goal);
+    let mut rng = Lcg(31);
+    for set in [spec(3, 3, "4-4", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]), catalogue_3x3(true)] {
+        let tables = Tables::none().with_pdb(Arc::new(bind(&goal, &set)));
+        let (mut raised, mut stopped) = (0, 0);
+        for _ in 0..20 {
+            let start = (0..).map(|_| scramble(&goal, 200, &mut rng)).find(|b| truth[b.tiles()] >= 24).unwrap();
+            let optimum = u64::from(truth[start.tiles()]);
+            let (estimate, _) = npuzzle::solve::lower_bound_with(&start, &goal, &tables, None);
+            let mut last = 0;
+            for nodes in [1u64, 20, 200, 2_000] {
+                let limits = Limits { nodes: Some(nodes), ..Limits::default() };
+                let req = Request::new(start.clone(), goal.clone())
+                    .algorithm(npuzzle::Algorithm::Idastar)
+                    .heuristic(HeuristicKind::Pdb)
+                    .tables(tables.clone())
+                    .limits(limits);
+                let out = solve(&req).unwrap();
+                if out.status == Status::Solved {
+                    assert_eq!(out.cost, Some(optimum), "{start}");
+                    continue;
+                }
+                assert_eq!(out.status, Status::Limit, "{start}");
+                stopped += 1;
+                let bound = out.lower_bound.expect("a stopped IDA* reports its bound");
+                assert!(bound <= optimum, "{start}: bound {bound} above the optimum {optimum}");
+                assert!(bound >= estimate && bound >= last, "{start}: bound {bound}, estimate {estimate}, before {last}");
+                if out.lower_bound_from == Some(BoundSource::Iterations) {
+                    assert!(bound > estimate);
+                    raised += 1;
+                }
+                last = bound;
+            }
+        }
+        assert!(stopped > 0 && raised > 0, "{}: {stopped} stopped, {raised} raised above the estimate", set.name);
+    }
 }
 
 #[test]

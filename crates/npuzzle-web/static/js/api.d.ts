@@ -2233,4 +2233,4 @@ time_ms: number | null, };
 /**
  * Where a lower bound comes from.
  */
-export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases";
+export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases" | "iterations";

@@ -607,6 +607,8 @@ pub(super) fn search_with(
         let pass = if split { parallel_pass(&c, &root, &shared, bound) } else { serial_pass(&c, &root, &shared, bound) };
         stats.generated += pass.nodes;
         stats.expanded += pass.expanded;
+        // The bound of the last iteration begun: no answer is shorter, which is the lower
+        // bound a limit's outcome reports (`solve::Outcome::lower_bound`).
         stats.max_depth = stats.max_depth.max(bound as u64);
         stats.max_frontier = stats.max_frontier.max(bound as u64);
         last_nodes = pass.nodes;

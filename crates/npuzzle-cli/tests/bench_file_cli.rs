@@ -69,13 +69,7 @@ fn a_stopped_optimal_search_reports_its_proven_bound() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("hard.txt");
     // One of the two 3×3 boards 31 moves from the goal (blank last), Manhattan distance 21.
-    std::fs::write(
-        &file,
-        "# Columns: optimal_moves | the 3x3 board
-31 | 8 6 7 2 5 4 3 0 1
-",
-    )
-    .unwrap();
+    std::fs::write(&file, "# Columns: optimal_moves | the 3x3 board\n31 | 8 6 7 2 5 4 3 0 1\n").unwrap();
     let run = |file: &std::path::Path| {
         let args = ["bench", "file", file.to_str().unwrap(), "-a", "idastar", "-H", "pdb", "--max-nodes", "20", "-f", "json"];
         npuzzle(dir.path()).args(args).output().unwrap()
@@ -86,13 +80,7 @@ fn a_stopped_optimal_search_reports_its_proven_bound() {
     assert_eq!(lines[0]["moves"], Value::Null);
     let bound = lines[0]["lower_bound"].as_u64().unwrap();
     assert!((21..=31).contains(&bound), "lower bound {bound}");
-    std::fs::write(
-        &file,
-        "# Columns: optimal_moves | the 3x3 board
-10 | 8 6 7 2 5 4 3 0 1
-",
-    )
-    .unwrap();
+    std::fs::write(&file, "# Columns: optimal_moves | the 3x3 board\n10 | 8 6 7 2 5 4 3 0 1\n").unwrap();
     let out = run(&file);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("exceeds the known optimum 10"));

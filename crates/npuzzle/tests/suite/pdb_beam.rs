@@ -228,7 +228,7 @@ fn lower_bounds_with_tables_are_at_most_the_optimum() {
             assert!(bound <= optimum, "{start}: {bound} > {optimum}");
         }
     }
-    let text = include_str!("../../npuzzle-cli/data/korf100.txt");
+    let text = include_str!("../../../npuzzle-cli/data/korf100.txt");
     let goal = Goal::BlankFirst.board(4, 4).unwrap();
     let tables = store.prepare_set(&goal, &SetSpec::named(4, 4, "6-6-3").unwrap(), &|_| {}, None).unwrap();
     for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()).take(20) {
@@ -237,7 +237,7 @@ fn lower_bounds_with_tables_are_at_most_the_optimum() {
         let (bound, _) = lower_bound_with(&start, &goal, &tables, None);
         assert!(bound <= nums[17] as u64 && bound >= lower_bound(&start, &goal, None), "Korf #{}", nums[0]);
     }
-    let text = include_str!("../../npuzzle-cli/data/deepcubea/puzzle24_dev.txt");
+    let text = include_str!("../../../npuzzle-cli/data/deepcubea/puzzle24_dev.txt");
     let goal = Goal::BlankLast.board(5, 5).unwrap();
     let tables = store.prepare_set(&goal, &SetSpec::named(5, 5, "5-5-5-5-4").unwrap(), &|_| {}, None).unwrap();
     let mut tighter = 0;

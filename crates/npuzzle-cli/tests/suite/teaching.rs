@@ -3,7 +3,7 @@
 //! an independent breadth-first oracle.
 //!
 //! Golden files live in `tests/golden/`; after an intended change to the trace format, rewrite
-//! them with `UPDATE_GOLDEN=1 cargo test -p npuzzle-cli --test teaching` and review the diff.
+//! them with `UPDATE_GOLDEN=1 cargo test -p npuzzle-cli --test suite teaching::` and review the diff.
 
 use assert_cmd::Command;
 use serde_json::Value;

@@ -219,10 +219,10 @@ fn limits_end_the_search_cleanly() {
     let start = Board::new(4, 4, vec![14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]).unwrap();
     let goal = Goal::BlankFirst.board(4, 4).unwrap();
     // Row-and-column reduction solves it in a few hundred moves; its limits are tested in
-    // tests/reduce_solve.rs on boards it needs many more for. reduce-plus has that answer
+    // tests/suite/reduce_solve.rs on boards it needs many more for. reduce-plus has that answer
     // within the limit too, and returns it, solved, when the limit stops its improving
-    // (tests/reduce_plus.rs). Local searches get stuck long before; their limits are tested in
-    // tests/local_search.rs.
+    // (tests/suite/reduce_plus.rs). Local searches get stuck long before; their limits are tested in
+    // tests/suite/local_search.rs.
     for &alg in Algorithm::ALL.iter().filter(|&&a| !a.reduces() && !a.info().local) {
         let limits = Limits { nodes: Some(5_000), ..Limits::default() };
         let out = solve(&Request::new(start.clone(), goal.clone()).algorithm(alg).limits(limits)).unwrap();

@@ -276,7 +276,7 @@ fn default_solver_on_three_by_three_is_optimal_and_uses_the_table() {
 }
 
 fn korf_instances(ids: &[u32]) -> Vec<(Board, u32)> {
-    let text = include_str!("../../npuzzle-cli/data/korf100.txt");
+    let text = include_str!("../../../npuzzle-cli/data/korf100.txt");
     ids.iter()
         .map(|id| {
             let line = text.lines().find(|l| l.split_whitespace().next() == Some(&id.to_string())).unwrap();

@@ -1,0 +1,13 @@
+//! The command line's tests: one module a file, built as one binary so that cargo links once and
+//! the harness runs every file's tests side by side. Each test runs the `npuzzle` binary.
+
+mod bench_file_cli;
+mod cli;
+mod fast_cli;
+mod local_search_cli;
+mod readme;
+mod reduce_cli;
+mod serve;
+mod teachers_kit;
+mod teaching;
+mod trust;

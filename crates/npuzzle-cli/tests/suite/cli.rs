@@ -1,16 +1,8 @@
 //! The real `npuzzle` binary: every input format, every error, exit codes, JSON, batch.
 
-use assert_cmd::Command;
+use crate::common::npuzzle;
 use predicates::prelude::*;
 use serde_json::Value;
-
-/// The binary, with its table cache in this test suite's scratch directory, so no test writes
-/// into the user's cache.
-fn npuzzle() -> Command {
-    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
-    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
-    c
-}
 
 fn solve_json(args: &[&str]) -> (Value, i32) {
     let out = npuzzle().arg("solve").args(args).args(["--format", "json"]).output().unwrap();

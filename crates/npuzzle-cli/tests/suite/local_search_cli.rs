@@ -1,30 +1,9 @@
 //! The local searches from the command line: seeds (given, or picked and printed), exit codes
 //! of stuck runs and limits, specific errors for bad options, the trace, and `bench local`.
 
-use assert_cmd::Command;
+use crate::common::{npuzzle, run, Run};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn npuzzle() -> Command {
-    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
-    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
-    c
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = npuzzle().args(args).output().unwrap();
-    Run {
-        code: out.status.code().unwrap(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 fn json(args: &[&str]) -> (Value, Run) {
     let mut all = vec!["solve"];

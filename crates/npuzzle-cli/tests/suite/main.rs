@@ -3,6 +3,7 @@
 
 mod bench_file_cli;
 mod cli;
+mod common;
 mod fast_cli;
 mod local_search_cli;
 mod readme;

@@ -2,14 +2,8 @@
 //! beyond) and plain row-and-column reduction (`-a reduce`), moves streamed for boards over 400
 //! cells, limits on big boards, and `bench big`. Every answer is replayed.
 
-use assert_cmd::Command;
+use crate::common::npuzzle;
 use serde_json::Value;
-
-fn npuzzle() -> Command {
-    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
-    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
-    c
-}
 
 /// One random board from `npuzzle generate`, solvable toward blank-last.
 fn generated(size: &str, seed: u32) -> String {

@@ -2,35 +2,10 @@
 //! (checked against the trace's own events for every algorithm of the registry), and the GIF
 //! animations of `solve --animate` and `--tree gif` (decoded and their frames counted).
 
-use assert_cmd::Command;
+use crate::common::{run, NILSSON, NILSSON_GOAL};
 use npuzzle::Algorithm;
 use serde_json::Value;
 use std::path::Path;
-
-/// The binary, with its table cache in this test suite's scratch directory.
-fn npuzzle() -> Command {
-    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
-    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
-    c
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = npuzzle().args(args).output().expect("runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
-
-const NILSSON: &str = "2 8 3/1 6 4/7 0 5";
-const NILSSON_GOAL: &str = "1 2 3/8 0 4/7 6 5";
 
 fn json(s: &str) -> Value {
     serde_json::from_str(s).unwrap_or_else(|e| panic!("{e}: {s}"))

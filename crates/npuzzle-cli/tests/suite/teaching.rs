@@ -5,36 +5,10 @@
 //! Golden files live in `tests/golden/`; after an intended change to the trace format, rewrite
 //! them with `UPDATE_GOLDEN=1 cargo test -p npuzzle-cli --test suite teaching::` and review the diff.
 
-use assert_cmd::Command;
+use crate::common::{run, NILSSON, NILSSON_GOAL};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::PathBuf;
-
-/// The binary, with its table cache in this test suite's scratch directory, so no test writes
-/// into the user's cache.
-fn npuzzle() -> Command {
-    let mut c = Command::cargo_bin("npuzzle").expect("binary built");
-    c.env("NPUZZLE_CACHE_DIR", concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
-    c
-}
-
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = npuzzle().args(args).output().expect("runs");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
-}
-
-const NILSSON: &str = "2 8 3/1 6 4/7 0 5";
-const NILSSON_GOAL: &str = "1 2 3/8 0 4/7 6 5";
 
 // ---------- golden text traces ----------
 

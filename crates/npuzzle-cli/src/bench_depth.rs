@@ -63,17 +63,12 @@ pub fn parse_depths(s: &str) -> Result<Vec<u32>> {
 pub fn parse_pairs(s: &str) -> Result<Vec<(Algorithm, HeuristicKind)>> {
     let mut out = Vec::new();
     for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let (a, h) = part.split_once('/').unwrap_or((part, "manhattan"));
-        let a: Algorithm = a.parse().context(BadInput)?;
-        let h: HeuristicKind = match h.trim() {
-            "h1" => HeuristicKind::Misplaced,
-            "h2" => HeuristicKind::Manhattan,
-            other => other.parse().context(BadInput)?,
-        };
+        let pair = npuzzle::compare::Pair::parse(part).context(BadInput)?;
+        let a = pair.algorithm;
         if a.info().local || a.reduces() {
             return Err(anyhow!(BadInput).context(format!("{a} builds no search tree to count: pick a tree search")));
         }
-        out.push((a, if a.uses_heuristic() { h } else { HeuristicKind::Zero }));
+        out.push((a, pair.heuristic));
     }
     if out.is_empty() {
         return Err(anyhow!(BadInput).context(format!("no pairs in \"{s}\"")));

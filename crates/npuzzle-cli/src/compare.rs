@@ -9,11 +9,8 @@ use anyhow::{anyhow, Context, Result};
 use clap::ValueEnum;
 use npuzzle::board::Board;
 use npuzzle::parse::BoardInput;
-use npuzzle::search::Algorithm;
 use npuzzle::solve::{solve, Status};
 use npuzzle::spec::{LimitSpec, Spec};
-use npuzzle::HeuristicKind;
-use serde::Serialize;
 use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,11 +34,13 @@ pub struct Args {
     /// File with one board per line (blank and # lines skipped), or - for stdin.
     #[arg(long, short = 'F')]
     pub file: Option<String>,
-    /// Algorithms to run, comma-separated (default: bfs, dfs, astar, idastar with the default
-    /// heuristics below).
+    /// Algorithms to run, comma-separated (default: bfs; astar with misplaced, manhattan and
+    /// linear-conflict; idastar and greedy with manhattan. With only --heuristics: astar and
+    /// idastar).
     #[arg(long, value_delimiter = ',')]
     pub algorithms: Vec<String>,
-    /// Heuristics for the algorithms that use one, comma-separated (default: manhattan).
+    /// Heuristics for the algorithms that use one, comma-separated, by name or as h1
+    /// (misplaced) and h2 (manhattan) (default with --algorithms: manhattan).
     #[arg(long, value_delimiter = ',')]
     pub heuristics: Vec<String>,
     /// Goal: blank-last (default), blank-first, snail, or a board.
@@ -75,104 +74,11 @@ pub struct Args {
     pub plot: Option<PathBuf>,
 }
 
-/// One algorithm with its heuristic (`zero` for those that use none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Pair {
-    /// The algorithm.
-    pub algorithm: Algorithm,
-    /// The heuristic.
-    pub heuristic: HeuristicKind,
-}
+pub use npuzzle::compare::{Pair, Row as Cell};
 
-impl Pair {
-    /// `astar/manhattan`, or just `bfs`.
-    pub fn name(&self) -> String {
-        if self.algorithm.uses_heuristic() {
-            format!("{}/{}", self.algorithm, self.heuristic)
-        } else {
-            self.algorithm.to_string()
-        }
-    }
-}
-
-/// The default set: uninformed baselines and the informed searches with their usual
-/// heuristics.
-fn default_pairs() -> Vec<Pair> {
-    use Algorithm::*;
-    use HeuristicKind::*;
-    vec![
-        Pair { algorithm: Bfs, heuristic: Zero },
-        Pair { algorithm: Dfs, heuristic: Zero },
-        Pair { algorithm: Astar, heuristic: Manhattan },
-        Pair { algorithm: Astar, heuristic: Euclidean },
-        Pair { algorithm: Idastar, heuristic: LinearConflict },
-    ]
-}
-
-/// Every pair asked for: each algorithm once if it uses no heuristic, else once per heuristic.
+/// Every pair asked for ([`npuzzle::compare::pairs`]), a bad name exiting 2.
 pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>> {
-    if algorithms.is_empty() && heuristics.is_empty() {
-        return Ok(default_pairs());
-    }
-    let algs: Vec<Algorithm> = if algorithms.is_empty() {
-        vec![Algorithm::Astar, Algorithm::Idastar]
-    } else {
-        algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>().context(BadInput)?
-    };
-    let hs: Vec<HeuristicKind> = if heuristics.is_empty() {
-        vec![HeuristicKind::Manhattan]
-    } else {
-        heuristics.iter().map(|h| h.parse()).collect::<Result<_, _>>().context(BadInput)?
-    };
-    let mut out: Vec<Pair> = Vec::new();
-    for a in algs {
-        let list: Vec<HeuristicKind> = if a.uses_heuristic() { hs.clone() } else { vec![HeuristicKind::Zero] };
-        for h in list {
-            let p = Pair { algorithm: a, heuristic: h };
-            if !out.contains(&p) {
-                out.push(p);
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// One run's result.
-#[derive(Clone, Debug, Serialize)]
-pub struct Cell {
-    /// 1-based instance number.
-    pub instance: usize,
-    /// The start board.
-    pub board: String,
-    /// `algorithm/heuristic`.
-    pub pair: String,
-    /// Algorithm name.
-    pub algorithm: Algorithm,
-    /// Heuristic name.
-    pub heuristic: HeuristicKind,
-    /// `solved`, `unsolvable`, `limit` or `not_found`.
-    pub status: Status,
-    /// Which limit, if one stopped it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<String>,
-    /// Wall time in milliseconds.
-    pub time_ms: f64,
-    /// The solution's cost (its moves under unit costs).
-    pub cost: Option<u64>,
-    /// Moves in the solution.
-    pub length: Option<u64>,
-    /// The effective branching factor b* of the run.
-    pub effective_branching_factor: Option<f64>,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Deepest node generated.
-    pub max_depth: u64,
-    /// Largest frontier.
-    pub max_frontier: u64,
-    /// Whether the pair guarantees an optimal answer.
-    pub optimal: bool,
+    npuzzle::compare::pairs(algorithms, heuristics).context(BadInput)
 }
 
 /// Runs `compare`; returns the exit code (4 when Ctrl-C cut the runs short; the table then
@@ -239,24 +145,7 @@ pub fn run(args: Args) -> Result<u8> {
             }
             crate::pdb::prepare(&mut req)?;
             let out = solve(&req).with_context(|| format!("board {}, {}", i + 1, p.name())).context(BadInput)?;
-            cells.push(Cell {
-                instance: i + 1,
-                board: b.to_string(),
-                pair: p.name(),
-                algorithm: p.algorithm,
-                heuristic: req.effective_heuristic(),
-                status: out.status,
-                limit: out.limit.map(|l| l.to_string()),
-                time_ms: (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
-                cost: out.cost,
-                length: out.length,
-                effective_branching_factor: out.stats.effective_branching_factor,
-                expanded: out.stats.expanded,
-                generated: out.stats.generated,
-                max_depth: out.stats.max_depth,
-                max_frontier: out.stats.max_frontier,
-                optimal: out.status == Status::Solved && req.guarantees_optimal(),
-            });
+            cells.push(Cell::new(i + 1, &req, &out));
         }
     }
     let text = match args.format {

@@ -5,9 +5,9 @@
 //! A `.png` file is that SVG rasterised with resvg, in pure Rust; its text uses whatever fonts the
 //! system has (e.g. Debian's fonts-dejavu-core), and is left out where it has none.
 
-use crate::compare::Cell;
 use crate::exit::BadInput;
 use anyhow::{anyhow, Context, Result};
+use npuzzle::compare::Row as Cell;
 use npuzzle::solve::Status;
 use plotters::prelude::*;
 use std::path::Path;

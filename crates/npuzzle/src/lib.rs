@@ -36,6 +36,7 @@
 
 pub mod board;
 pub mod clock;
+pub mod compare;
 pub mod cost;
 pub mod error;
 pub mod experiment;
@@ -45,7 +46,11 @@ pub mod goal;
 pub mod heuristic;
 mod hint;
 pub mod improve;
+pub mod limits;
+pub mod outcome;
+pub mod palette;
 pub mod parse;
+pub mod prepare;
 pub mod record;
 pub mod reduce;
 pub mod render;

@@ -14,8 +14,8 @@
 //! - a new iteration ends the current node's expansion (it becomes explored);
 //! - a goal or a new incumbent is a goal.
 
+use crate::palette::NodeState;
 use crate::record::Event;
-use crate::render::palette::NodeState;
 use crate::search::observer::{Fate, NodeId};
 use crate::search::Step;
 use serde::Serialize;

@@ -118,6 +118,13 @@ pub struct LimitSpec {
     pub memory: Option<u64>,
 }
 
+impl LimitSpec {
+    /// Whether any limit is given.
+    pub fn any(&self) -> bool {
+        self.nodes.is_some() || self.time.is_some() || self.memory.is_some()
+    }
+}
+
 fn millis<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Duration>, D::Error> {
     let ms = Option::<f64>::deserialize(d)?;
     ms.map(|ms| {

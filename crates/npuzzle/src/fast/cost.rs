@@ -21,7 +21,8 @@ use crate::heuristic::exact::Walk;
 use crate::heuristic::exact_cost::CostExactHeuristic;
 use crate::heuristic::pdb::costed::{CostPdb, CostPdbHeuristic};
 use crate::heuristic::pdb::neighbours;
-use crate::search::{End, LimitKind, Limits};
+use crate::limits::{LimitKind, Limits};
+use crate::outcome::End;
 use crate::stats::Stats;
 use std::sync::atomic::Ordering;
 

@@ -21,7 +21,8 @@ pub mod prune;
 use crate::board::{Board, MoveOrder};
 use crate::clock::Instant;
 use crate::heuristic::exact::{ExactHeuristic, Walk};
-use crate::search::{End, LimitKind, Limits};
+use crate::limits::{LimitKind, Limits};
+use crate::outcome::End;
 use crate::stats::Stats;
 use std::sync::atomic::Ordering;
 

@@ -16,7 +16,6 @@ use crate::board::{Board, Tile};
 use crate::cost::{Cost, CostModel};
 use crate::error::Error;
 use crate::state::State;
-use crate::tables::Tables;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -242,6 +241,39 @@ pub struct Heuristic {
     cost: CostModel,
 }
 
+/// The prepared tables a table-driven heuristic reads. [`crate::tables::Tables`], the bag a
+/// request carries, implements it; the heuristics ask nothing else of it, so they sit on the
+/// floor below the tables' preparation.
+pub trait TableSource {
+    /// The pattern-database set, if prepared.
+    fn pdb(&self) -> Option<&Arc<pdb::PdbHeuristic>>;
+    /// The exact table, if prepared.
+    fn exact(&self) -> Option<&Arc<exact::ExactHeuristic>>;
+    /// The pattern databases built with step costs, if prepared.
+    fn cost_pdb(&self) -> Option<&Arc<pdb::costed::CostPdbHeuristic>>;
+    /// The exact table built with step costs, if prepared.
+    fn cost_exact(&self) -> Option<&Arc<exact_cost::CostExactHeuristic>>;
+}
+
+/// No prepared tables: enough for every heuristic computed from the board alone.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTables;
+
+impl TableSource for NoTables {
+    fn pdb(&self) -> Option<&Arc<pdb::PdbHeuristic>> {
+        None
+    }
+    fn exact(&self) -> Option<&Arc<exact::ExactHeuristic>> {
+        None
+    }
+    fn cost_pdb(&self) -> Option<&Arc<pdb::costed::CostPdbHeuristic>> {
+        None
+    }
+    fn cost_exact(&self) -> Option<&Arc<exact_cost::CostExactHeuristic>> {
+        None
+    }
+}
+
 impl Heuristic {
     /// [`Heuristic::new`] under the step-cost model `cost`: under [`CostModel::Tile`] each
     /// formula weighs a tile's term by its cost (Manhattan distance times the tile's cost;
@@ -250,7 +282,7 @@ impl Heuristic {
     /// the costs (an exact table by Dijkstra's algorithm, pattern databases whose entries are
     /// the cheapest pattern-tile moves), which `tables` must hold
     /// ([`crate::tables::TableStore::prepare_for`]).
-    pub fn with_cost(kind: HeuristicKind, goal: &Board, tables: &Tables, cost: CostModel) -> Result<Heuristic, Error> {
+    pub fn with_cost(kind: HeuristicKind, goal: &Board, tables: &dyn TableSource, cost: CostModel) -> Result<Heuristic, Error> {
         if cost.is_unit() {
             return Heuristic::new(kind, goal, tables);
         }
@@ -304,7 +336,7 @@ impl Heuristic {
     /// which must hold tables bound to this very goal ([`crate::tables::TableStore::prepare`]
     /// makes them); without them this is [`Error::Unprepared`], never a silent fallback to
     /// another heuristic.
-    pub fn new(kind: HeuristicKind, goal: &Board, tables: &Tables) -> Result<Heuristic, Error> {
+    pub fn new(kind: HeuristicKind, goal: &Board, tables: &dyn TableSource) -> Result<Heuristic, Error> {
         kind.check_size(goal.width(), goal.height())?;
         let unprepared = || {
             Error::Unprepared(format!(
@@ -332,7 +364,7 @@ impl Heuristic {
     /// A heuristic computed from the board alone; the table-driven kinds are
     /// [`Error::Unprepared`] here.
     pub fn formula(kind: HeuristicKind, goal: &Board) -> Result<Heuristic, Error> {
-        Heuristic::new(kind, goal, &Tables::none())
+        Heuristic::new(kind, goal, &NoTables)
     }
 
     /// Which heuristic this is.
@@ -438,6 +470,15 @@ pub fn manhattan_distance(start: &Board, goal: &Board) -> u64 {
             ((cell / w).abs_diff(g / w) + (cell % w).abs_diff(g % w)) as u64
         })
         .sum()
+}
+
+/// The best admissible estimate of the moves from `start` to `goal` every any-size solver
+/// reports: the Manhattan distance plus linear conflicts. No solution is shorter.
+pub fn lower_bound(start: &Board, goal: &Board) -> u64 {
+    match Heuristic::formula(HeuristicKind::LinearConflict, goal) {
+        Ok(h) => h.estimate_board(start).ceil_moves(),
+        Err(_) => manhattan_distance(start, goal),
+    }
 }
 
 #[cfg(test)]

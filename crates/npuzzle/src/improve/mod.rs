@@ -45,7 +45,6 @@ mod stages;
 mod window;
 
 use crate::board::{neighbor, Board, Move};
-use crate::heuristic::{Heuristic, HeuristicKind};
 use crate::reduce::{reduce, ExactFinisher, Finisher, ReduceError, ReduceOptions};
 
 pub use window::polish;
@@ -189,14 +188,7 @@ pub struct Improved {
     pub stopped: bool,
 }
 
-/// The best admissible estimate of the moves from `start` to `goal` this engine computes: the
-/// Manhattan distance plus linear conflicts. No solution is shorter.
-pub fn lower_bound(start: &Board, goal: &Board) -> u64 {
-    match Heuristic::formula(HeuristicKind::LinearConflict, goal) {
-        Ok(h) => h.estimate_board(start).ceil_moves(),
-        Err(_) => crate::heuristic::manhattan_distance(start, goal),
-    }
-}
+pub use crate::heuristic::lower_bound;
 
 /// Most cells of a board the wide beam ([`ImproveOptions::wide`]) runs on.
 pub const WIDE_MAX_CELLS: usize = 1600;

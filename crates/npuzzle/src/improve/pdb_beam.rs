@@ -1000,7 +1000,7 @@ pub struct Solved {
 pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &mut dyn FnMut(u64) -> bool) -> Result<Solved, Error> {
     let mut out = Solved::default();
     // Deep enough for any answer a beam finds on these boards (four times the lower bound).
-    let lb = crate::improve::lower_bound(start, goal) as usize;
+    let lb = crate::heuristic::lower_bound(start, goal) as usize;
     let max_depth = 4 * lb + 64;
     for &view in &plan.views {
         let best = out.moves.as_ref().map(|m| m.len());

@@ -19,6 +19,8 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::Heuristic,
+    check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",

@@ -24,6 +24,8 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::Heuristic,
+    check_size: info::any_size,
     cost_note: Some("breadth-first search finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (uniform-cost search is)"),
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",

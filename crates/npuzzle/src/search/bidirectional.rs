@@ -82,6 +82,8 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: true,
     fast_engine: false,
+    needs: info::Needs::Heuristic,
+    check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",

@@ -6,8 +6,13 @@
 use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
 use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
-use super::{Ctx, End, Problem};
+use super::classic::{self, widths};
+use super::{Ctx, End, Problem, Request};
+use crate::board::Move;
 use crate::cost::Cost;
+use crate::error::Error;
+use crate::fast;
+use crate::outcome::{Outcome, Status};
 use crate::state::State;
 use std::cell::Cell;
 
@@ -24,6 +29,8 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: true,
+    needs: info::Needs::Heuristic,
+    check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",
@@ -46,6 +53,37 @@ pub const INFO: Info = Info {
         line(2, "bound ← next    ▷ the smallest f that was cut off", &[Step::RaiseBound]),
     ],
 };
+
+/// IDA*'s entry. With no observer and a table heuristic it runs on a fast engine
+/// ([`crate::fast`]): the exact table walked, or IDA* over the pattern databases (under step
+/// costs, their costed forms); else the classic [`search`]. A limit that stops the fast IDA*
+/// over the pattern databases leaves the length its finished iterations proved.
+pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error> {
+    if let Some(out) = classic::stopped_at_once(req) {
+        return Ok((out, obs));
+    }
+    let heuristic = classic::heuristic(req)?;
+    if !O::ENABLED {
+        let fast = if let Some(p) = heuristic.cost_pdb().filter(|p| p.covers_board()) {
+            Some(fast::cost::ida(p, &req.start, req.order, &req.limits))
+        } else if let Some(e) = heuristic.cost_exact() {
+            Some(fast::cost::exact_walk(e, &req.start, req.order, &req.limits))
+        } else if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
+            let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
+            let mut outcome = Outcome::from_end(end, stats);
+            if outcome.status == Status::Limit && req.cost.is_unit() {
+                super::bound::set_searched_bound(&mut outcome, req);
+            }
+            return Ok((outcome, obs));
+        } else {
+            heuristic.exact().map(|e| fast::exact_walk(e, &req.start, req.order, &req.limits))
+        };
+        if let Some((end, stats)) = fast {
+            return Ok((Outcome::from_end(end, stats), obs));
+        }
+    }
+    classic::run_with(req, heuristic, obs, widths!(search))
+}
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {

@@ -23,6 +23,8 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::Heuristic,
+    check_size: info::any_size,
     cost_note: Some("iterative deepening bounds the depth, so it finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (IDA* with h = 0 bounds the cost instead)"),
     goal_test: GoalTest::OnSelection,
     frontier: "stack (top first)",

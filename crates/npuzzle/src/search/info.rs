@@ -40,6 +40,14 @@ pub struct Info {
     /// [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
     /// general search.
     pub fast_engine: bool,
+    /// What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
+    /// reads it): the heuristic's tables, the final block's table, or the tables for every goal.
+    pub needs: Needs,
+    /// Refuses, before any table is prepared, a board size the algorithm does not take
+    /// ([`any_size`] takes every size).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub check_size: fn(usize, usize) -> Result<(), crate::error::Error>,
     /// Why an algorithm optimal under unit costs ([`Info::optimal`]) is not when moves cost
     /// different amounts ([`crate::cost::CostModel::Tile`]); `None` when its optimality (or lack
     /// of it) is the same under every cost model. The report then says `optimal: false`, and the
@@ -69,6 +77,24 @@ impl Info {
     pub fn lines_for(&self, step: Step) -> Vec<usize> {
         self.pseudocode.iter().enumerate().filter(|(_, l)| l.steps.contains(&step)).map(|(i, _)| i).collect()
     }
+}
+
+/// What an algorithm needs prepared before it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Needs {
+    /// The tables of the heuristic it uses (none for the heuristics computed from the board).
+    Heuristic,
+    /// The exact table of the final block row-and-column reduction leaves.
+    Block,
+    /// The pattern databases for every goal of the board's size, and the final block's table.
+    AnyGoal,
+}
+
+/// Takes every board size: the [`Info::check_size`] of the algorithms that run on any board.
+pub fn any_size(_width: usize, _height: usize) -> Result<(), crate::error::Error> {
+    Ok(())
 }
 
 /// One line of an algorithm's pseudocode.

@@ -16,78 +16,13 @@ use super::{Ctx, End, LimitKind, Problem, Succ};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::generate::Rng;
+use crate::outcome::plural;
 use crate::state::State;
 use serde::Serialize;
 use std::fmt;
 
 pub use super::params::{DEFAULT_BEAM_WIDTH, DEFAULT_COOLING, DEFAULT_RESTARTS, DEFAULT_TEMPERATURE, MAX_BEAM_WIDTH};
-
-/// The temperature below which simulated annealing stops: with T0 and α it sets the schedule's
-/// length, ⌈ln(floor / T0) / ln α⌉ steps (105,964 with the defaults). At T = 0.01 a move one
-/// unit of h worse is accepted with probability e^(−100), never in practice.
-pub const TEMPERATURE_FLOOR: f64 = 0.01;
-
-/// Why a local search stopped without reaching the goal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Stuck {
-    /// Every neighbour has a larger h than the current state.
-    LocalMinimum {
-        /// The current state's h.
-        h: Cost,
-    },
-    /// The best neighbour's h equals the current h, and the sideways moves allowed in a row are
-    /// used up (local beam: its best h has not fallen for that many steps).
-    Plateau {
-        /// The current (best) h.
-        h: Cost,
-        /// Sideways moves made in a row before stopping (the limit).
-        sideways: u32,
-    },
-    /// Random-restart hill climbing made every restart it was allowed without the goal.
-    RestartsExhausted {
-        /// Restarts made.
-        restarts: u32,
-        /// The lowest h any climb reached.
-        best_h: Cost,
-    },
-    /// Simulated annealing's temperature fell below [`TEMPERATURE_FLOOR`].
-    TemperatureFloor {
-        /// The h where it stopped.
-        h: Cost,
-        /// Steps taken.
-        steps: u64,
-    },
-}
-
-impl fmt::Display for Stuck {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Stuck::LocalMinimum { h } => write!(f, "stuck at a local minimum (h = {h}): every neighbour has a larger h"),
-            Stuck::Plateau { h, sideways: 0 } => {
-                write!(f, "stuck on a plateau (h = {h}): no neighbour is better, and no sideways moves are allowed")
-            }
-            Stuck::Plateau { h, sideways } => {
-                write!(f, "stuck on a plateau (h = {h}): {sideways} sideways move{} in a row without improvement", plural(*sideways as u64))
-            }
-            Stuck::RestartsExhausted { restarts, best_h } => {
-                write!(f, "restarts exhausted: {restarts} restart{} without the goal (best h {best_h})", plural(*restarts as u64))
-            }
-            Stuck::TemperatureFloor { h, steps } => {
-                write!(f, "the temperature fell below its floor {TEMPERATURE_FLOOR} after {steps} steps, at h = {h}")
-            }
-        }
-    }
-}
-
-fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
-}
+pub use crate::outcome::{Stuck, TEMPERATURE_FLOOR};
 
 /// Why a local search made (or, annealing, refused) a move.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]

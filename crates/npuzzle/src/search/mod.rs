@@ -3,23 +3,33 @@
 //! updated heuristic. Every algorithm reports through an [`observer::Observer`] and obeys
 //! [`Limits`].
 //!
-//! Each algorithm's module holds its search and its [`Info`] (name, optimality, goal test,
-//! frontier, parameters, trace wording); the `algorithms!` list below registers it with one
-//! line, which gives it a variant of [`Algorithm`] that every front end lists. The two
-//! row-and-column reductions (`reduce`, `reduce-plus`) are registered apart: they build their
-//! answer on boards rather than search states, and [`crate::solve()`] runs them itself.
+//! Each algorithm's module (a file, or a folder for a large one) holds its search and its
+//! [`Info`] (name, optimality, goal test, frontier, parameters, what it needs prepared, trace
+//! wording); the `algorithms!` list below registers it with one line, which gives it a variant
+//! of [`Algorithm`] that every front end lists and is also how it runs ([`Algorithm::run`]):
+//! the state-space searches through the shared [`classic`] entry, the others (IDA* with its fast
+//! engines, the row-and-column reductions, the beams over pattern databases) through their own.
+//! The facade ([`crate::solve()`]) names no algorithm.
 
 mod best_first;
+pub mod bound;
+pub(crate) mod classic;
+pub mod fit;
 pub mod info;
 pub mod local;
 mod memory;
 pub mod observer;
 pub mod params;
+pub mod request;
 mod stack;
 
-pub use info::{Bound, GoalTest, Info, Keeps, Line, Step, Words};
+pub use crate::limits::{LimitKind, Limits};
+pub use crate::outcome::End;
+use crate::outcome::Outcome;
+pub use info::{Bound, GoalTest, Info, Keeps, Line, Needs, Step, Words};
 pub use local::{Stuck, Why};
 pub use params::{Param, ParamGroup, ParamInfo, ParamKind, Params};
+pub use request::Request;
 
 use crate::board::{Move, MoveOrder, MoveTable};
 use crate::clock::Instant;
@@ -32,15 +42,15 @@ use observer::{Event, Fate, NodeId, Observer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Declares the algorithm modules and the [`Algorithm`] enum that registers them: one line per
-/// algorithm, `Variant => module: kind`. Each module defines `pub const INFO: Info`. A module of
-/// kind `search` also defines
-/// `pub fn search<S: State, O: Observer>(&Problem<S>, &mut Ctx<'_, O>) -> End`; one of kind
-/// `reduction` builds its answer on boards with its own `run`, which [`crate::solve`] calls.
+/// algorithm, `Variant => module: kind`, and that line is also how it is run. Each module
+/// defines `pub const INFO: Info`. A module of kind `search` defines
+/// `pub fn search<S: State, O: Observer>(&Problem<S>, &mut Ctx<'_, O>) -> End`, run through the
+/// shared [`classic`] entry; one of kind `entry` defines its own
+/// `pub fn run<O: Observer>(&Request, O, Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error>`.
 macro_rules! algorithms {
     ($($variant:ident => $module:ident: $kind:ident,)*) => {
         $(pub mod $module;)*
@@ -66,24 +76,25 @@ macro_rules! algorithms {
                 }
             }
 
-            /// Runs the algorithm on `problem`. The reductions work on boards, not on search
-            /// states: they are refused here with an error, and [`crate::solve::solve`] runs
-            /// them.
-            pub fn run<S: State, O: Observer>(self, problem: &Problem<S>, ctx: &mut Ctx<'_, O>) -> Result<End, Error> {
+            /// Runs the algorithm on `req` through its registered entry, reporting to `obs`,
+            /// and hands the observer back. The start and goal are the same size and the goal
+            /// is reachable ([`crate::solve::solve`] checks both). With a `sink`, an algorithm
+            /// that makes its moves one at a time hands each to it as it is made (its outcome's
+            /// moves then stay empty); the others return their moves in the outcome. The
+            /// outcome's cost counts moves, and it carries no lower bound unless the algorithm
+            /// proved one a limit stopped it at: the facade prices and bounds it.
+            pub fn run<O: Observer>(self, req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error> {
                 match self {
-                    $(Algorithm::$variant => algorithms!(@run $kind $module self problem ctx),)*
+                    $(Algorithm::$variant => algorithms!(@run $kind $module req obs sink),)*
                 }
             }
         }
     };
-    (@run search $module:ident $a:ident $problem:ident $ctx:ident) => {
-        Ok($module::search($problem, $ctx))
+    (@run search $module:ident $req:ident $obs:ident $sink:ident) => {
+        classic::run($req, $obs, classic::widths!($module::search))
     };
-    (@run reduction $module:ident $a:ident $problem:ident $ctx:ident) => {
-        Err(Error::Unsupported(format!(
-            "{} builds its answer on boards by row-and-column reduction, not by searching states: solve runs it",
-            $a.name()
-        )))
+    (@run entry $module:ident $req:ident $obs:ident $sink:ident) => {
+        $module::run($req, $obs, $sink)
     };
 }
 
@@ -96,12 +107,12 @@ algorithms! {
     Astar => astar: search,
     Lc => lc: search,
     Dfbnb => dfbnb: search,
-    Idastar => idastar: search,
+    Idastar => idastar: entry,
     Rbfs => rbfs: search,
     Bidirectional => bidirectional: search,
-    Reduce => reduce: reduction,
-    ReducePlus => reduce_plus: reduction,
-    PdbBeam => pdb_beam: reduction,
+    Reduce => reduce: entry,
+    ReducePlus => reduce_plus: entry,
+    PdbBeam => pdb_beam: entry,
     HillClimbing => hill_climbing: search,
     FirstChoice => first_choice: search,
     RandomRestart => random_restart: search,
@@ -167,81 +178,6 @@ impl<'de> Deserialize<'de> for Algorithm {
         let s = String::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
     }
-}
-
-/// Bounds on a search. `None` means unbounded.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Most nodes generated.
-    pub nodes: Option<u64>,
-    /// Most wall time.
-    pub time: Option<Duration>,
-    /// Most bytes of the search's own frontier and explored-set accounting.
-    pub memory: Option<u64>,
-    /// Set from elsewhere (Ctrl-C, a disconnected client) to stop the search.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-impl Limits {
-    /// A limit already reached before any work: a zero time or node limit, or a cancel flag
-    /// already set. Every engine stops at once on it, however small the search, and front ends
-    /// need not prepare tables for a search that will not run.
-    pub fn reached_at_start(&self) -> Option<LimitKind> {
-        if self.time.is_some_and(|t| t.is_zero()) {
-            Some(LimitKind::Time)
-        } else if self.nodes == Some(0) {
-            Some(LimitKind::Nodes)
-        } else if self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-            Some(LimitKind::Cancelled)
-        } else {
-            None
-        }
-    }
-}
-
-/// Which limit ended a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum LimitKind {
-    /// The node limit.
-    Nodes,
-    /// The time limit.
-    Time,
-    /// The memory limit.
-    Memory,
-    /// Cancelled (Ctrl-C or a disconnected client).
-    Cancelled,
-    /// The recursion depth a recursive search allows.
-    Depth,
-    /// The most steps a local search may take.
-    Steps,
-}
-
-impl fmt::Display for LimitKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            LimitKind::Nodes => "node limit",
-            LimitKind::Time => "time limit",
-            LimitKind::Memory => "memory limit",
-            LimitKind::Cancelled => "cancelled",
-            LimitKind::Depth => "recursion depth limit",
-            LimitKind::Steps => "step limit",
-        })
-    }
-}
-
-/// How a search ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum End {
-    /// A path from the start to the goal.
-    Found(Vec<Move>),
-    /// The whole reachable space (within any depth limit) was searched: no solution.
-    Exhausted,
-    /// A limit stopped the search.
-    Limit(LimitKind),
-    /// A local search stopped without the goal, for this reason.
-    Stuck(Stuck),
 }
 
 /// What an algorithm searches: a start, a goal, moves in a fixed order, and a heuristic.

@@ -326,6 +326,11 @@ macro_rules! params {
                 Ok(())
             }
 
+            /// These parameters over `base`: each one given here, else `base`'s.
+            pub fn over(self, base: Params) -> Params {
+                Params { $($key: self.$key.or(base.$key),)* }
+            }
+
             /// Keeps only the parameters `keep` accepts (the others become `None`).
             pub fn only(mut self, keep: impl Fn(Param) -> bool) -> Params {
                 $(

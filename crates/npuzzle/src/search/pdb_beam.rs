@@ -25,9 +25,10 @@
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
-use super::{Ctx, LimitKind};
+use super::{Ctx, End, LimitKind, Request};
 use crate::board::{Board, Move};
 use crate::error::Error;
+use crate::outcome::{Outcome, Status};
 use crate::heuristic::exact::ExactHeuristic;
 use crate::heuristic::pdb::AnyGoalSet;
 use crate::improve::pdb_beam::{self, Plan};
@@ -47,6 +48,8 @@ pub const INFO: Info = Info {
     reduces: true,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::AnyGoal,
+    check_size: check_size,
     goal_test: GoalTest::OnGeneration,
     frontier: "beam (the W boards of least estimate at each depth)",
     params: &[],
@@ -76,7 +79,46 @@ pub const INFO: Info = Info {
     ],
 };
 
-/// What [`run`] did.
+/// Pdb-beam's entry: the request's tables for every goal of the board's size and its
+/// final-block table. A solved outcome names the limit that stopped its later views, if one did.
+pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error> {
+    let (w, h) = (req.goal.width(), req.goal.height());
+    check_size(w, h)?;
+    let set = req.tables.any_goal().ok_or_else(|| {
+        Error::Unprepared(format!(
+            "pdb-beam needs the pattern databases for every goal of {w}×{h}: prepare them (npuzzle pdb build --size {w}x{h})"
+        ))
+    })?;
+    let mut ctx = Ctx::new(&req.limits, obs);
+    let ran = solve_boards(set, &req.start, &req.goal, req.tables.block(), &mut ctx)?;
+    let end = match (&ran.moves, ran.stopped) {
+        (Some(m), _) => End::Found(m.clone()),
+        (None, kind) => End::Limit(kind.unwrap_or(LimitKind::Cancelled)),
+    };
+    let (stats, obs) = ctx.finish(&end);
+    let mut outcome = Outcome::from_end(end, stats);
+    if outcome.status == Status::Solved {
+        outcome.limit = ran.stopped;
+    }
+    Ok((outcome, obs))
+}
+
+/// Refuses a board `pdb-beam` does not take: outside 26 to 64 cells or 12 a side, or whose
+/// size's pattern set it cannot read.
+pub fn check_size(width: usize, height: usize) -> Result<(), Error> {
+    use pdb_beam::{MAX_CELLS, MAX_SIDE, MIN_CELLS};
+    let n = width * height;
+    if (MIN_CELLS..=MAX_CELLS).contains(&n) && width.max(height) <= MAX_SIDE && pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height)) {
+        return Ok(());
+    }
+    Err(Error::Unsupported(format!(
+        "pdb-beam solves boards of {MIN_CELLS} to {MAX_CELLS} cells, at most {MAX_SIDE} a side, whose pattern set has at most {} patterns, \
+         not {width}×{height}: use the default solver for this size",
+        pdb_beam::MAX_PATTERNS
+    )))
+}
+
+/// What [`solve_boards`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
     /// The answer, when there is one.
@@ -90,7 +132,7 @@ pub struct Ran {
 /// `set` under the context's limits. `block` is the final block's exact table for reduction's
 /// answer, the fallback when a limit stops the beams before their first answer; without one, a
 /// table is built when it is needed.
-pub fn run<O: Observer>(
+pub(crate) fn solve_boards<O: Observer>(
     set: &AnyGoalSet,
     start: &Board,
     goal: &Board,
@@ -101,7 +143,7 @@ pub fn run<O: Observer>(
     if set.spec().width != w || set.spec().height != h {
         return Err(Error::Invalid(format!("the tables are for {}×{}, the board is {w}×{h}", set.spec().width, set.spec().height)));
     }
-    let lb = crate::improve::lower_bound(start, goal);
+    let lb = crate::heuristic::lower_bound(start, goal);
     // A node limit narrows the beam to spend about that many children (deterministic, unlike
     // a time limit); the limit itself still ends the work if the estimate falls short.
     let budget = ctx.limits().nodes.map_or(pdb_beam::NODE_BUDGET, |n| n.min(pdb_beam::NODE_BUDGET));
@@ -175,7 +217,7 @@ fn reduce_fallback<O: Observer>(
     let limits = super::Limits::default();
     let mut own = Ctx::new(&limits, super::observer::NoObserver);
     let mut moves = Vec::new();
-    super::reduce::run(start, goal, block, &mut own, &mut |m| moves.push(m))?;
+    super::reduce::walk(start, goal, block, &mut own, &mut |m| moves.push(m))?;
     ctx.stats.expanded += own.stats.expanded;
     ctx.stats.generated += own.stats.generated;
     ctx.stats.max_depth = moves.len() as u64;

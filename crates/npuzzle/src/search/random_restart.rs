@@ -33,6 +33,8 @@ pub const INFO: Info = Info {
     reduces: false,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::Heuristic,
+    check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "current state",

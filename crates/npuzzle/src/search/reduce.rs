@@ -16,9 +16,10 @@
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
-use super::{Ctx, LimitKind};
+use super::{Ctx, End, LimitKind, Request};
 use crate::board::{Board, Move};
 use crate::error::Error;
+use crate::outcome::Outcome;
 use crate::heuristic::exact::ExactHeuristic;
 use crate::reduce::{memory_bytes, reduce, ExactFinisher, ReduceError, ReduceOptions};
 use std::cell::RefCell;
@@ -37,6 +38,8 @@ pub const INFO: Info = Info {
     reduces: true,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::Block,
+    check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
@@ -56,13 +59,30 @@ pub const INFO: Info = Info {
     ],
 };
 
+/// The reduction's entry: the request's final-block table, its moves handed to `sink` as they
+/// are made when there is one, else returned.
+pub fn run<O: Observer>(req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error> {
+    let mut ctx = Ctx::new(&req.limits, obs);
+    let mut moves = Vec::new();
+    let stopped = match sink {
+        Some(sink) => walk(&req.start, &req.goal, req.tables.block(), &mut ctx, sink)?,
+        None => walk(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |m| moves.push(m))?,
+    };
+    let end = match stopped {
+        None => End::Found(moves),
+        Some(kind) => End::Limit(kind),
+    };
+    let (stats, obs) = ctx.finish(&end);
+    Ok((Outcome::from_end(end, stats), obs))
+}
+
 /// Runs the reduction from `start` to `goal` (same size, the goal reachable), handing each move
 /// to `sink` as it is made, under the context's limits: `Ok(None)` when solved, `Ok(Some(kind))`
 /// when a limit stopped it (the moves given to the sink are then a prefix of no particular
 /// solution). `block` is the final block's table ([`crate::tables::Tables::block`]); without
 /// one, a table is built for this run. The context's statistics count the moves as nodes (see
 /// the module documentation).
-pub fn run<O: Observer>(
+pub(crate) fn walk<O: Observer>(
     start: &Board,
     goal: &Board,
     block: Option<&Arc<ExactHeuristic>>,

@@ -19,9 +19,10 @@
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
-use super::{Ctx, LimitKind};
+use super::{Ctx, End, LimitKind, Request};
 use crate::board::{Board, Move};
 use crate::error::Error;
+use crate::outcome::{Outcome, Status};
 use crate::heuristic::exact::ExactHeuristic;
 use crate::improve::{improve, ImproveOptions, WideBeam};
 use crate::reduce::{ExactFinisher, ReduceError, ReduceOptions};
@@ -47,6 +48,8 @@ pub const INFO: Info = Info {
     reduces: true,
     two_roots: false,
     fast_engine: false,
+    needs: info::Needs::Block,
+    check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "none (one path)",
@@ -79,7 +82,35 @@ pub const INFO: Info = Info {
     ],
 };
 
-/// What [`run`] did.
+/// Reduce-plus's entry: the request's final-block table; boards over [`STREAM_ABOVE_CELLS`]
+/// cells hand their moves to `sink` as they are made when there is one. A solved outcome names
+/// the limit that stopped its shortening, if one did.
+pub fn run<O: Observer>(req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error> {
+    let mut ctx = Ctx::new(&req.limits, obs);
+    let ran = match sink {
+        Some(sink) => solve_boards(&req.start, &req.goal, req.tables.block(), &mut ctx, sink)?,
+        None => solve_boards(&req.start, &req.goal, req.tables.block(), &mut ctx, &mut |_| {})?,
+    };
+    let end = match (&ran.moves, ran.stopped) {
+        (Some(m), _) => End::Found(m.clone()),
+        (None, Some(kind)) => End::Limit(kind),
+        (None, None) => End::Found(Vec::new()),
+    };
+    let (stats, obs) = ctx.finish(&end);
+    let mut outcome = Outcome::from_end(end, stats);
+    if outcome.status == Status::Solved {
+        if ran.moves.is_none() {
+            outcome.cost = Some(ran.streamed);
+            outcome.length = Some(ran.streamed);
+            outcome.stats.search_depth = ran.streamed;
+        } else {
+            outcome.limit = ran.stopped;
+        }
+    }
+    Ok((outcome, obs))
+}
+
+/// What [`solve_boards`] did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
     /// The answer, when there is one; `None` for a board over [`STREAM_ABOVE_CELLS`] cells
@@ -97,7 +128,7 @@ pub struct Ran {
 /// smaller ones return their answer in [`Ran::moves`], and `sink` is not called. `block` is the
 /// final block's exact table ([`crate::tables::Tables::block`]); without one, a table is built
 /// for this run.
-pub fn run<O: Observer>(
+pub(crate) fn solve_boards<O: Observer>(
     start: &Board,
     goal: &Board,
     block: Option<&Arc<ExactHeuristic>>,
@@ -107,7 +138,7 @@ pub fn run<O: Observer>(
     let (w, h) = (start.width(), start.height());
     if w * h > STREAM_ABOVE_CELLS {
         let mut streamed = 0u64;
-        let stopped = super::reduce::run(start, goal, block, ctx, &mut |m| {
+        let stopped = super::reduce::walk(start, goal, block, ctx, &mut |m| {
             streamed += 1;
             sink(m)
         })?;
@@ -193,5 +224,5 @@ pub fn run<O: Observer>(
 
 /// The most moves the wide beam makes on `start` → `goal`.
 fn wide_depth(start: &Board, goal: &Board, wide: &WideBeam) -> u64 {
-    crate::improve::lower_bound(start, goal) * wide.depth_per_mille / 1000
+    crate::heuristic::lower_bound(start, goal) * wide.depth_per_mille / 1000
 }

@@ -19,8 +19,12 @@
 //! assert!(tables.exact().is_some());
 //! ```
 
-pub mod cache;
 pub mod costed;
+
+/// The on-disk format of cached pattern databases (it lives with them, in
+/// [`crate::heuristic::pdb::cache`]).
+pub use crate::heuristic::pdb::cache;
+pub use cache::{blank_of, goal_text, goal_text_1bit, one_bit_of, regions_of};
 
 use crate::board::Board;
 use crate::clock::Instant;
@@ -31,7 +35,6 @@ use crate::heuristic::pdb::{self, AnyGoalSet, Frame, Pdb, PdbHeuristic, SetSpec}
 use crate::heuristic::HeuristicKind;
 use crate::reduce::{block_goal, ReduceOptions};
 
-use crate::solve::Request;
 use cache::CacheError;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -112,6 +115,21 @@ impl Tables {
     /// The pattern-database set for every goal, if prepared.
     pub fn any_goal(&self) -> Option<&Arc<AnyGoalSet>> {
         self.any_goal.as_ref()
+    }
+}
+
+impl crate::heuristic::TableSource for Tables {
+    fn pdb(&self) -> Option<&Arc<PdbHeuristic>> {
+        Tables::pdb(self)
+    }
+    fn exact(&self) -> Option<&Arc<ExactHeuristic>> {
+        Tables::exact(self)
+    }
+    fn cost_pdb(&self) -> Option<&Arc<crate::heuristic::pdb::costed::CostPdbHeuristic>> {
+        Tables::cost_pdb(self)
+    }
+    fn cost_exact(&self) -> Option<&Arc<crate::heuristic::exact_cost::CostExactHeuristic>> {
+        Tables::cost_exact(self)
     }
 }
 
@@ -275,23 +293,6 @@ impl TableStore {
             HeuristicKind::Exact => Tables::none().with_exact(Arc::new(self.exact(goal, on)?)),
             _ => Tables::none(),
         })
-    }
-
-    /// What `req` needs: for [`crate::search::Algorithm::Reduce`] and [`crate::search::Algorithm::ReducePlus`] the final block's exact table
-    /// ([`TableStore::reduce_block`]), for the others the tables of the heuristic it uses
-    /// ([`TableStore::prepare`]).
-    pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
-        if req.algorithm == crate::search::Algorithm::PdbBeam {
-            let (w, h) = (req.goal.width(), req.goal.height());
-            crate::solve::check_beam_size(w, h)?;
-            let set = self.any_goal(&SetSpec::strongest(w, h), false, on, cancel)?;
-            let block = self.reduce_block(&req.goal, &ReduceOptions::default(), on)?;
-            return Ok(Tables::none().with_any_goal(Arc::new(set)).with_block(Arc::new(block)));
-        }
-        if req.algorithm.reduces() {
-            return Ok(Tables::none().with_block(Arc::new(self.reduce_block(&req.goal, &ReduceOptions::default(), on)?)));
-        }
-        self.prepare_for(req.effective_heuristic(), &req.goal, req.cost, on, cancel)
     }
 
     /// The exact table of the final block row-and-column reduction leaves on `goal`'s board
@@ -698,43 +699,6 @@ fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8
         Err(CacheError::Corrupt { reason, .. }) => Err(Some(reason)),
         Err(e @ CacheError::Io { .. }) => Err(Some(e.to_string())),
     }
-}
-
-/// The canonical goal text stored in cache headers: cell `i` holds label `i`. It also says
-/// whether the table keeps a value per blank region ([`regions_of`] reads it back), and whether
-/// it serves any goal blank ([`pdb::ANY_BLANK`]).
-pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> String {
-    if blank == pdb::ANY_BLANK {
-        return format!("{width}x{height}, tiles relabelled by goal cell, any goal blank; pattern-tile moves only, the blank anywhere");
-    }
-    let kind = if regions { "; a value per blank region" } else { "" };
-    format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only{kind}")
-}
-
-/// Whether a header's goal text is that of a table with a value per blank region.
-pub fn regions_of(goal_text: &str) -> bool {
-    goal_text.ends_with("; a value per blank region") || goal_text.ends_with(ONE_BIT)
-}
-
-/// How the goal text of a table with one bit an entry ends.
-const ONE_BIT: &str = "; a value per blank region, one bit an entry (bit 1 of the distance)";
-
-/// The goal text of a table with a value per blank region and one bit an entry.
-pub fn goal_text_1bit(width: usize, height: usize, blank: u8) -> String {
-    goal_text(width, height, blank, false) + ONE_BIT
-}
-
-/// Whether a header's goal text is that of a table of one bit an entry.
-pub fn one_bit_of(goal_text: &str) -> bool {
-    goal_text.ends_with(ONE_BIT)
-}
-
-/// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
-pub fn blank_of(goal_text: &str) -> Option<u8> {
-    if goal_text.contains(", any goal blank;") {
-        return Some(pdb::ANY_BLANK);
-    }
-    goal_text.split("blank in cell ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
 /// Megabytes, for messages.

@@ -360,10 +360,14 @@ mod tests {
             let est = h.estimate_tiles(|c| b.tiles()[c]);
             let truth = exact.distance(&b).unwrap();
             assert!(est <= truth, "{b}: {est} > {truth}");
-            let md =
-                crate::heuristic::Heuristic::with_cost(crate::HeuristicKind::Manhattan, &goal, &crate::Tables::none(), CostModel::Tile)
-                    .unwrap()
-                    .estimate_board(&b);
+            let md = crate::heuristic::Heuristic::with_cost(
+                crate::HeuristicKind::Manhattan,
+                &goal,
+                &crate::heuristic::NoTables,
+                CostModel::Tile,
+            )
+            .unwrap()
+            .estimate_board(&b);
             stronger += usize::from(crate::cost::Cost::moves(est) > md);
         }
         assert!(stronger > 100, "the tables beat scaled Manhattan on only {stronger} of 300 boards");

@@ -37,6 +37,7 @@
 pub mod additive;
 pub mod any_goal;
 mod build;
+pub mod cache;
 pub mod costed;
 pub mod frame;
 pub mod rank;

@@ -18,9 +18,9 @@
 //! still a lower bound.
 
 use super::build::{self, UNSET};
+use super::cache::{self, TableBytes};
 use super::{check_pattern, Ranker, MAX_BOARD, MAX_PATTERN};
 use crate::error::Error;
-use crate::tables::cache::{self, TableBytes};
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::AtomicBool;

@@ -1,5 +1,5 @@
 //! The on-disk format of cached pattern databases. The directory is the caller's choice (see
-//! [`super::TableStore`]); the library itself reads no environment variable.
+//! [`crate::tables::TableStore`]); the library itself reads no environment variable.
 //!
 //! Each file is a header followed by the table:
 //!
@@ -355,7 +355,7 @@ pub fn parse_header(path: &Path, bytes: &[u8]) -> Result<(Header, usize, usize),
     if check_pattern(w, h, &pattern).is_err() || pattern.len() >= w * h {
         return Err(corrupt(&format!("header names pattern {pattern:?}, not a set of distinct cells of a {w}×{h} board")));
     }
-    let regions = super::regions_of(&goal);
+    let regions = regions_of(&goal);
     let expected = crate::heuristic::pdb::entries(w * h, pattern.len(), regions);
     if entries != expected {
         let kind = if regions { ", a value per blank region," } else { "" };
@@ -529,6 +529,43 @@ pub fn temporaries(dir: &Path) -> Result<Vec<Temporary>, CacheError> {
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));
     Ok(out)
+}
+
+/// The canonical goal text stored in cache headers: cell `i` holds label `i`. It also says
+/// whether the table keeps a value per blank region ([`regions_of`] reads it back), and whether
+/// it serves any goal blank ([`super::ANY_BLANK`]).
+pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> String {
+    if blank == super::ANY_BLANK {
+        return format!("{width}x{height}, tiles relabelled by goal cell, any goal blank; pattern-tile moves only, the blank anywhere");
+    }
+    let kind = if regions { "; a value per blank region" } else { "" };
+    format!("{width}x{height}, tiles relabelled by goal cell, goal blank in cell {blank}; zero-aware, pattern-tile moves only{kind}")
+}
+
+/// Whether a header's goal text is that of a table with a value per blank region.
+pub fn regions_of(goal_text: &str) -> bool {
+    goal_text.ends_with("; a value per blank region") || goal_text.ends_with(ONE_BIT)
+}
+
+/// How the goal text of a table with one bit an entry ends.
+const ONE_BIT: &str = "; a value per blank region, one bit an entry (bit 1 of the distance)";
+
+/// The goal text of a table with a value per blank region and one bit an entry.
+pub fn goal_text_1bit(width: usize, height: usize, blank: u8) -> String {
+    goal_text(width, height, blank, false) + ONE_BIT
+}
+
+/// Whether a header's goal text is that of a table of one bit an entry.
+pub fn one_bit_of(goal_text: &str) -> bool {
+    goal_text.ends_with(ONE_BIT)
+}
+
+/// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
+pub fn blank_of(goal_text: &str) -> Option<u8> {
+    if goal_text.contains(", any goal blank;") {
+        return Some(super::ANY_BLANK);
+    }
+    goal_text.split("blank in cell ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }
 
 #[cfg(test)]

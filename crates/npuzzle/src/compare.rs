@@ -1,0 +1,217 @@
+//! Comparisons: algorithm/heuristic pairs run on the same boards under the same limits, one
+//! [`Row`] a board and pair. The default pairs, the pairs named on a command line, one run's
+//! parameters and the row itself live here, once, for the CLI (`npuzzle compare`), the server
+//! (`POST /api/compare`), the page and Python.
+//!
+//! ```
+//! use npuzzle::compare::{pairs, DEFAULT_PAIRS};
+//! assert_eq!(pairs(&[], &[]).unwrap(), DEFAULT_PAIRS.to_vec());
+//! let named = pairs(&["astar".into(), "bfs".into()], &["misplaced".into(), "h2".into()]).unwrap();
+//! let names: Vec<String> = named.iter().map(|p| p.name()).collect();
+//! assert_eq!(names, ["astar/misplaced", "astar/manhattan", "bfs"]);
+//! ```
+
+use crate::error::Error;
+use crate::heuristic::HeuristicKind;
+use crate::outcome::{Outcome, Status};
+use crate::search::{Algorithm, Params, Request};
+use crate::spec::Spec;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// One algorithm with its heuristic (`zero` for those that use none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Pair {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic.
+    pub heuristic: HeuristicKind,
+}
+
+/// The pairs a comparison runs when none are named: uninformed breadth-first search, A* with
+/// three heuristics of rising strength (misplaced tiles, Manhattan distance, linear
+/// conflicts: the textbook's comparison), IDA*, and greedy best-first search (fast, not
+/// optimal).
+pub const DEFAULT_PAIRS: [Pair; 6] = [
+    Pair { algorithm: Algorithm::Bfs, heuristic: HeuristicKind::Zero },
+    Pair { algorithm: Algorithm::Astar, heuristic: HeuristicKind::Misplaced },
+    Pair { algorithm: Algorithm::Astar, heuristic: HeuristicKind::Manhattan },
+    Pair { algorithm: Algorithm::Astar, heuristic: HeuristicKind::LinearConflict },
+    Pair { algorithm: Algorithm::Idastar, heuristic: HeuristicKind::Manhattan },
+    Pair { algorithm: Algorithm::Greedy, heuristic: HeuristicKind::Manhattan },
+];
+
+/// The algorithms a comparison runs when only heuristics are named.
+pub const DEFAULT_ALGORITHMS: [Algorithm; 2] = [Algorithm::Astar, Algorithm::Idastar];
+
+/// The heuristic a comparison gives the algorithms that use one when none is named.
+pub const DEFAULT_HEURISTIC: HeuristicKind = HeuristicKind::Manhattan;
+
+impl Pair {
+    /// The pair for `algorithm` and `heuristic`: the heuristic becomes `zero` for an algorithm
+    /// that uses none.
+    pub fn new(algorithm: Algorithm, heuristic: HeuristicKind) -> Pair {
+        Pair { algorithm, heuristic: if algorithm.uses_heuristic() { heuristic } else { HeuristicKind::Zero } }
+    }
+
+    /// `astar/manhattan`, or just `bfs`.
+    pub fn name(&self) -> String {
+        if self.algorithm.uses_heuristic() {
+            format!("{}/{}", self.algorithm, self.heuristic)
+        } else {
+            self.algorithm.to_string()
+        }
+    }
+
+    /// Reads `algorithm` or `algorithm/heuristic` (the heuristic by name or textbook alias,
+    /// [`heuristic`]); without a heuristic, [`DEFAULT_HEURISTIC`].
+    pub fn parse(text: &str) -> Result<Pair, Error> {
+        let (a, h) = text.split_once('/').unwrap_or((text, ""));
+        let algorithm: Algorithm = a.parse()?;
+        let h = if h.trim().is_empty() { DEFAULT_HEURISTIC } else { heuristic(h)? };
+        Ok(Pair::new(algorithm, h))
+    }
+}
+
+/// A heuristic by name, or by the textbooks' names for the first two: `h1` (misplaced tiles)
+/// and `h2` (Manhattan distance), as in Russell and Norvig.
+pub fn heuristic(text: &str) -> Result<HeuristicKind, Error> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "h1" => Ok(HeuristicKind::Misplaced),
+        "h2" => Ok(HeuristicKind::Manhattan),
+        other => other.parse(),
+    }
+}
+
+/// Every pair asked for: each algorithm once if it uses no heuristic, else once per heuristic,
+/// in the order named and without repeats; [`DEFAULT_PAIRS`] when neither list names any,
+/// [`DEFAULT_ALGORITHMS`] or [`DEFAULT_HEURISTIC`] when one of them is empty.
+pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>, Error> {
+    if algorithms.is_empty() && heuristics.is_empty() {
+        return Ok(DEFAULT_PAIRS.to_vec());
+    }
+    let algs: Vec<Algorithm> =
+        if algorithms.is_empty() { DEFAULT_ALGORITHMS.to_vec() } else { algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>()? };
+    let hs: Vec<HeuristicKind> =
+        if heuristics.is_empty() { vec![DEFAULT_HEURISTIC] } else { heuristics.iter().map(|h| heuristic(h)).collect::<Result<_, _>>()? };
+    let mut out: Vec<Pair> = Vec::new();
+    for a in algs {
+        let list = if a.uses_heuristic() { hs.clone() } else { vec![HeuristicKind::Zero] };
+        for h in list {
+            let p = Pair { algorithm: a, heuristic: h };
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One run of a comparison as a request names it: an algorithm, its heuristic, and any of the
+/// algorithms' parameters (`{"algorithm": "astar", "heuristic": "manhattan", "weight": 2}`),
+/// each read as a request specification reads it, so every parameter an algorithm takes is
+/// taken here too.
+#[derive(Clone, Debug)]
+pub struct Run {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The heuristic (the comparison's, else [`crate::spec::DEFAULT_HEURISTIC`], when `None`).
+    pub heuristic: Option<HeuristicKind>,
+    /// The parameters this run sets, over the comparison's.
+    pub params: Params,
+}
+
+impl<'de> Deserialize<'de> for Run {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Run, D::Error> {
+        use serde::de::Error as _;
+        let spec = Spec::deserialize(d)?;
+        let extra = spec.goal.is_some() || spec.size.is_some() || spec.order.is_some() || spec.cost.is_some() || spec.limits.any();
+        if extra {
+            return Err(D::Error::custom("a run names an algorithm, a heuristic and the algorithm's parameters only"));
+        }
+        let algorithm = spec.algorithm.ok_or_else(|| D::Error::missing_field("algorithm"))?;
+        Ok(Run { algorithm, heuristic: spec.heuristic, params: spec.params })
+    }
+}
+
+impl Run {
+    /// The run of `pair` with no parameters of its own.
+    pub fn of(pair: Pair) -> Run {
+        Run { algorithm: pair.algorithm, heuristic: Some(pair.heuristic), params: Params::default() }
+    }
+
+    /// The comparison's specification `base` with this run's algorithm, heuristic and
+    /// parameters.
+    pub fn spec(&self, base: &Spec) -> Spec {
+        Spec {
+            algorithm: Some(self.algorithm),
+            heuristic: self.heuristic.or(base.heuristic),
+            params: self.params.over(base.params),
+            ..base.clone()
+        }
+    }
+}
+
+/// One run's result: a row of `npuzzle compare --format json`.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Row {
+    /// 1-based instance number.
+    pub instance: usize,
+    /// The start board.
+    pub board: String,
+    /// `algorithm/heuristic`.
+    pub pair: String,
+    /// Algorithm name.
+    pub algorithm: Algorithm,
+    /// Heuristic name.
+    pub heuristic: HeuristicKind,
+    /// `solved`, `unsolvable`, `limit` or `not_found`.
+    pub status: Status,
+    /// Which limit, if one stopped it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub limit: Option<String>,
+    /// Wall time in milliseconds.
+    pub time_ms: f64,
+    /// The solution's cost (its moves under unit costs).
+    pub cost: Option<u64>,
+    /// Moves in the solution.
+    pub length: Option<u64>,
+    /// The effective branching factor b* of the run.
+    pub effective_branching_factor: Option<f64>,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Deepest node generated.
+    pub max_depth: u64,
+    /// Largest frontier.
+    pub max_frontier: u64,
+    /// Whether the answer is proven optimal.
+    pub optimal: bool,
+}
+
+impl Row {
+    /// The row of instance `instance` (1-based) run as `req` asked, with `out` its outcome.
+    pub fn new(instance: usize, req: &Request, out: &Outcome) -> Row {
+        Row {
+            instance,
+            board: req.start.to_string(),
+            pair: Pair::new(req.algorithm, req.heuristic).name(),
+            algorithm: req.algorithm,
+            heuristic: req.effective_heuristic(),
+            status: out.status,
+            limit: out.limit.map(|l| l.to_string()),
+            time_ms: (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
+            cost: out.cost,
+            length: out.length,
+            effective_branching_factor: out.stats.effective_branching_factor,
+            expanded: out.stats.expanded,
+            generated: out.stats.generated,
+            max_depth: out.stats.max_depth,
+            max_frontier: out.stats.max_frontier,
+            optimal: out.proven_optimal(req.guarantees_optimal()),
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! [`Request`]: everything an algorithm's entry reads, the algorithm included.
+
+use super::{Algorithm, Limits, Param, Params};
+use crate::board::{Board, MoveOrder};
+use crate::cost::CostModel;
+use crate::heuristic::HeuristicKind;
+use crate::tables::Tables;
+
+/// Everything a search needs.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// The start board.
+    pub start: Board,
+    /// The goal board (same size).
+    pub goal: Board,
+    /// Which algorithm.
+    pub algorithm: Algorithm,
+    /// Which heuristic (ignored by algorithms that use none).
+    pub heuristic: HeuristicKind,
+    /// Successor order.
+    pub order: MoveOrder,
+    /// The algorithm's parameters: the weight on h, the depth bound, the local searches' seed,
+    /// sideways moves, restarts, schedule and beam (each algorithm reads the ones its
+    /// [`crate::search::Info`] lists).
+    pub params: Params,
+    /// Node, time and memory limits, and the cancel flag.
+    pub limits: Limits,
+    /// The prepared tables the heuristic reads (none for the heuristics computed from the
+    /// board).
+    pub tables: Tables,
+    /// Let one search use every thread of the current rayon pool (the fast IDA* splits big
+    /// iterations into tasks). Batches that solve many boards at once may turn it off.
+    pub parallel: bool,
+    /// What a move costs ([`CostModel::Unit`] unless set): g, h, f, the answer's cost and the
+    /// lower bound are in its units, and the table heuristics need tables built for it.
+    pub cost: CostModel,
+}
+
+impl Request {
+    /// A* with Manhattan distance, default order, no limits.
+    pub fn new(start: Board, goal: Board) -> Request {
+        Request {
+            start,
+            goal,
+            algorithm: Algorithm::Astar,
+            heuristic: HeuristicKind::Manhattan,
+            order: MoveOrder::default(),
+            params: Params::default(),
+            limits: Limits::default(),
+            tables: Tables::none(),
+            parallel: true,
+            cost: CostModel::Unit,
+        }
+    }
+
+    /// Sets the algorithm.
+    pub fn algorithm(mut self, a: Algorithm) -> Request {
+        self.algorithm = a;
+        self
+    }
+
+    /// Sets the heuristic.
+    pub fn heuristic(mut self, h: HeuristicKind) -> Request {
+        self.heuristic = h;
+        self
+    }
+
+    /// Sets the move order.
+    pub fn order(mut self, o: MoveOrder) -> Request {
+        self.order = o;
+        self
+    }
+
+    /// Sets the limits.
+    pub fn limits(mut self, l: Limits) -> Request {
+        self.limits = l;
+        self
+    }
+
+    /// Sets the parameters.
+    pub fn params(mut self, p: Params) -> Request {
+        self.params = p;
+        self
+    }
+
+    /// Sets the prepared tables.
+    pub fn tables(mut self, t: Tables) -> Request {
+        self.tables = t;
+        self
+    }
+
+    /// Sets the step-cost model.
+    pub fn cost(mut self, c: CostModel) -> Request {
+        self.cost = c;
+        self
+    }
+
+    /// Why the algorithm's answer is not optimal under this request's cost model although it is
+    /// under unit costs (breadth-first search and iterative deepening find the fewest moves,
+    /// not the cheapest), if so.
+    pub fn cost_note(&self) -> Option<&'static str> {
+        self.algorithm.info().cost_note.filter(|_| !self.cost.is_unit())
+    }
+
+    /// The heuristic actually used: `zero` for algorithms that use none.
+    pub fn effective_heuristic(&self) -> HeuristicKind {
+        if self.algorithm.uses_heuristic() {
+            self.heuristic
+        } else {
+            HeuristicKind::Zero
+        }
+    }
+
+    /// Whether a solution found is guaranteed optimal: the algorithm says so, with its
+    /// parameters at their defaults.
+    pub fn guarantees_optimal(&self) -> bool {
+        let info = self.algorithm.info();
+        info.optimal && !(info.takes(Param::Weight) && self.params.weight() != 1.0) && self.cost_note().is_none()
+    }
+}

@@ -1,0 +1,55 @@
+//! The one place that picks a solver for a board: [`default_choice`] by size, and
+//! [`default_choice_for`] under a step-cost model.
+
+use crate::board::Board;
+use crate::cost::CostModel;
+use crate::heuristic::HeuristicKind;
+use crate::search::{Algorithm, Request};
+
+/// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
+/// walking the exact table up to 10 cells, IDA* with pattern databases up to 25 cells (both
+/// optimal); from 26 to 64 cells (at most 12 a side, where the size's set has at most 17
+/// patterns: 6×5 to 9×6, 6×6, 7×7, not 8×7 or 8×8), beam search over pattern databases in
+/// several views ([`crate::search::pdb_beam`], not optimal); beyond, beam search with staged
+/// reduction and window search ([`crate::search::reduce_plus`]: any size, not optimal, never
+/// longer than plain reduction). The two beyond 25 cells use no heuristic of the user's choice.
+pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind) {
+    let n = width * height;
+    if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
+        (Algorithm::Idastar, HeuristicKind::Exact)
+    } else if n <= crate::heuristic::pdb::FRAMED_CELLS {
+        (Algorithm::Idastar, HeuristicKind::Pdb)
+    } else if (crate::improve::pdb_beam::MIN_CELLS..=crate::improve::pdb_beam::MAX_CELLS).contains(&n)
+        && crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height))
+    {
+        (Algorithm::PdbBeam, HeuristicKind::Zero)
+    } else {
+        (Algorithm::ReducePlus, HeuristicKind::Zero)
+    }
+}
+
+/// The default solver for a `width`×`height` board under the step-cost model `cost`: under unit
+/// costs [`default_choice`]; under others IDA* walking the exact cost table up to 10 cells,
+/// IDA* with pattern databases built with the costs up to 25 cells (both optimal), and
+/// beyond, reduce-plus (not optimal).
+pub fn default_choice_for(width: usize, height: usize, cost: CostModel) -> (Algorithm, HeuristicKind) {
+    if cost.is_unit() {
+        return default_choice(width, height);
+    }
+    let n = width * height;
+    if HeuristicKind::Exact.max_cells().is_some_and(|m| n <= m) {
+        (Algorithm::Idastar, HeuristicKind::Exact)
+    } else if n <= crate::heuristic::pdb::costed::MAX_CELLS {
+        (Algorithm::Idastar, HeuristicKind::Pdb)
+    } else {
+        (Algorithm::ReducePlus, HeuristicKind::Zero)
+    }
+}
+
+impl Request {
+    /// A request with the default solver for the board's size ([`default_choice`]).
+    pub fn auto(start: Board, goal: Board) -> Request {
+        let (a, h) = default_choice(start.width(), start.height());
+        Request::new(start, goal).algorithm(a).heuristic(h)
+    }
+}

@@ -1,0 +1,124 @@
+//! [`Report`]: the JSON shape of a run, shared by the CLI, the web API and Python.
+
+use crate::board::Board;
+use crate::cost::CostModel;
+use crate::heuristic::HeuristicKind;
+use crate::outcome::{BoundSource, Outcome, Status, Stuck};
+use crate::search::{Algorithm, LimitKind, Param, Request};
+use crate::stats::Stats;
+use serde::Serialize;
+
+/// The JSON shape of a run, shared by the CLI and the web API.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Report {
+    /// `solved`, `unsolvable`, `limit` or `not_found`.
+    pub status: Status,
+    /// Which limit stopped the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub limit: Option<LimitKind>,
+    /// Why a local search stopped without the goal (`kind`: `local_minimum`, `plateau`,
+    /// `restarts_exhausted` or `temperature_floor`, with its figures).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub stuck: Option<Stuck>,
+    /// The seed of the run's random choices, for algorithms that make any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub seed: Option<u64>,
+    /// Human-readable summary.
+    pub message: String,
+    /// The start, as rows.
+    pub start: Board,
+    /// The goal, as rows.
+    pub goal: Board,
+    /// Algorithm name.
+    pub algorithm: Algorithm,
+    /// Heuristic name (`zero` for algorithms that use none).
+    pub heuristic: HeuristicKind,
+    /// Weight on h (A*).
+    pub weight: f64,
+    /// Successor order.
+    pub order: String,
+    /// What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
+    pub cost_model: CostModel,
+    /// Whether the answer is a solution proven optimal (false when none was found).
+    pub optimal: bool,
+    /// Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
+    /// search and iterative deepening find the fewest moves, not the cheapest).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub cost_note: Option<String>,
+    /// The solution's cost, when solved: its number of moves under unit costs, the sum of the
+    /// tiles moved under tile costs.
+    pub cost: Option<u64>,
+    /// The solution's number of moves, when solved.
+    pub length: Option<u64>,
+    /// When solved, no solution costs less: the cost itself when proven optimal, else
+    /// Manhattan distance plus linear conflicts (scaled by the tiles' costs under tile costs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub lower_bound: Option<u64>,
+    /// Where `lower_bound` comes from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub lower_bound_from: Option<BoundSource>,
+    /// The move letters.
+    pub moves: String,
+    /// The boards along the path (left out of batch output unless asked for).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub path: Option<Vec<Board>>,
+    /// Counters.
+    pub stats: Stats,
+    /// Time spent loading or building the heuristic's tables before the search, when a front
+    /// end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
+    #[serde(rename = "tables_ms", skip_serializing_if = "Option::is_none", serialize_with = "opt_ms")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
+    pub tables_time: Option<std::time::Duration>,
+}
+
+fn opt_ms<S: serde::Serializer>(d: &Option<std::time::Duration>, s: S) -> Result<S::Ok, S::Error> {
+    match d {
+        Some(d) => s.serialize_f64((d.as_secs_f64() * 1e6).round() / 1e3),
+        None => s.serialize_none(),
+    }
+}
+
+impl Report {
+    /// Builds the report of `outcome` for `req`, with the boards along the path.
+    pub fn new(req: &Request, outcome: &Outcome) -> Report {
+        let mut r = Report::without_path(req, outcome);
+        r.path = Some(if outcome.status == Status::Solved { outcome.path(&req.start) } else { Vec::new() });
+        r
+    }
+
+    /// Builds the report without the boards along the path (the moves are still there).
+    pub fn without_path(req: &Request, outcome: &Outcome) -> Report {
+        Report {
+            status: outcome.status,
+            limit: outcome.limit,
+            stuck: outcome.stuck,
+            seed: req.algorithm.info().takes(Param::Seed).then(|| req.params.seed()),
+            message: outcome.summary_in(req.cost),
+            start: req.start.clone(),
+            goal: req.goal.clone(),
+            algorithm: req.algorithm,
+            heuristic: req.effective_heuristic(),
+            weight: req.params.weight(),
+            order: req.order.to_string(),
+            cost_model: req.cost,
+            optimal: outcome.proven_optimal(req.guarantees_optimal()),
+            cost_note: req.cost_note().map(str::to_string),
+            cost: outcome.cost,
+            length: outcome.length,
+            lower_bound: outcome.lower_bound,
+            lower_bound_from: outcome.lower_bound_from,
+            moves: outcome.moves_string(),
+            path: None,
+            stats: outcome.stats,
+            tables_time: None,
+        }
+    }
+}

@@ -61,19 +61,7 @@ pub fn parse_depths(s: &str) -> Result<Vec<u32>> {
 /// Parses `bfs,ids,astar/h1,astar/h2`: an algorithm, and for those that use one a heuristic
 /// after a slash (h1: misplaced tiles, h2: Manhattan; default Manhattan).
 pub fn parse_pairs(s: &str) -> Result<Vec<(Algorithm, HeuristicKind)>> {
-    let mut out = Vec::new();
-    for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let pair = npuzzle::compare::Pair::parse(part).context(BadInput)?;
-        let a = pair.algorithm;
-        if a.info().local || a.reduces() {
-            return Err(anyhow!(BadInput).context(format!("{a} builds no search tree to count: pick a tree search")));
-        }
-        out.push((a, pair.heuristic));
-    }
-    if out.is_empty() {
-        return Err(anyhow!(BadInput).context(format!("no pairs in \"{s}\"")));
-    }
-    Ok(out)
+    npuzzle::experiment::pairs(s).context(BadInput)
 }
 
 /// Runs `bench depth`.

@@ -127,59 +127,15 @@ fn pattern_name(p: &[u8]) -> String {
     p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
 }
 
-/// Prepares the tables `req`'s heuristic reads, with progress on stderr and Ctrl-C able to
-/// stop a build: the strongest cached pattern-database set for the goal, or the small default
-/// built on the spot (with a note on how to get the stronger one), or the exact table (for
-/// row-and-column reduction, its final block's). Returns
-/// how long the preparation took.
+/// Prepares what `req` reads ([`TableStore::prepare_run`]), with progress on stderr, Ctrl-C
+/// able to stop a build, and the library's notes printed (a weaker set in use, a default solver
+/// that answers without the tables it would read, each with the build that gives more).
+/// Returns how long the preparation took.
 pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
     let started = Instant::now();
-    if req.algorithm.reduces() {
-        req.tables = store().prepare_request(req, &reporter(), Some(&cancel_flag()))?;
-        return Ok(started.elapsed());
-    }
-    let kind = req.effective_heuristic();
-    // A search stopped before it starts (a zero time or node limit) needs no tables.
-    if !kind.is_table() || req.limits.reached_at_start().is_some() {
-        return Ok(started.elapsed());
-    }
-    let (w, h) = (req.goal.width(), req.goal.height());
-    kind.check_size(w, h)?;
-    let cancel = cancel_flag();
-    let on = reporter();
-    if !req.cost.is_unit() {
-        if kind == HeuristicKind::Pdb {
-            let spec = store().choose_cost_set(&req.goal, req.cost)?;
-            let strongest = npuzzle::heuristic::pdb::costed::CostSetSpec::strongest(&req.goal);
-            if spec.name != strongest.name {
-                note!(
-                    "note: using the {} pattern databases with {} costs; `npuzzle pdb build --size {w}x{h} --cost {} --goal \"{}\"` \
-                     builds the stronger {} set once (cached)",
-                    spec.name,
-                    req.cost,
-                    req.cost,
-                    req.goal,
-                    strongest.name
-                );
-            }
-        }
-        req.tables = store().prepare_for(kind, &req.goal, req.cost, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
-        return Ok(started.elapsed());
-    }
-    if kind == HeuristicKind::Pdb {
-        let spec = store().choose_set(&req.goal)?;
-        let strongest = SetSpec::strongest(w, h);
-        if spec.name != strongest.name {
-            note!(
-                "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, about {:.0} MB)",
-                spec.name,
-                strongest.name,
-                strongest.bytes() as f64 / 1e6
-            );
-        }
-        req.tables = store().prepare_set(&req.goal, &spec, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
-    } else {
-        req.tables = store().prepare(kind, &req.goal, &on, Some(&cancel)).map_err(cancelled_while_preparing)?;
+    let notes = store().prepare_run(req, None, &reporter(), Some(&cancel_flag())).map_err(cancelled_while_preparing)?;
+    for n in notes {
+        note!("{n}");
     }
     Ok(started.elapsed())
 }

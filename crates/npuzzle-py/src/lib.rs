@@ -17,7 +17,7 @@ use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
 use npuzzle::render::trace::{self as trace_render, json_trace, Setup};
 use npuzzle::render::tree::{self as tree_render, Tree};
-use npuzzle::solve::{solve, solve_observed, Report, Request, Status};
+use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{TableEvent, TableStore};
 use npuzzle::{Algorithm, Board, Error, HeuristicKind, Tables};
@@ -123,34 +123,27 @@ fn reporter(tx: Sender<Note>) -> impl Fn(&TableEvent) + Sync {
     }
 }
 
-/// Prepares the tables `req`'s heuristic reads: the set `tables.load`/`build` chose for the
-/// board's size when no cache directory is named, else the strongest set loaded or cached in
-/// the directory (the small default built on the spot when none is), or the exact table.
-fn prepare(req: &Request, dir: Option<PathBuf>, on: &(dyn Fn(&TableEvent) + Sync), cancel: &AtomicBool) -> Result<Tables, Error> {
-    let kind = req.effective_heuristic();
-    if !kind.is_table() {
-        return Ok(Tables::none());
-    }
+/// Prepares what `req` reads through the library ([`TableStore::prepare_run`], as `npuzzle
+/// solve` does), with the set `tables.load`/`build` chose for the board's size when no cache
+/// directory is named; the library's notes go to `notes` (the progress callback's `note`
+/// events).
+fn prepare(
+    req: &mut Request,
+    dir: Option<PathBuf>,
+    on: &(dyn Fn(&TableEvent) + Sync),
+    notes: &Sender<Note>,
+    cancel: &AtomicBool,
+) -> Result<(), Error> {
     let (w, h) = (req.goal.width(), req.goal.height());
-    kind.check_size(w, h)?;
-    if !req.cost.is_unit() {
-        // Tables with step costs are built for the goal itself, in the directory's store.
-        return store(dir).prepare_for(kind, &req.goal, req.cost, on, Some(cancel));
+    let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
+    let said = match chosen {
+        Some((st, spec)) => st.prepare_run(req, Some(&spec), on, Some(cancel))?,
+        None => store(dir).prepare_run(req, None, on, Some(cancel))?,
+    };
+    for n in said {
+        let _ = notes.send(("note", n, 0, 0));
     }
-    if kind == HeuristicKind::Pdb {
-        let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
-        let (store, spec) = match chosen {
-            Some(c) => c,
-            None => {
-                let s = store(dir);
-                let spec = s.choose_set(&req.goal)?;
-                (s, spec)
-            }
-        };
-        store.prepare_set(&req.goal, &spec, on, Some(cancel))
-    } else {
-        store(dir).prepare(kind, &req.goal, on, Some(cancel))
-    }
+    Ok(())
 }
 
 /// Runs `work` on a thread of its own with the GIL released. Meanwhile it hands progress notes
@@ -220,7 +213,8 @@ fn solve_one(py: Python<'_>, start: &str, spec: &str, cache_dir: Option<PathBuf>
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
         let started = Instant::now();
-        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         let prepared = started.elapsed();
         let outcome = solve(&req)?;
         let mut report = Report::new(&req, &outcome);
@@ -258,21 +252,29 @@ fn solve_many(
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
         let mut reqs: Vec<Result<Request, Error>> = pool.install(|| boards.par_iter().map(|b| request(&plan, b)).collect());
         // Each goal's tables once, before the workers start; a goal whose tables cannot be had
-        // fails its own boards, a cancel stops it all.
+        // fails its own boards, a cancel stops it all. Preparing may settle the default solver
+        // (the tables at hand), and every board of that goal gets the same choice.
+        let notes = tx.clone();
         let on = reporter(tx);
-        let mut prepared: HashMap<(Board, HeuristicKind), Result<Tables, Error>> = HashMap::new();
+        type Settled = (Tables, Algorithm, HeuristicKind);
+        let mut prepared: HashMap<(Board, HeuristicKind), Result<Settled, Error>> = HashMap::new();
         for slot in reqs.iter_mut() {
             let Ok(req) = slot else { continue };
             let key = (req.goal.clone(), req.effective_heuristic());
             if !prepared.contains_key(&key) {
-                let got = prepare(req, cache_dir.clone(), &on, &cancel);
+                let got =
+                    prepare(req, cache_dir.clone(), &on, &notes, &cancel).map(|()| (req.tables.clone(), req.algorithm, req.heuristic));
                 if matches!(got, Err(Error::Cancelled)) {
                     return Err(Error::Cancelled);
                 }
                 prepared.insert(key.clone(), got);
             }
             match &prepared[&key] {
-                Ok(t) => req.tables = t.clone(),
+                Ok((t, a, h)) => {
+                    req.tables = t.clone();
+                    req.algorithm = *a;
+                    req.heuristic = *h;
+                }
                 Err(e) => *slot = Err(e.clone()),
             }
         }
@@ -317,7 +319,8 @@ fn trace_events(
     let mut req = request(&plan, start).map_err(py_err)?;
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
-        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(true);
         let (outcome, rec) = solve_observed(&req, rec)?;
         let report = Report::new(&req, &outcome);
@@ -348,7 +351,8 @@ fn trace_text(
     let mut req = request(&plan, start).map_err(py_err)?;
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<(String, String), Error> {
-        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         // As the CLI's `teach::run` records a text trace.
         let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(false);
         let (outcome, rec) = solve_observed(&req, rec)?;
@@ -391,7 +395,8 @@ fn tree_docs(
     let (tx, rx) = channel();
     type Docs = (String, String, String, String, Option<String>);
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
-        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         // As the CLI's `teach::run` records and draws a tree: one recorder capped at `limit`
         // nodes, then the library's one renderer.
         let rec = Recorder::new(req.start.len(), limit, true).with_paths(false);
@@ -434,7 +439,8 @@ fn exercise_docs(
     let (tx, rx) = channel();
     type Docs = (String, String, String, String, String);
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
-        req.tables = prepare(&req, cache_dir, &reporter(tx), &cancel)?;
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         let e = Exercise::run(&req, max_steps)?;
         Ok((
             ex::to_markdown(&e, Part::Sheet),
@@ -445,30 +451,6 @@ fn exercise_docs(
         ))
     })?;
     out.map_err(py_err)
-}
-
-/// Every algorithm/heuristic pair `npuzzle compare` would run for these names: each algorithm
-/// once if it uses no heuristic, else once per heuristic; the CLI's defaults when both are empty.
-fn compare_pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<(Algorithm, HeuristicKind)>, Error> {
-    use Algorithm::*;
-    use HeuristicKind::*;
-    if algorithms.is_empty() && heuristics.is_empty() {
-        return Ok(vec![(Bfs, Zero), (Dfs, Zero), (Astar, Manhattan), (Astar, Euclidean), (Idastar, LinearConflict)]);
-    }
-    let algs: Vec<Algorithm> =
-        if algorithms.is_empty() { vec![Astar, Idastar] } else { algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>()? };
-    let hs: Vec<HeuristicKind> =
-        if heuristics.is_empty() { vec![Manhattan] } else { heuristics.iter().map(|h| h.parse()).collect::<Result<_, _>>()? };
-    let mut out = Vec::new();
-    for a in algs {
-        let list = if a.uses_heuristic() { hs.clone() } else { vec![Zero] };
-        for h in list {
-            if !out.contains(&(a, h)) {
-                out.push((a, h));
-            }
-        }
-    }
-    Ok(out)
 }
 
 /// Runs every algorithm/heuristic pair on every board, one after another, as `npuzzle compare`
@@ -493,7 +475,7 @@ fn compare(
     let cancel = Arc::new(AtomicBool::new(false));
     let mut plan = spec.plan().map_err(py_err)?;
     plan.cancel_with(cancel.clone());
-    let pairs = compare_pairs(&algorithms, &heuristics).map_err(py_err)?;
+    let pairs = npuzzle::compare::pairs(&algorithms, &heuristics).map_err(py_err)?;
     if boards.is_empty() {
         return Err(PyValueError::new_err("no boards to compare"));
     }
@@ -506,40 +488,15 @@ fn compare(
     }
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let notes = tx.clone();
         let on = reporter(tx);
         let mut rows = Vec::new();
         for (i, b) in starts.iter().enumerate() {
-            for &(algorithm, heuristic) in &pairs {
-                let mut req = plan.request(b.clone())?;
-                req.algorithm = algorithm;
-                req.heuristic = heuristic;
-                // A search stopped before it starts needs no tables (as the CLI's `pdb::prepare`).
-                if req.limits.reached_at_start().is_none() {
-                    req.tables = prepare(&req, cache_dir.clone(), &on, &cancel)?;
-                }
+            for &pair in &pairs {
+                let mut req = npuzzle::compare::request(&plan, b.clone(), pair)?;
+                prepare(&mut req, cache_dir.clone(), &on, &notes, &cancel)?;
                 let out = solve(&req)?;
-                let pair = if algorithm.uses_heuristic() { format!("{algorithm}/{heuristic}") } else { algorithm.to_string() };
-                let mut row = serde_json::json!({
-                    "instance": i + 1,
-                    "board": b.to_string(),
-                    "pair": pair,
-                    "algorithm": algorithm,
-                    "heuristic": req.effective_heuristic(),
-                    "status": out.status,
-                    "time_ms": (out.stats.time.as_secs_f64() * 1e6).round() / 1e3,
-                    "cost": out.cost,
-                    "length": out.length,
-                    "effective_branching_factor": out.stats.effective_branching_factor,
-                    "expanded": out.stats.expanded,
-                    "generated": out.stats.generated,
-                    "max_depth": out.stats.max_depth,
-                    "max_frontier": out.stats.max_frontier,
-                    "optimal": out.status == Status::Solved && req.guarantees_optimal(),
-                });
-                if let Some(l) = out.limit {
-                    row["limit"] = serde_json::Value::String(l.to_string());
-                }
-                rows.push(row);
+                rows.push(npuzzle::compare::Row::new(i + 1, &req, &out));
             }
         }
         Ok(serde_json::to_string(&rows).expect("rows serialise"))
@@ -580,18 +537,7 @@ fn bench_depth(
     ex.order = plan.order;
     ex.limits = npuzzle::search::Limits { cancel: Some(cancel.clone()), ..Default::default() };
     if !pairs.is_empty() {
-        let mut parsed = Vec::new();
-        for p in &pairs {
-            let (a, hk) = p.split_once('/').unwrap_or((p.as_str(), "manhattan"));
-            let a: Algorithm = a.parse().map_err(py_err)?;
-            let hk: HeuristicKind = match hk.trim() {
-                "h1" => HeuristicKind::Misplaced,
-                "h2" => HeuristicKind::Manhattan,
-                other => other.parse().map_err(py_err)?,
-            };
-            parsed.push((a, if a.uses_heuristic() { hk } else { HeuristicKind::Zero }));
-        }
-        ex.pairs = parsed;
+        ex.pairs = npuzzle::experiment::pairs(&pairs.join(",")).map_err(py_err)?;
     }
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {

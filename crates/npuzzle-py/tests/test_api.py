@@ -311,3 +311,19 @@ def test_bench_depth_gives_a_row_per_depth_and_pair():
     pd = pytest.importorskip("pandas")
     df = npuzzle.bench_depth([4], count=3, pairs="astar/h1,astar/h2", progress=False)
     assert isinstance(df, pd.DataFrame) and list(df["label"]) == ["A*(h1)", "A*(h2)"]
+
+
+@pytest.mark.parametrize("size,walk,seed", [(6, None, 5), (7, None, 6), (7, 14, 7), (6, 18, 8)])
+def test_the_default_solve_beyond_25_cells_is_the_clis(cli, size, walk, seed):
+    """A random 6×6 or 7×7 board, and one a short walk from its goal: the default solver gives
+    the CLI's moves, with the same cold cache (no pattern database is built)."""
+    extra = ["--walk", str(walk)] if walk else []
+    text = cli("generate", "--size", f"{size}x{size}", "--count", "1", "--seed", str(seed), *extra).strip()
+    want = json.loads(cli("solve", text, "--size", f"{size}x{size}", "--format", "json"))
+    got = npuzzle.solve(text, size=f"{size}x{size}", progress=False)
+    assert got.to_dict()["moves"] == want["moves"]
+    assert got.to_dict()["algorithm"] == want["algorithm"] == "reduce-plus"
+    assert got.to_dict()["optimal"] == want["optimal"]
+    assert replay(rows_of(text, size), want["moves"]) == [[(r * size + c + 1) % (size * size) for c in range(size)] for r in range(size)]
+    if walk:
+        assert want["optimal"] and want["length"] <= walk

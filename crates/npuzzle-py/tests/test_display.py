@@ -99,7 +99,11 @@ def test_compare_rows_are_the_clis_json(cli):
     want = json.loads(cli("compare", *boards, "--format", "json"))
     assert without_times(rows) == without_times(want)
     assert [list(r) for r in rows] == [list(r) for r in want]  # the same keys in the same order
-    assert len(rows) == 15 and {r["status"] for r in rows[10:]} == {"unsolvable"}
+    assert len(rows) == 18 and {r["status"] for r in rows[12:]} == {"unsolvable"}
+    # The default pairs are the library's, the CLI's and the page's.
+    pairs = [r["pair"] for r in rows[:6]]
+    assert pairs == ["bfs", "astar/misplaced", "astar/manhattan", "astar/linear-conflict", "idastar/manhattan", "greedy/manhattan"]
+    assert pairs == [r["pair"] for r in want[:6]]
 
     picked = npuzzle.compare(boards[:2], "astar,bfs", ["manhattan", "misplaced"], max_nodes=100, frame=False)
     want = json.loads(cli("compare", *boards[:2], "--algorithms", "astar,bfs", "--heuristics", "manhattan,misplaced",

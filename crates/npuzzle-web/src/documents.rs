@@ -13,7 +13,7 @@ use npuzzle::goal::Preset;
 use npuzzle::render::palette::LegendEntry;
 use npuzzle::render::tree::Tree;
 use npuzzle::replay::TraceEvent;
-use npuzzle::search::{Info, ParamInfo};
+use npuzzle::search::{Info, Needs, ParamInfo};
 use npuzzle::solve::Report;
 use npuzzle::{Algorithm, HeuristicKind};
 use serde::Serialize;
@@ -158,14 +158,8 @@ pub struct Defaults {
     pub goal: &'static str,
 }
 
-/// One pair of a compare.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct Pair {
-    /// The algorithm.
-    pub algorithm: Algorithm,
-    /// The heuristic (`zero` for an algorithm that uses none).
-    pub heuristic: HeuristicKind,
-}
+/// One pair of a compare (the library's, [`npuzzle::compare::Pair`]).
+pub use npuzzle::compare::Pair;
 
 /// What one engine allows a request.
 #[derive(Clone, Debug, Serialize, TS)]
@@ -539,6 +533,7 @@ pub fn typescript() -> String {
         Step,
         GoalTest,
         Keeps,
+        Needs,
         Words,
         Bound,
         LegendEntry,

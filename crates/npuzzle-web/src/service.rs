@@ -20,7 +20,7 @@ use npuzzle::record::Recorder;
 use npuzzle::render::tree::{to_svg_frame, Tree};
 use npuzzle::replay::annotate;
 use npuzzle::search::observer::{NoObserver, Observer};
-use npuzzle::search::{Algorithm, LimitKind, Param};
+use npuzzle::search::{Algorithm, LimitKind, Needs, Param};
 use npuzzle::solve::Status;
 use npuzzle::solve::{solve_observed, Outcome, Report, Request};
 use npuzzle::spec::{Caps, Plan, Spec, DEFAULT_ALGORITHM, DEFAULT_HEURISTIC};
@@ -160,24 +160,11 @@ struct CheckExtras {
     start: BoardInput,
 }
 
-/// One run of a compare request.
-#[derive(Deserialize, Debug)]
-#[serde(deny_unknown_fields)]
-struct RunBody {
-    algorithm: Algorithm,
-    #[serde(default)]
-    heuristic: Option<HeuristicKind>,
-    #[serde(default)]
-    weight: Option<f64>,
-    #[serde(default)]
-    max_depth: Option<u32>,
-}
-
 /// The fields of a compare request beyond the specification.
 #[derive(Deserialize, Debug)]
 struct CompareExtras {
     start: BoardInput,
-    runs: Vec<RunBody>,
+    runs: Vec<npuzzle::compare::Run>,
     #[serde(default)]
     stream: bool,
 }
@@ -266,17 +253,6 @@ fn ensure_solvable(start: &Board, goal: &Board) -> Result<(), ApiError> {
         Err(ApiError::unprocessable(UNSOLVABLE))
     }
 }
-
-/// The pairs a compare on the page starts with: uninformed breadth-first search, A* with three
-/// heuristics of rising strength, IDA*, and greedy best-first search (fast, not optimal).
-const COMPARE_PAIRS: [(Algorithm, HeuristicKind); 6] = [
-    (Algorithm::Bfs, HeuristicKind::Zero),
-    (Algorithm::Astar, HeuristicKind::Misplaced),
-    (Algorithm::Astar, HeuristicKind::Manhattan),
-    (Algorithm::Astar, HeuristicKind::LinearConflict),
-    (Algorithm::Idastar, HeuristicKind::Manhattan),
-    (Algorithm::Greedy, HeuristicKind::Manhattan),
-];
 
 /// The heuristics the UI offers: all of them. The table heuristics (exact tables on boards of up
 /// to 10 cells, pattern databases on larger ones) are prepared before the search, outside its
@@ -427,13 +403,13 @@ impl Service {
             big_choice: BigChoice {
                 algorithm: npuzzle::solve::default_choice(MAX_SIDE + 1, MAX_SIDE + 1).0,
                 near: if self.limits.pdb_max_entries.is_some_and(|max| SetSpec::strongest(6, 6).entries() > max) {
-                    Algorithm::ReducePlus
+                    npuzzle::solve::default_at_once(6, 6).0
                 } else {
                     npuzzle::solve::default_choice(6, 6).0
                 },
                 near_sizes: (MIN_SIDE..=MAX_SIDE)
                     .flat_map(|w| (MIN_SIDE..=MAX_SIDE).map(move |h| (w, h)))
-                    .filter(|&(w, h)| w * h > CLASSIC_MAX_CELLS && npuzzle::solve::default_choice(w, h).0 == Algorithm::PdbBeam)
+                    .filter(|&(w, h)| w * h > CLASSIC_MAX_CELLS && npuzzle::solve::default_choice(w, h).0.info().needs == Needs::AnyGoal)
                     .collect(),
             },
             legend: npuzzle::render::palette::legend(),
@@ -445,7 +421,7 @@ impl Service {
                 goal: Goal::PRESETS[0].name,
             },
             params: Param::ALL.iter().map(|p| p.info()).collect(),
-            compare_pairs: COMPARE_PAIRS.iter().map(|&(algorithm, heuristic)| Pair { algorithm, heuristic }).collect(),
+            compare_pairs: npuzzle::compare::DEFAULT_PAIRS.to_vec(),
             cost_models: npuzzle::CostModel::ALL.iter().map(|&name| CostModelInfo { name, summary: name.summary() }).collect(),
             depth_defaults: DepthDefaults {
                 depths: npuzzle::experiment::DEFAULT_DEPTHS.to_vec(),
@@ -535,7 +511,7 @@ impl Service {
     /// the command that solves the board.
     fn check_tables(&self, req: &Request) -> Result<(), ApiError> {
         let Some(max) = self.limits.pdb_max_entries else { return Ok(()) };
-        if req.algorithm == Algorithm::PdbBeam {
+        if req.algorithm.info().needs == Needs::AnyGoal {
             let (w, h) = (req.goal.width(), req.goal.height());
             let set = SetSpec::strongest(w, h);
             if set.entries() <= max {
@@ -570,24 +546,13 @@ impl Service {
         )))
     }
 
-    /// The default solver from 26 to 64 cells (`pdb-beam`) needs pattern databases; where they
-    /// are larger than this engine builds (the static page), a request that names no algorithm
-    /// gets the solver the page can run, `reduce-plus`. A request that names `pdb-beam` is
-    /// refused by [`Service::check_tables`] instead.
-    fn fit_default(&self, req: &mut Request, spec: &Spec) {
-        if spec.algorithm.is_some() || spec.heuristic.is_some() || req.algorithm != Algorithm::PdbBeam {
-            return;
-        }
-        if self.limits.pdb_max_entries.is_some_and(|max| SetSpec::strongest(req.goal.width(), req.goal.height()).entries() > max) {
-            req.algorithm = Algorithm::ReducePlus;
-        }
-    }
-
     /// A solve request's body read and checked, short of searching.
     pub fn solve_job(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<SolveJob, ApiError> {
         let (body, spec): (SolveExtras, Spec) = parse_json(bytes, SOLVE_FIELDS)?;
         let mut req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
-        self.fit_default(&mut req, &spec);
+        // The default solver settled with the tables at hand: where the ones it would read are
+        // not cached (or larger than this engine builds), the default that answers at once.
+        self.tables.settle_default(&mut req);
         ensure_solvable(&req.start, &req.goal)?;
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         if (body.tree || body.trace) && req.algorithm.reduces() {
@@ -626,11 +591,11 @@ impl Service {
             }
         };
         let cancel = req.limits.cancel.clone();
-        let r = self.tables.prepare_request(req, &on, cancel.as_deref());
+        let r = self.tables.prepare_run(req, None, &on, cancel.as_deref());
         if let Some(sh) = shared {
             sh.tables_end();
         }
-        req.tables = r.map_err(|e| match e {
+        r.map_err(|e| match e {
             npuzzle::Error::Cancelled => ApiError::bad_request("stopped: the table build was cancelled"),
             e => ApiError::bad_request(e.to_string()),
         })?;
@@ -690,7 +655,9 @@ impl Service {
     pub fn svg_job(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<SvgJob, ApiError> {
         let (body, spec): (SvgExtras, Spec) = parse_json(bytes, &["start", "tree_cap", "at", "events", "tree", "trace", "stream"])?;
         let mut req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
-        self.fit_default(&mut req, &spec);
+        // The default solver settled with the tables at hand: where the ones it would read are
+        // not cached (or larger than this engine builds), the default that answers at once.
+        self.tables.settle_default(&mut req);
         ensure_solvable(&req.start, &req.goal)?;
         if req.algorithm.reduces() || req.algorithm.info().local {
             return Err(ApiError::unprocessable(format!("{} grows no search tree to draw", req.algorithm)));
@@ -762,10 +729,7 @@ impl Service {
         ensure_solvable(&start, &goal)?;
         let mut reqs = Vec::with_capacity(body.runs.len());
         for run in &body.runs {
-            let mut params = spec.params;
-            params.weight = run.weight;
-            params.max_depth = run.max_depth.or(spec.params.max_depth);
-            let run_spec = Spec { algorithm: Some(run.algorithm), heuristic: run.heuristic, params, ..spec.clone() };
+            let run_spec = run.spec(&spec);
             let req = request(&plan_capped(&caps, &run_spec, cancel.clone())?, &body.start)?;
             req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
             self.check_tables(&req)?;
@@ -862,7 +826,7 @@ struct DepthExtras {
     #[serde(default)]
     seed: Option<u64>,
     #[serde(default)]
-    pairs: Option<Vec<RunBody>>,
+    pairs: Option<Vec<npuzzle::compare::Run>>,
     #[serde(default)]
     max_nodes: Option<u64>,
 }

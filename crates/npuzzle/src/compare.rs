@@ -11,11 +11,12 @@
 //! assert_eq!(names, ["astar/misplaced", "astar/manhattan", "bfs"]);
 //! ```
 
+use crate::board::Board;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
 use crate::outcome::{Outcome, Status};
 use crate::search::{Algorithm, Params, Request};
-use crate::spec::Spec;
+use crate::spec::{Plan, Spec};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// One algorithm with its heuristic (`zero` for those that use none).
@@ -150,6 +151,12 @@ impl Run {
             ..base.clone()
         }
     }
+}
+
+/// The request of `pair` on `start` under the comparison's `plan`: its algorithm and heuristic,
+/// never the default solver's.
+pub fn request(plan: &Plan, start: Board, pair: Pair) -> Result<Request, Error> {
+    Ok(plan.request(start)?.algorithm(pair.algorithm).heuristic(pair.heuristic))
 }
 
 /// One run's result: a row of `npuzzle compare --format json`.

@@ -122,6 +122,28 @@ pub struct DepthRow {
     pub time_ms: Option<f64>,
 }
 
+/// A pair of the experiment read from `algorithm` or `algorithm/heuristic`
+/// ([`crate::compare::Pair::parse`]: `h1`, `h2` and Manhattan by default): a tree search, since
+/// the experiment counts the nodes of a search tree.
+pub fn pair(text: &str) -> Result<(Algorithm, HeuristicKind), Error> {
+    let pair = crate::compare::Pair::parse(text.trim())?;
+    let info = pair.algorithm.info();
+    if info.local || info.reduces {
+        return Err(Error::Invalid(format!("{} builds no search tree to count: pick a tree search", pair.algorithm)));
+    }
+    Ok((pair.algorithm, pair.heuristic))
+}
+
+/// The pairs of a comma-separated list (`bfs,ids,astar/h1,astar/h2`), each read by [`pair`];
+/// an empty list is an error.
+pub fn pairs(text: &str) -> Result<Vec<(Algorithm, HeuristicKind)>, Error> {
+    let out = text.split(',').map(str::trim).filter(|p| !p.is_empty()).map(pair).collect::<Result<Vec<_>, _>>()?;
+    if out.is_empty() {
+        return Err(Error::Invalid(format!("no pairs in \"{text}\"")));
+    }
+    Ok(out)
+}
+
 /// The column heading of a pair: the book's names for its four, else `algorithm/heuristic`.
 pub fn label(a: Algorithm, h: HeuristicKind) -> String {
     match (a, h) {

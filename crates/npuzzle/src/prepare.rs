@@ -3,7 +3,9 @@
 //! algorithm's own [`Info::needs`](crate::search::Info::needs).
 
 use crate::error::Error;
+use crate::heuristic::pdb::costed::CostSetSpec;
 use crate::heuristic::pdb::SetSpec;
+use crate::heuristic::HeuristicKind;
 use crate::reduce::ReduceOptions;
 use crate::search::{Needs, Request};
 use crate::tables::{Progress, TableStore, Tables};
@@ -30,4 +32,101 @@ impl TableStore {
             }
         })
     }
+}
+
+impl TableStore {
+    /// Prepares what `req` needs as a front end does before it runs ([`TableStore::prepare_request`]),
+    /// and says what to tell the user. A run that a limit stops before it starts reads no
+    /// heuristic tables and gets none. `set` is a pattern-database set the caller chose for the
+    /// board's size (Python's `tables.build`); else the strongest one cached is used, or the
+    /// small default built on the spot with a note naming the build of the stronger one. A
+    /// request for the default solver ([`Request::by_default`]) whose tables are not at hand and
+    /// take more than seconds to build (the pattern databases for every goal beyond 25 cells)
+    /// gets the default that answers at once ([`crate::solve::default_at_once`]), with a note
+    /// naming the build that gives shorter answers.
+    pub fn prepare_run(
+        &self,
+        req: &mut Request,
+        set: Option<&SetSpec>,
+        on: Progress,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Vec<String>, Error> {
+        let mut notes: Vec<String> = self.settle_default(req).into_iter().collect();
+        let (w, h) = (req.goal.width(), req.goal.height());
+        let info = req.algorithm.info();
+        let kind = req.effective_heuristic();
+        if info.needs != Needs::Heuristic {
+            req.tables = self.prepare_request(req, on, cancel)?;
+            return Ok(notes);
+        }
+        if !kind.is_table() || req.limits.reached_at_start().is_some() {
+            return Ok(notes);
+        }
+        (info.check_size)(w, h)?;
+        kind.check_size(w, h)?;
+        if kind == HeuristicKind::Pdb {
+            if req.cost.is_unit() {
+                let chosen = match set {
+                    Some(s) => s.clone(),
+                    None => self.choose_set(&req.goal)?,
+                };
+                let strongest = SetSpec::strongest(w, h);
+                if set.is_none() && chosen.name != strongest.name {
+                    notes.push(format!(
+                        "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, about {})",
+                        chosen.name,
+                        strongest.name,
+                        megabytes(strongest.bytes())
+                    ));
+                }
+                req.tables = self.prepare_set(&req.goal, &chosen, on, cancel)?;
+                return Ok(notes);
+            }
+            let chosen = self.choose_cost_set(&req.goal, req.cost)?;
+            let strongest = CostSetSpec::strongest(&req.goal);
+            if chosen.name != strongest.name {
+                notes.push(format!(
+                    "note: using the {} pattern databases with {} costs; `npuzzle pdb build --size {w}x{h} --cost {} --goal \"{}\"` \
+                     builds the stronger {} set once (cached)",
+                    chosen.name, req.cost, req.cost, req.goal, strongest.name
+                ));
+            }
+        }
+        req.tables = self.prepare_for(kind, &req.goal, req.cost, on, cancel)?;
+        Ok(notes)
+    }
+}
+
+impl TableStore {
+    /// Settles the default solver of `req` ([`Request::by_default`]) with the tables at hand:
+    /// where its pick reads tables that are not cached and take more than seconds to build (the
+    /// pattern databases for every goal beyond 25 cells), the default that answers at once
+    /// ([`crate::solve::default_at_once`]) takes its place, and the note returned says so and
+    /// names the build that gives shorter answers. `None`: the request is left as it is.
+    pub fn settle_default(&self, req: &mut Request) -> Option<String> {
+        if !req.by_default || req.algorithm.info().needs != Needs::AnyGoal {
+            return None;
+        }
+        let (w, h) = (req.goal.width(), req.goal.height());
+        let strongest = SetSpec::strongest(w, h);
+        if self.has_any_goal(&strongest) {
+            return None;
+        }
+        let (algorithm, heuristic) = crate::solve::default_at_once(w, h);
+        let note = format!(
+            "note: answered by {algorithm}, whose tables take milliseconds: the pattern databases that {} reads for {w}×{h} \
+             are not cached. `npuzzle pdb build --size {w}x{h}` builds them once ({}, minutes on two cores); later runs \
+             then give shorter answers",
+            req.algorithm,
+            megabytes(strongest.bytes())
+        );
+        req.algorithm = algorithm;
+        req.heuristic = heuristic;
+        Some(note)
+    }
+}
+
+/// Megabytes, for notes: `about 1240 MB`.
+fn megabytes(bytes: u64) -> String {
+    format!("{:.0} MB", bytes as f64 / 1e6)
 }

@@ -247,6 +247,7 @@ impl Plan {
             tables: Tables::none(),
             parallel: true,
             cost: self.cost,
+            by_default: self.algorithm.is_none() && self.heuristic.is_none(),
         })
     }
 

@@ -744,9 +744,11 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
     returns one row per board and pair: the rows of ``npuzzle compare --format json``.
 
     Each board is solved by every pair, one run after another; an algorithm that uses no
-    heuristic runs once. With neither ``algorithms`` nor ``heuristics``, the CLI's default set:
-    ``bfs``, ``dfs``, ``astar/manhattan``, ``astar/euclidean``, ``idastar/linear-conflict``;
-    ``heuristics`` alone pairs them with ``astar`` and ``idastar``.
+    heuristic runs once. With neither ``algorithms`` nor ``heuristics``, the library's default
+    set (the CLI's and the page's): ``bfs``, ``astar/misplaced``, ``astar/manhattan``,
+    ``astar/linear-conflict``, ``idastar/manhattan``, ``greedy/manhattan``; ``heuristics``
+    alone pairs them with ``astar`` and ``idastar``. Heuristics may be named ``h1``
+    (misplaced) and ``h2`` (manhattan), as in Russell and Norvig.
 
     Args:
         boards: a list of boards, each in any form :func:`solve` takes (one board given as

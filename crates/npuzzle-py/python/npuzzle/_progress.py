@@ -45,6 +45,8 @@ class _Reporter:
             print(f"warning: could not save the table ({what}); it is used from memory", file=sys.stderr, flush=True)
         elif kind == "corrupt":
             print(f"warning: cached table {what} is corrupt; rebuilding it", file=sys.stderr, flush=True)
+        elif kind == "note":
+            print(what, file=sys.stderr, flush=True)
 
 
 class _TextBar:

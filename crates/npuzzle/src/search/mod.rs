@@ -18,6 +18,7 @@ pub mod fit;
 pub mod info;
 pub mod local;
 mod memory;
+pub mod near;
 pub mod observer;
 pub mod params;
 pub mod request;

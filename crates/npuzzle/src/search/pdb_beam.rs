@@ -89,6 +89,11 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
             "pdb-beam needs the pattern databases for every goal of {w}×{h}: prepare them (npuzzle pdb build --size {w}x{h})"
         ))
     })?;
+    let (req, probed) = match super::near::probe(req) {
+        super::near::Probe::Optimal(out) => return Ok((out, obs)),
+        super::near::Probe::Open(req, probed) => (req, probed),
+    };
+    let req = &req;
     let mut ctx = Ctx::new(&req.limits, obs);
     let ran = solve_boards(set, &req.start, &req.goal, req.tables.block(), &mut ctx)?;
     let end = match (&ran.moves, ran.stopped) {
@@ -100,6 +105,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
     if outcome.status == Status::Solved {
         outcome.limit = ran.stopped;
     }
+    super::near::count(&mut outcome.stats, &probed);
     Ok((outcome, obs))
 }
 

@@ -86,6 +86,11 @@ pub const INFO: Info = Info {
 /// cells hand their moves to `sink` as they are made when there is one. A solved outcome names
 /// the limit that stopped its shortening, if one did.
 pub fn run<O: Observer>(req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)>) -> Result<(Outcome, O), Error> {
+    let (req, probed) = match super::near::probe(req) {
+        super::near::Probe::Optimal(out) => return Ok((out, obs)),
+        super::near::Probe::Open(req, probed) => (req, probed),
+    };
+    let req = &req;
     let mut ctx = Ctx::new(&req.limits, obs);
     let ran = match sink {
         Some(sink) => solve_boards(&req.start, &req.goal, req.tables.block(), &mut ctx, sink)?,
@@ -107,6 +112,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)
             outcome.limit = ran.stopped;
         }
     }
+    super::near::count(&mut outcome.stats, &probed);
     Ok((outcome, obs))
 }
 

@@ -34,6 +34,11 @@ pub struct Request {
     /// What a move costs ([`CostModel::Unit`] unless set): g, h, f, the answer's cost and the
     /// lower bound are in its units, and the table heuristics need tables built for it.
     pub cost: CostModel,
+    /// Whether the algorithm and heuristic are the default solver for the board's size, chosen
+    /// because the request named neither ([`Request::auto`], a specification without them):
+    /// preparing the tables ([`crate::tables::TableStore::prepare_run`]) may then pick the
+    /// default that answers with the tables at hand.
+    pub by_default: bool,
 }
 
 impl Request {
@@ -50,18 +55,21 @@ impl Request {
             tables: Tables::none(),
             parallel: true,
             cost: CostModel::Unit,
+            by_default: false,
         }
     }
 
-    /// Sets the algorithm.
+    /// Sets the algorithm (no longer the default solver).
     pub fn algorithm(mut self, a: Algorithm) -> Request {
         self.algorithm = a;
+        self.by_default = false;
         self
     }
 
-    /// Sets the heuristic.
+    /// Sets the heuristic (no longer the default solver).
     pub fn heuristic(mut self, h: HeuristicKind) -> Request {
         self.heuristic = h;
+        self.by_default = false;
         self
     }
 

@@ -50,6 +50,16 @@ impl Request {
     /// A request with the default solver for the board's size ([`default_choice`]).
     pub fn auto(start: Board, goal: Board) -> Request {
         let (a, h) = default_choice(start.width(), start.height());
-        Request::new(start, goal).algorithm(a).heuristic(h)
+        let mut req = Request::new(start, goal).algorithm(a).heuristic(h);
+        req.by_default = true;
+        req
     }
+}
+
+/// The default solver for a `width`×`height` board when the tables [`default_choice_for`]'s
+/// pick reads are not at hand and take longer than a few seconds to build (the pattern
+/// databases for every goal beyond 25 cells): the solver that answers at once with the tables it
+/// builds in milliseconds, `reduce-plus`.
+pub fn default_at_once(_width: usize, _height: usize) -> (Algorithm, HeuristicKind) {
+    (Algorithm::ReducePlus, HeuristicKind::Zero)
 }

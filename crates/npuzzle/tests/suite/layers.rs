@@ -21,7 +21,8 @@ const FLOORS: &[&[&str]] = &[
     // The facade and table preparation for a request.
     &["solve", "prepare"],
     // What is built on whole runs: specifications, records, replays, renderings, experiments.
-    &["spec", "record", "replay", "render", "experiment", "compare"],
+    &["spec", "record", "replay", "render", "compare"],
+    &["experiment"],
 ];
 
 fn src() -> PathBuf {

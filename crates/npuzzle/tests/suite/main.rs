@@ -4,6 +4,7 @@
 //! global allocator that counts what its one search holds.
 
 mod cost_oracle;
+mod default_cold;
 mod layers;
 mod limits;
 mod local_search;

@@ -103,7 +103,11 @@ fn tail(req: &Request, outcome: &Outcome, given: u64, format: Format) -> Result<
                 s.push_str("(none: the start is the goal)");
             }
             s.push('\n');
-            let opt = if outcome.status == Status::Solved { " (not guaranteed optimal)" } else { "" };
+            let opt = match (outcome.status, report.optimal) {
+                (Status::Solved, true) => " (optimal)",
+                (Status::Solved, false) => " (not guaranteed optimal)",
+                _ => "",
+            };
             s.push_str(&format!("{}{opt}\n", report.message));
             if let Some(line) = output::bound_line(&report) {
                 s.push_str(&format!("{line}\n"));

@@ -100,7 +100,7 @@ impl TableStore {
 impl TableStore {
     /// Settles the default solver of `req` ([`Request::by_default`]) with the tables at hand:
     /// where its pick reads tables that are not cached and take more than seconds to build (the
-    /// pattern databases for every goal beyond 25 cells), the default that answers at once
+    /// pattern databases for every goal beyond 25 cells, over [`QUICK_BUILD_BYTES`]), the default that answers at once
     /// ([`crate::solve::default_at_once`]) takes its place, and the note returned says so and
     /// names the build that gives shorter answers. `None`: the request is left as it is.
     pub fn settle_default(&self, req: &mut Request) -> Option<String> {
@@ -109,14 +109,14 @@ impl TableStore {
         }
         let (w, h) = (req.goal.width(), req.goal.height());
         let strongest = SetSpec::strongest(w, h);
-        if self.has_any_goal(&strongest) {
+        if strongest.bytes() <= QUICK_BUILD_BYTES || self.has_any_goal(&strongest) {
             return None;
         }
         let (algorithm, heuristic) = crate::solve::default_at_once(w, h);
         let note = format!(
             "note: answered by {algorithm}, whose tables take milliseconds: the pattern databases that {} reads for {w}×{h} \
-             are not cached. `npuzzle pdb build --size {w}x{h}` builds them once ({}, minutes on two cores); later runs \
-             then give shorter answers",
+             are not cached. `npuzzle pdb build --size {w}x{h}` builds them once ({}; the first builds took 37 s for 6×6 and \
+             349 s for 7×7 on two cores); later runs then give shorter answers",
             req.algorithm,
             megabytes(strongest.bytes())
         );
@@ -125,6 +125,11 @@ impl TableStore {
         Some(note)
     }
 }
+
+/// The largest set of pattern databases for every goal that the default solver builds on the
+/// spot: sets of a few megabytes build in seconds (row-major groups of three or four tiles);
+/// the 6×6 and 7×7 sets (183 and 528 MB) take 37 s and 349 s on two cores (docs/any-size.md).
+pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
 
 /// Megabytes, for notes: `about 1240 MB`.
 fn megabytes(bytes: u64) -> String {

@@ -42,7 +42,9 @@ fn every_local_search_solves_from_the_command_line_and_replays() {
         // Two moves from the goal: every local search finds it.
         let (v, r) = json(&["1 2 3 4 5 6 0 7 8", "-a", a, "--seed", "3"]);
         assert_eq!(r.code, 0, "{a}: {}", r.stderr);
-        assert_eq!((v["status"].as_str(), v["optimal"].as_bool(), v["seed"].as_u64()), (Some("solved"), Some(false), Some(3)), "{a}");
+        assert_eq!((v["status"].as_str(), v["seed"].as_u64()), (Some("solved"), Some(3)), "{a}");
+        // Not an optimal algorithm, but an answer as long as its lower bound is optimal.
+        assert_eq!(v["optimal"].as_bool(), Some(v["length"] == v["lower_bound"]), "{a}");
         assert_eq!(v["algorithm"], a);
         assert_eq!(replay("1 2 3 4 5 6 0 7 8", v["moves"].as_str().unwrap()), [1, 2, 3, 4, 5, 6, 7, 8, 0], "{a}");
     }

@@ -4,6 +4,7 @@
 mod bench_file_cli;
 mod cli;
 mod common;
+mod compare_rows;
 mod fast_cli;
 mod local_search_cli;
 mod readme;

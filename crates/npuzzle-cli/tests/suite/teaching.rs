@@ -429,8 +429,9 @@ fn compare_three_instances_in_every_format() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines: Vec<&str> = r.stdout.lines().collect();
     assert_eq!(lines.len(), 2 + 3, "header, rule, three rows:\n{}", r.stdout);
-    for pair in ["bfs ms", "dfs cost", "astar/manhattan expanded", "astar/euclidean max depth", "idastar/linear-conflict max frontier"] {
-        assert!(lines[0].contains(pair), "{pair} missing from {}", lines[0]);
+    for (pair, column) in npuzzle::compare::DEFAULT_PAIRS.iter().zip(["ms", "cost", "expanded", "b*", "max depth", "max frontier"]) {
+        let heading = format!("{} {column}", pair.name());
+        assert!(lines[0].contains(&heading), "{heading} missing from {}", lines[0]);
     }
     let cols = lines[0].matches('|').count();
     assert!(lines.iter().all(|l| l.matches('|').count() == cols));
@@ -439,7 +440,7 @@ fn compare_three_instances_in_every_format() {
     let r = run(&args);
     let cells: Value = serde_json::from_str(&r.stdout).unwrap();
     let cells = cells.as_array().unwrap();
-    assert_eq!(cells.len(), 3 * 5);
+    assert_eq!(cells.len(), 3 * npuzzle::compare::DEFAULT_PAIRS.len());
     // The optimal pairs agree on each instance's cost, and it is the oracle's distance.
     for i in 1..=3 {
         let costs: HashSet<u64> =

@@ -1,5 +1,5 @@
-//! The default solver answers before any big table build: on a cold cache a board of 26 to 64
-//! cells gets `reduce-plus` (whose only table, the final block's, takes milliseconds) with a
+//! The default solver answers before any big table build: on a cold cache a 6×6 or 7×7 board
+//! (whose pattern databases for every goal take 37 s and 349 s to build) gets `reduce-plus` (whose only table, the final block's, takes milliseconds) with a
 //! note naming the build of `pdb-beam`'s pattern databases; a board a short walk from its goal
 //! gets its optimum, checked against A* with Manhattan distance (an independent optimal
 //! search), and is said to be optimal; and no pattern database is built.
@@ -27,7 +27,7 @@ fn cold_default(start: &Board, goal: &Board, store: &TableStore) -> (Request, Ve
 #[test]
 fn near_boards_get_their_optimum_on_a_cold_cache_and_no_pattern_database_is_built() {
     let mut rng = Rng::new(14);
-    for (w, h, walk) in [(7, 7, 14), (6, 6, 20), (7, 7, 24), (6, 5, 18), (8, 8, 16)] {
+    for (w, h, walk) in [(7, 7, 14), (6, 6, 20), (7, 7, 24), (6, 6, 12), (8, 8, 16)] {
         let dir = tempfile::tempdir().unwrap();
         let store = TableStore::new(dir.path());
         let goal = Goal::BlankLast.board(w, h).unwrap();

@@ -143,7 +143,7 @@ pub fn run(args: &Args) -> Result<u8> {
         let time = secs / b;
         let shown = if time < 1.0 { format!("{:.2} ms", time * 1e3) } else { format!("{time:.2} s") };
         let n = (w + h) as f64 / 2.0;
-        let mb = peak.max(npuzzle::reduce::memory_bytes(w, h)) as f64 / 1e6;
+        let mb = peak.max(npuzzle::search::reduce::memory_bytes(w, h)) as f64 / 1e6;
         println!(
             "{:>9} {:>11} {count:>6} {shown:>11} {mv:>12.0} {mh:>12.0} {lb:>12.0} {:>7.3} {:>7.3} {:>7.3} {mb:>10.1}",
             format!("{w}x{h}"),

@@ -1,4 +1,4 @@
-//! Runs `reduce-plus`'s engine ([`npuzzle::improve`]) with options changed from the defaults,
+//! Runs `reduce-plus`'s engine ([`npuzzle::search::reduce_plus::improve`]) with options changed from the defaults,
 //! on the boards `npuzzle bench big` draws (seeds 1..=COUNT, blank-last goal), and prints each
 //! answer's moves ÷ Manhattan distance and the time. The figures of docs/any-size.md's "Why this
 //! method" come from it.
@@ -13,11 +13,11 @@
 
 use npuzzle::generate::{random_solvable, Rng};
 use npuzzle::goal::Goal;
-use npuzzle::improve::{improve, ImproveOptions, WideBeam};
+use npuzzle::search::reduce_plus::improve::{improve, ImproveOptions, WideBeam};
 
 /// The wide beam's settings when a key names one and the board has none.
 const WIDE: WideBeam = WideBeam { width: 600, per_cell: 1, depth_per_mille: 700 };
-use npuzzle::reduce::{ExactFinisher, ReduceOptions};
+use npuzzle::search::reduce::{ExactFinisher, ReduceOptions};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {

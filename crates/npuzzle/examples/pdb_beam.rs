@@ -1,4 +1,4 @@
-//! Runs the pattern-database beam ([`npuzzle::improve::pdb_beam`]) view by view on the boards of
+//! Runs the pattern-database beam ([`npuzzle::search::pdb_beam`]) view by view on the boards of
 //! a file (one board a line, in any format `npuzzle` reads; text after `|` is the board when a
 //! line has one, as in `data/deepcubea/*.txt`, whose third column is then the reference length),
 //! and prints each view's length, the shortest, the reference and the time. The tables come from
@@ -8,7 +8,7 @@
 //! - `SEG=LENGTH,WIDTH,VIEWS;…`: passes re-solving the shortest answer piece by piece;
 //! - `POLISH=WINDOW,NODES,PASSES`: `reduce-plus`'s window search over it;
 //! - `PLAN=PIECES/PIECE_WIDTH/BUDGET` (pieces separated by commas): the solver's own run
-//!   ([`npuzzle::improve::pdb_beam::solve`]) with the views and width given, instead.
+//!   ([`npuzzle::search::pdb_beam::solve`]) with the views and width given, instead.
 //!
 //! ```text
 //! NPUZZLE_CACHE_DIR=~/.cache/npuzzle \
@@ -17,9 +17,9 @@
 
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::SetSpec;
-use npuzzle::improve::pdb_beam::{beam, solve, Beamed, Plan, View};
-use npuzzle::improve::ImproveOptions;
 use npuzzle::parse::parse_board;
+use npuzzle::search::pdb_beam::{beam, solve, Beamed, Plan, View};
+use npuzzle::search::reduce_plus::improve::ImproveOptions;
 use npuzzle::tables::TableStore;
 use std::time::Instant;
 
@@ -73,7 +73,7 @@ fn main() {
     let (mut best_sum, mut ref_sum, mut nodes_sum) = (0u64, 0u64, 0u64);
     let started = Instant::now();
     // PLAN=PIECES/PIECE_WIDTH/BUDGET (pieces separated by commas): the solver's own run
-    // ([`npuzzle::improve::pdb_beam::solve`]) with the views and width given.
+    // ([`npuzzle::search::pdb_beam::solve`]) with the views and width given.
     if let Ok(p) = std::env::var("PLAN") {
         let v: Vec<&str> = p.split('/').collect();
         let plan = Plan {
@@ -179,7 +179,7 @@ fn main() {
             let mut opts = ImproveOptions::for_board(w, h);
             (opts.window, opts.window_nodes, opts.passes) = (window, window_nodes, passes);
             let tp = Instant::now();
-            let p = npuzzle::improve::polish(b, best_moves.clone(), &opts, &mut |_| false);
+            let p = npuzzle::search::reduce_plus::improve::polish(b, best_moves.clone(), &opts, &mut |_| false);
             let end = b.apply_all(&p.moves).expect("the moves replay");
             assert_eq!(end.last(), Some(&goal));
             println!("  polish {best} -> {} ({} windows, {} nodes, {:.2?})", p.moves.len(), p.replaced, p.nodes, tp.elapsed());

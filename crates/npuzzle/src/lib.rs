@@ -15,7 +15,6 @@
 //! - [`render`]: presentation of recorded searches (text traces, DOT and SVG trees, the legend);
 //! - [`spec`]: the one request specification front ends fill, with defaults and validation;
 //! - [`solve`](mod@solve): the facade, `Request -> Outcome`, and the default solver choice;
-//! - [`improve`]: shorter answers than reduction's on large boards (beam, stage and window search);
 //! - [`fast`]: the fast optimal engines (exact tables, IDA* with pattern databases).
 //!
 //! The library prints nothing, never exits and reads no environment variable: where caches live
@@ -45,14 +44,12 @@ pub mod generate;
 pub mod goal;
 pub mod heuristic;
 mod hint;
-pub mod improve;
 pub mod limits;
 pub mod outcome;
 pub mod palette;
 pub mod parse;
 pub mod prepare;
 pub mod record;
-pub mod reduce;
 pub mod render;
 pub mod replay;
 pub mod search;

@@ -2,17 +2,27 @@
 //! WebAssembly engine, Python) calls to load or build what a run needs, read from the
 //! algorithm's own [`Info::needs`](crate::search::Info::needs).
 
+use crate::board::Board;
 use crate::error::Error;
+use crate::heuristic::exact::ExactHeuristic;
 use crate::heuristic::pdb::costed::CostSetSpec;
 use crate::heuristic::pdb::SetSpec;
 use crate::heuristic::HeuristicKind;
-use crate::reduce::ReduceOptions;
+use crate::search::reduce::{block_goal, ReduceOptions};
 use crate::search::{Needs, Request};
 use crate::tables::{Progress, TableStore, Tables};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 impl TableStore {
+    /// The exact table of the final block row-and-column reduction leaves on `goal`'s board
+    /// under `opts`, bound to its [`block_goal`]: built on first use (milliseconds for 3×3)
+    /// and kept by the store like every exact table.
+    pub fn reduce_block(&self, goal: &Board, opts: &ReduceOptions, on: Progress) -> Result<ExactHeuristic, Error> {
+        let block = block_goal(goal, opts.max_block_cells.min(crate::heuristic::exact::MAX_CELLS))?;
+        self.exact(&block, on)
+    }
+
     /// What `req` needs, as its algorithm's [`Info::needs`](crate::search::Info::needs) says:
     /// the tables of the heuristic it uses ([`TableStore::prepare_for`]), the final block's
     /// exact table ([`TableStore::reduce_block`]), or the pattern databases for every goal of

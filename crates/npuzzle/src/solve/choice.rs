@@ -19,8 +19,8 @@ pub fn default_choice(width: usize, height: usize) -> (Algorithm, HeuristicKind)
         (Algorithm::Idastar, HeuristicKind::Exact)
     } else if n <= crate::heuristic::pdb::FRAMED_CELLS {
         (Algorithm::Idastar, HeuristicKind::Pdb)
-    } else if (crate::improve::pdb_beam::MIN_CELLS..=crate::improve::pdb_beam::MAX_CELLS).contains(&n)
-        && crate::improve::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height))
+    } else if (crate::search::pdb_beam::MIN_CELLS..=crate::search::pdb_beam::MAX_CELLS).contains(&n)
+        && crate::search::pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height))
     {
         (Algorithm::PdbBeam, HeuristicKind::Zero)
     } else {

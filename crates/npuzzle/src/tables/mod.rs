@@ -33,7 +33,6 @@ use crate::fast::prune::Fsm;
 use crate::heuristic::exact::{ExactHeuristic, ExactTable};
 use crate::heuristic::pdb::{self, AnyGoalSet, Frame, Pdb, PdbHeuristic, SetSpec};
 use crate::heuristic::HeuristicKind;
-use crate::reduce::{block_goal, ReduceOptions};
 
 use cache::CacheError;
 use std::collections::HashMap;
@@ -94,7 +93,7 @@ impl Tables {
     }
 
     /// These tables with the exact table of the final block row-and-column reduction leaves
-    /// (bound to [`crate::reduce::block_goal`]).
+    /// (bound to [`crate::search::reduce::block_goal`]).
     pub fn with_block(mut self, e: Arc<ExactHeuristic>) -> Tables {
         self.block = Some(e);
         self
@@ -293,14 +292,6 @@ impl TableStore {
             HeuristicKind::Exact => Tables::none().with_exact(Arc::new(self.exact(goal, on)?)),
             _ => Tables::none(),
         })
-    }
-
-    /// The exact table of the final block row-and-column reduction leaves on `goal`'s board
-    /// under `opts`, bound to its [`block_goal`]: built on first use (milliseconds for 3×3)
-    /// and kept by the store like every exact table.
-    pub fn reduce_block(&self, goal: &Board, opts: &ReduceOptions, on: Progress) -> Result<ExactHeuristic, Error> {
-        let block = block_goal(goal, opts.max_block_cells.min(crate::heuristic::exact::MAX_CELLS))?;
-        self.exact(&block, on)
     }
 
     /// The tables the fast IDA* engine uses with the pattern-database set `set` for `goal`: the

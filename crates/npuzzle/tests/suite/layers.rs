@@ -12,8 +12,8 @@ const FLOORS: &[&[&str]] = &[
     // Ground: boards, moves, costs, limits, errors, outcomes, statistics.
     &["board", "clock", "cost", "error", "generate", "goal", "hint", "limits", "outcome", "palette", "parse", "state", "stats"],
     &["heuristic"],
-    // Engines that search boards with the heuristics' tables.
-    &["fast", "reduce", "improve"],
+    // The fast optimal engines over the heuristics' tables.
+    &["fast"],
     // Prepared tables as values, and their cache.
     &["tables"],
     // The algorithms, each with its registered entry.

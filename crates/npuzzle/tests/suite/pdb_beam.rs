@@ -132,7 +132,7 @@ fn limits_narrow_the_beams_or_leave_reduction() {
 /// and the same plan gives the same answer.
 #[test]
 fn pieces_never_lengthen_the_views_answer_and_keep_to_the_budget() {
-    use npuzzle::improve::pdb_beam::{self, Plan};
+    use npuzzle::search::pdb_beam::{self, Plan};
     let store = TableStore::in_memory();
     let set = store.any_goal(&SetSpec::strongest(6, 5), false, &|_| {}, None).unwrap();
     let mut rng = Rng::new(21);
@@ -140,7 +140,7 @@ fn pieces_never_lengthen_the_views_answer_and_keep_to_the_budget() {
     for goal in [Goal::BlankLast, Goal::Snail, Goal::BlankLast] {
         let goal = goal.board(6, 5).unwrap();
         let start = random_solvable(&goal, &mut rng);
-        let plan = Plan::with_budget(npuzzle::improve::lower_bound(&start, &goal), 3_000_000);
+        let plan = Plan::with_budget(npuzzle::search::reduce_plus::improve::lower_bound(&start, &goal), 3_000_000);
         assert!(!plan.pieces.is_empty());
         let views_only = Plan { pieces: Vec::new(), ..plan.clone() };
         let before = pdb_beam::solve(&set, &start, &goal, &views_only, &mut |_| false).unwrap();

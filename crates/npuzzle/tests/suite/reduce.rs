@@ -3,7 +3,7 @@
 use npuzzle::board::{Board, Move};
 use npuzzle::generate::{random_solvable, DepthTable, Rng};
 use npuzzle::goal::Goal;
-use npuzzle::reduce::{reduce, ExactFinisher, Finisher, ReduceError, ReduceOptions, ReduceStats};
+use npuzzle::search::reduce::{reduce, ExactFinisher, Finisher, ReduceError, ReduceOptions, ReduceStats};
 use std::cell::Cell;
 
 /// Runs the engine with default options, collecting the moves.

@@ -5,8 +5,8 @@
 use npuzzle::board::{Board, Move};
 use npuzzle::generate::{random_solvable, Rng};
 use npuzzle::goal::Goal;
-use npuzzle::improve::{improve, lower_bound, polish, ImproveOptions};
-use npuzzle::reduce::{ExactFinisher, ReduceOptions};
+use npuzzle::search::reduce::{ExactFinisher, ReduceOptions};
+use npuzzle::search::reduce_plus::improve::{improve, lower_bound, polish, ImproveOptions};
 use npuzzle::search::{Algorithm, LimitKind, Limits};
 use npuzzle::solve::{default_choice, solve, solve_streamed, Report, Request, Status};
 use npuzzle::tables::TableStore;
@@ -213,7 +213,8 @@ fn anytime_the_best_answer_so_far_when_stopped() {
     let start = random_solvable(&goal, &mut Rng::new(8));
     let mut finisher = ExactFinisher::build(&goal, &ReduceOptions::default()).unwrap();
     let mut reduce_moves = Vec::new();
-    npuzzle::reduce::reduce(&start, &goal, &ReduceOptions::default(), &mut finisher, &mut |m| reduce_moves.push(m), &|_| false).unwrap();
+    npuzzle::search::reduce::reduce(&start, &goal, &ReduceOptions::default(), &mut finisher, &mut |m| reduce_moves.push(m), &|_| false)
+        .unwrap();
     let stopped = improve(&start, &goal, &ImproveOptions::for_board(7, 7), &mut finisher, &mut |_| true).unwrap();
     assert!(stopped.stopped);
     assert_eq!((stopped.reduce_moves, stopped.staged_moves), (reduce_moves.len() as u64, None));

@@ -5,7 +5,7 @@
 use npuzzle::board::{Board, Move};
 use npuzzle::generate::{random_solvable, Rng};
 use npuzzle::goal::Goal;
-use npuzzle::reduce::{block_goal, memory_bytes, reduce, ExactFinisher, Finisher, ReduceOptions};
+use npuzzle::search::reduce::{block_goal, memory_bytes, reduce, ExactFinisher, Finisher, ReduceOptions};
 use npuzzle::search::{Algorithm, LimitKind, Limits};
 use npuzzle::solve::{default_choice, solve, solve_streamed, Report, Request, Status};
 use npuzzle::tables::TableStore;

@@ -6,7 +6,7 @@
 //! goal. The less-one tables are small (a five-tile pattern on 36 cells has 45 M entries, a
 //! four-tile one 1.4 M).
 //!
-//! Searches that aim at several goals on one board (the beam of [`crate::improve`] searches
+//! Searches that aim at several goals on one board (the beam of [`crate::search::reduce_plus::improve`] searches
 //! from both ends and in the board's symmetric frames) bind the set to each goal with
 //! [`AnyGoalSet::bind`].
 

@@ -3,7 +3,7 @@
 
 use super::{block_rect, finish_block, Grid, ImproveOptions, StageVariant, Stop};
 use crate::board::{neighbor, Board, Move};
-use crate::reduce::{reduce, ExactFinisher, ReduceError, ReduceOptions};
+use crate::search::reduce::{reduce, ExactFinisher, ReduceError, ReduceOptions};
 use rustc_hash::FxHashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

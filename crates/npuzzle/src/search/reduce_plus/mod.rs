@@ -1,4 +1,4 @@
-//! Reduction with shorter answers ([`crate::improve`]): up to 256 cells a beam search over the
+//! Reduction with shorter answers ([`crate::search::reduce_plus::improve`]): up to 256 cells a beam search over the
 //! whole board (lines of row-and-column reduction placed by a search over only their tiles where
 //! the beam stops improving, the beam taking the smaller region left); from 170 to 1,600 cells a
 //! wide beam that keeps one board per blank cell, reduction finishing from where it stops;
@@ -17,6 +17,9 @@
 //! layer, a stage, 64 windows), so a run may pass it by one piece. A memory limit narrows the
 //! beam until its worst case fits.
 
+
+pub mod improve;
+
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
 use super::{Ctx, End, LimitKind, Request};
@@ -24,8 +27,8 @@ use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::outcome::{Outcome, Status};
 use crate::heuristic::exact::ExactHeuristic;
-use crate::improve::{improve, ImproveOptions, WideBeam};
-use crate::reduce::{ExactFinisher, ReduceError, ReduceOptions};
+use improve::{improve, ImproveOptions, WideBeam};
+use crate::search::reduce::{ExactFinisher, ReduceError, ReduceOptions};
 use std::sync::Arc;
 
 /// Boards with more cells than this are solved by row-and-column reduction alone, each move
@@ -150,7 +153,7 @@ pub(crate) fn solve_boards<O: Observer>(
         })?;
         return Ok(Ran { moves: None, streamed, stopped });
     }
-    let memory = crate::reduce::memory_bytes(w, h) as usize;
+    let memory = crate::search::reduce::memory_bytes(w, h) as usize;
     ctx.stats.generated = 1;
     if let Err(kind) = ctx.check(memory) {
         return Ok(Ran { moves: None, streamed: 0, stopped: Some(kind) });
@@ -166,16 +169,16 @@ pub(crate) fn solve_boards<O: Observer>(
     // The beam's worst case must fit a memory limit: it is narrowed until it does, and left
     // out when under a hundred boards would; a stage search's budget likewise (the two never
     // run at once).
-    let beam_depth = crate::improve::beam_depth_bound(start, goal);
+    let beam_depth = improve::beam_depth_bound(start, goal);
     if let Some(limit) = ctx.limits().memory {
-        let room = limit.saturating_sub(memory as u64 + 3 * beam_depth + crate::improve::BEAM_FIXED_BYTES);
-        let fits = (room / crate::improve::beam_bytes_per_board(w * h, beam_depth)) as usize;
+        let room = limit.saturating_sub(memory as u64 + 3 * beam_depth + improve::BEAM_FIXED_BYTES);
+        let fits = (room / improve::beam_bytes_per_board(w * h, beam_depth)) as usize;
         opts.beam_width = if fits < 100 { 0 } else { opts.beam_width.min(fits) };
         opts.stage_nodes = opts.stage_nodes.min((room / STAGE_NODE_BYTES) as usize);
         if let Some(wide) = opts.wide {
             let depth = wide_depth(start, goal, &wide);
-            let per_board = crate::improve::wide_bytes(w, h, 1, depth) - crate::improve::BEAM_FIXED_BYTES;
-            let fits = (limit.saturating_sub(memory as u64 + 3 * beam_depth + crate::improve::BEAM_FIXED_BYTES) / per_board) as usize;
+            let per_board = improve::wide_bytes(w, h, 1, depth) - improve::BEAM_FIXED_BYTES;
+            let fits = (limit.saturating_sub(memory as u64 + 3 * beam_depth + improve::BEAM_FIXED_BYTES) / per_board) as usize;
             opts.wide = (fits >= 100).then(|| WideBeam { width: wide.width.min(fits), ..wide });
         }
     }
@@ -212,11 +215,11 @@ pub(crate) fn solve_boards<O: Observer>(
             let stage_bytes = if opts.stages { opts.stage_nodes as u64 * STAGE_NODE_BYTES } else { 0 };
             // The staged run's beam and the wide beam run one after the other: the larger.
             let staged_beam = if opts.stages && opts.beam_width > 0 {
-                crate::improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * crate::improve::beam_bytes_per_board(w * h, beam_depth)
+                improve::BEAM_FIXED_BYTES + opts.beam_width as u64 * improve::beam_bytes_per_board(w * h, beam_depth)
             } else {
                 0
             };
-            let wide_beam = opts.wide.map_or(0, |wide| crate::improve::wide_bytes(w, h, wide.width, wide_depth(start, goal, &wide)));
+            let wide_beam = opts.wide.map_or(0, |wide| improve::wide_bytes(w, h, wide.width, wide_depth(start, goal, &wide)));
             let beam_bytes = if done.beam_depth.is_some() { staged_beam.max(wide_beam) } else { 0 };
             let held = memory as u64 + 3 * done.reduce_moves + stage_bytes.max(beam_bytes);
             ctx.stats.peak_memory = ctx.stats.peak_memory.max(held);

@@ -1,7 +1,7 @@
 //! Shorter solutions for boards beyond the optimal searches' reach: beam searches, staged
 //! subgoal search, then window search over the path.
 //!
-//! Row-and-column reduction ([`crate::reduce`]) walks one tile at a time to its cell; its
+//! Row-and-column reduction ([`crate::search::reduce`]) walks one tile at a time to its cell; its
 //! answers are about 2.6 times the Manhattan distance. This engine does better in these ways:
 //!
 //! - **Beam search** (up to 256 cells, [`ImproveOptions::beam_width`]). Depth by depth, the
@@ -25,7 +25,7 @@
 //!   nearest misplaced tile, and given a node budget; a stage that runs out hands the rest of
 //!   the board to reduction, so an answer always comes. Once the unsolved region is two thirds
 //!   of where the beam stalled, the beam takes it again. The final block is solved optimally by
-//!   its exact table ([`crate::reduce::Finisher`]).
+//!   its exact table ([`crate::search::reduce::Finisher`]).
 //! - **Windows.** The path is then shortened piece by piece: for each window of consecutive
 //!   moves, the blank stays within a small rectangle of the board, so the window's first and last
 //!   boards differ only there; an IDA* inside that rectangle (Manhattan distance plus linear
@@ -40,12 +40,11 @@
 //! far is returned with [`Improved::stopped`] set.
 
 mod beam;
-pub mod pdb_beam;
 mod stages;
 mod window;
 
 use crate::board::{neighbor, Board, Move};
-use crate::reduce::{reduce, ExactFinisher, Finisher, ReduceError, ReduceOptions};
+use crate::search::reduce::{reduce, ExactFinisher, Finisher, ReduceError, ReduceOptions};
 
 pub use window::polish;
 
@@ -394,7 +393,7 @@ impl Grid {
 /// The final block reduction leaves for a `w`×`h` board whose goal blank is in `blank`, with
 /// at most `max_cells` cells, as (r0, c0, r1, c1): the same rectangle reduction uses.
 pub(crate) fn block_rect(w: usize, h: usize, blank: usize, max_cells: usize) -> (usize, usize, usize, usize) {
-    let (bw, bh) = crate::reduce::final_block_size(w, h, max_cells);
+    let (bw, bh) = crate::search::reduce::final_block_size(w, h, max_cells);
     let (gr, gc) = (blank / w, blank % w);
     let r0 = gr.saturating_sub((bh - 1) / 2).min(h - bh);
     let c0 = gc.saturating_sub((bw - 1) / 2).min(w - bw);
@@ -412,7 +411,7 @@ pub(crate) fn finish_block(
 ) -> Result<(), ReduceError> {
     let (r0, c0, r1, c1) = rect;
     let (bw, bh) = (c1 - c0, r1 - r0);
-    let block_goal = crate::reduce::block_goal(goal, finisher.max_cells().min(9)).map_err(|e| ReduceError::Internal(e.to_string()))?;
+    let block_goal = crate::search::reduce::block_goal(goal, finisher.max_cells().min(9)).map_err(|e| ReduceError::Internal(e.to_string()))?;
     if block_goal.width() != bw || block_goal.height() != bh {
         return Err(ReduceError::Internal("final block of another size".into()));
     }

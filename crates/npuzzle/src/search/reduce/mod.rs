@@ -1,4 +1,4 @@
-//! Row-and-column reduction ([`crate::reduce`]): tiles placed a row or a column at a time until
+//! Row-and-column reduction ([`crate::search::reduce`]): tiles placed a row or a column at a time until
 //! a small final block is left, which an exact table solves optimally. Not optimal overall, but
 //! near-linear in the moves it makes, for boards of any size and any goal; memory grows with
 //! the board, not with the solution.
@@ -6,13 +6,17 @@
 //! It searches no tree of boards, so its node counts describe the path it walks: each move
 //! expands the board it leaves and generates the next one (the start counts as generated), and
 //! a node limit caps the moves made. Trial runs on boards of at most 256 cells count too. Its
-//! peak memory is the engine's, [`crate::reduce::memory_bytes`]; a memory limit below it stops
+//! peak memory is the engine's, [`crate::search::reduce::memory_bytes`]; a memory limit below it stops
 //! the run before the first move.
 //!
 //! The final block's exact table comes from the request's tables
 //! ([`crate::tables::Tables::block`], prepared by
 //! [`crate::tables::TableStore::prepare_request`]); a request without one builds it for the run
 //! (a few milliseconds for a 3×3 block).
+
+
+pub mod reduction;
+pub use reduction::*;
 
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
@@ -21,7 +25,6 @@ use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::outcome::Outcome;
 use crate::heuristic::exact::ExactHeuristic;
-use crate::reduce::{memory_bytes, reduce, ExactFinisher, ReduceError, ReduceOptions};
 use std::cell::RefCell;
 use std::sync::Arc;
 

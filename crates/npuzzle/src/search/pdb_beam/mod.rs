@@ -1,4 +1,4 @@
-//! Beam search over pattern databases ([`crate::improve::pdb_beam`]): the default solver from
+//! Beam search over pattern databases: the default solver from
 //! 26 to 64 cells (the 35- and 48-puzzle above all). Depth by depth it keeps the boards of least
 //! estimate (the additive pattern databases, directly and mirrored, plus linear conflicts); it
 //! runs from either end, the second run looking only for an answer shorter than the first's;
@@ -23,6 +23,15 @@
 //! layer). A memory limit narrows
 //! the beam until its worst case (with the tables) fits.
 
+
+mod engine;
+mod pieces;
+mod views;
+
+pub use engine::*;
+pub use pieces::*;
+pub use views::*;
+
 use super::info::{self, line, GoalTest, Info, Step, PLAIN};
 use super::observer::Observer;
 use super::{Ctx, End, LimitKind, Request};
@@ -31,7 +40,6 @@ use crate::error::Error;
 use crate::outcome::{Outcome, Status};
 use crate::heuristic::exact::ExactHeuristic;
 use crate::heuristic::pdb::AnyGoalSet;
-use crate::improve::pdb_beam::{self, Plan};
 use std::sync::Arc;
 
 /// What this algorithm says about itself.
@@ -112,15 +120,15 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
 /// Refuses a board `pdb-beam` does not take: outside 26 to 64 cells or 12 a side, or whose
 /// size's pattern set it cannot read.
 pub fn check_size(width: usize, height: usize) -> Result<(), Error> {
-    use pdb_beam::{MAX_CELLS, MAX_SIDE, MIN_CELLS};
+    use {MAX_CELLS, MAX_SIDE, MIN_CELLS};
     let n = width * height;
-    if (MIN_CELLS..=MAX_CELLS).contains(&n) && width.max(height) <= MAX_SIDE && pdb_beam::fits(&crate::heuristic::pdb::SetSpec::strongest(width, height)) {
+    if (MIN_CELLS..=MAX_CELLS).contains(&n) && width.max(height) <= MAX_SIDE && fits(&crate::heuristic::pdb::SetSpec::strongest(width, height)) {
         return Ok(());
     }
     Err(Error::Unsupported(format!(
         "pdb-beam solves boards of {MIN_CELLS} to {MAX_CELLS} cells, at most {MAX_SIDE} a side, whose pattern set has at most {} patterns, \
          not {width}×{height}: use the default solver for this size",
-        pdb_beam::MAX_PATTERNS
+        MAX_PATTERNS
     )))
 }
 
@@ -152,7 +160,7 @@ pub(crate) fn solve_boards<O: Observer>(
     let lb = crate::heuristic::lower_bound(start, goal);
     // A node limit narrows the beam to spend about that many children (deterministic, unlike
     // a time limit); the limit itself still ends the work if the estimate falls short.
-    let budget = ctx.limits().nodes.map_or(pdb_beam::NODE_BUDGET, |n| n.min(pdb_beam::NODE_BUDGET));
+    let budget = ctx.limits().nodes.map_or(NODE_BUDGET, |n| n.min(NODE_BUDGET));
     let mut plan = Plan::with_budget(lb, budget);
     let depth = 4 * lb + 64;
     let tables = set.bytes();
@@ -161,8 +169,8 @@ pub(crate) fn solve_boards<O: Observer>(
     let piece_depth = plan.pieces.iter().copied().max().unwrap_or(0) as u64;
     if let Some(limit) = ctx.limits().memory {
         let fit = |depth: u64| {
-            let room = limit.saturating_sub(tables + pdb_beam::bytes(w * h, 0, depth));
-            let per_board = pdb_beam::bytes(w * h, 1, depth) - pdb_beam::bytes(w * h, 0, depth);
+            let room = limit.saturating_sub(tables + bytes(w * h, 0, depth));
+            let per_board = bytes(w * h, 1, depth) - bytes(w * h, 0, depth);
             (room / per_board.max(1)) as usize
         };
         plan.width = plan.width.min(fit(depth));
@@ -171,7 +179,7 @@ pub(crate) fn solve_boards<O: Observer>(
     if plan.piece_width < 100 {
         plan.pieces.clear();
     }
-    let beams = pdb_beam::bytes(w * h, plan.width, depth).max(pdb_beam::bytes(w * h, plan.piece_width, piece_depth));
+    let beams = bytes(w * h, plan.width, depth).max(bytes(w * h, plan.piece_width, piece_depth));
     let held = (tables + beams) as usize;
     ctx.stats.generated = 1;
     if plan.width < 100 {
@@ -181,7 +189,7 @@ pub(crate) fn solve_boards<O: Observer>(
         return reduce_fallback(start, goal, block, ctx, Some(kind));
     }
     let mut stopped = None;
-    let found = pdb_beam::solve(set, start, goal, &plan, &mut |n| {
+    let found = solve(set, start, goal, &plan, &mut |n| {
         ctx.stats.generated = n + 1;
         match ctx.check_now(held) {
             Ok(()) => false,

@@ -125,7 +125,7 @@ pub struct Outcome {
     pub length: Option<u64>,
     /// When solved, a cost no solution is below: the cost of an answer proven optimal, else
     /// Manhattan distance plus linear conflicts, scaled by the tiles' costs under tile costs
-    /// ([`lower_bound_for`]). When a limit stopped IDA* on the pattern databases (moves counted
+    /// ([`crate::solve::lower_bound_for`]). When a limit stopped IDA* on the pattern databases (moves counted
     /// one each), the length its completed iterations proved no answer is below
     /// ([`BoundSource::Iterations`]), or the tables' estimate when that is larger.
     pub lower_bound: Option<u64>,

@@ -7,7 +7,7 @@
 //! [`Info`] (name, optimality, goal test, frontier, parameters, what it needs prepared, trace
 //! wording); the `algorithms!` list below registers it with one line, which gives it a variant
 //! of [`Algorithm`] that every front end lists and is also how it runs ([`Algorithm::run`]):
-//! the state-space searches through the shared [`classic`] entry, the others (IDA* with its fast
+//! the state-space searches through the shared `classic` entry, the others (IDA* with its fast
 //! engines, the row-and-column reductions, the beams over pattern databases) through their own.
 //! The facade ([`crate::solve()`]) names no algorithm.
 

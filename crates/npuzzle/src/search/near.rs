@@ -30,7 +30,7 @@ pub(crate) enum Probe {
     /// The optimum, its lower bound its own cost.
     Optimal(Outcome),
     /// No answer within the budget (or no probe): the solver's request, and the probe's counts.
-    Open(Request, Stats),
+    Open(Box<Request>, Stats),
 }
 
 /// Runs the probe on `req` (see the module documentation).
@@ -38,7 +38,7 @@ pub(crate) fn probe(req: &Request) -> Probe {
     let cells = req.start.len();
     let skip = req.limits.nodes.is_some() || !req.cost.is_unit() || cells > MAX_CELLS;
     if skip || crate::heuristic::lower_bound(&req.start, &req.goal) > MAX_BOUND {
-        return Probe::Open(req.clone(), Stats::default());
+        return Probe::Open(Box::new(req.clone()), Stats::default());
     }
     let began = Instant::now();
     let ida = Request {
@@ -51,7 +51,7 @@ pub(crate) fn probe(req: &Request) -> Probe {
     };
     let out = match Algorithm::Idastar.run(&ida, NoObserver, None) {
         Ok((out, _)) => out,
-        Err(_) => return Probe::Open(req.clone(), Stats::default()),
+        Err(_) => return Probe::Open(Box::new(req.clone()), Stats::default()),
     };
     if out.status == Status::Solved {
         let mut out = out;
@@ -63,7 +63,7 @@ pub(crate) fn probe(req: &Request) -> Probe {
     if let Some(t) = rest.limits.time.as_mut() {
         *t = t.saturating_sub(began.elapsed());
     }
-    Probe::Open(rest, out.stats)
+    Probe::Open(Box::new(rest), out.stats)
 }
 
 /// Adds the probe's counts to the solver's.

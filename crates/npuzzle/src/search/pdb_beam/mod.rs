@@ -57,7 +57,7 @@ pub const INFO: Info = Info {
     two_roots: false,
     fast_engine: false,
     needs: info::Needs::AnyGoal,
-    check_size: check_size,
+    check_size,
     goal_test: GoalTest::OnGeneration,
     frontier: "beam (the W boards of least estimate at each depth)",
     params: &[],
@@ -132,7 +132,7 @@ pub fn check_size(width: usize, height: usize) -> Result<(), Error> {
     )))
 }
 
-/// What [`solve_boards`] did.
+/// What a run on the boards did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
     /// The answer, when there is one.

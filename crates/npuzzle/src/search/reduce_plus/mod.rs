@@ -1,4 +1,4 @@
-//! Reduction with shorter answers ([`crate::search::reduce_plus::improve`]): up to 256 cells a beam search over the
+//! Reduction with shorter answers ([`improve`](mod@improve)): up to 256 cells a beam search over the
 //! whole board (lines of row-and-column reduction placed by a search over only their tiles where
 //! the beam stops improving, the beam taking the smaller region left); from 170 to 1,600 cells a
 //! wide beam that keeps one board per blank cell, reduction finishing from where it stops;
@@ -119,7 +119,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)
     Ok((outcome, obs))
 }
 
-/// What [`solve_boards`] did.
+/// What a run on the boards did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ran {
     /// The answer, when there is one; `None` for a board over [`STREAM_ABOVE_CELLS`] cells

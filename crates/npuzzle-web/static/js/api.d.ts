@@ -172,7 +172,7 @@ heuristic: HeuristicKind,
 goal: string, };
 
 /**
- * One pair of a compare.
+ * One algorithm with its heuristic (`zero` for those that use none).
  */
 export type Pair = { 
 /**
@@ -180,7 +180,7 @@ export type Pair = {
  */
 algorithm: AlgorithmName, 
 /**
- * The heuristic (`zero` for an algorithm that uses none).
+ * The heuristic.
  */
 heuristic: HeuristicKind, };
 
@@ -406,6 +406,11 @@ two_roots: boolean,
  */
 fast_engine: boolean, 
 /**
+ * What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
+ * reads it): the heuristic's tables, the final block's table, or the tables for every goal.
+ */
+needs: Needs, 
+/**
  * Why an algorithm optimal under unit costs ([`Info::optimal`]) is not when moves cost
  * different amounts ([`crate::cost::CostModel::Tile`]); `None` when its optimality (or lack
  * of it) is the same under every cost model. The report then says `optimal: false`, and the
@@ -468,6 +473,11 @@ export type GoalTest = "on_generation" | "on_selection";
  * What an algorithm keeps in memory as the path it returns grows.
  */
 export type Keeps = "node_per_move" | "path_moves" | "few_boards";
+
+/**
+ * What an algorithm needs prepared before it runs.
+ */
+export type Needs = "heuristic" | "block" | "any_goal";
 
 /**
  * The trace's wording for one algorithm.

@@ -35,7 +35,7 @@
 //! solutions are optimal.
 //!
 //! ```
-//! use npuzzle::{goal::Goal, parse::parse_board, reduce::{reduce, ExactFinisher, ReduceOptions}};
+//! use npuzzle::{goal::Goal, parse::parse_board, search::reduce::{reduce, ExactFinisher, ReduceOptions}};
 //! let start = parse_board("5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12").unwrap();
 //! let goal = Goal::BlankLast.board(4, 4).unwrap();
 //! let opts = ReduceOptions::default();

@@ -102,7 +102,8 @@ def test_compare_rows_are_the_clis_json(cli):
     assert len(rows) == 18 and {r["status"] for r in rows[12:]} == {"unsolvable"}
     # The default pairs are the library's, the CLI's and the page's.
     pairs = [r["pair"] for r in rows[:6]]
-    assert pairs == ["bfs", "astar/misplaced", "astar/manhattan", "astar/linear-conflict", "idastar/manhattan", "greedy/manhattan"]
+    assert pairs == ["bfs", "astar/misplaced", "astar/manhattan", "astar/linear-conflict", "idastar/manhattan",
+                     "greedy/manhattan"]
     assert pairs == [r["pair"] for r in want[:6]]
 
     picked = npuzzle.compare(boards[:2], "astar,bfs", ["manhattan", "misplaced"], max_nodes=100, frame=False)

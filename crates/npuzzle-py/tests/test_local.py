@@ -45,7 +45,9 @@ def test_without_a_seed_one_is_drawn_and_reported():
 @pytest.mark.parametrize("algorithm", LOCAL)
 def test_every_local_search_runs_and_replays(algorithm):
     s = npuzzle.solve("1 2 3 4 5 6 0 7 8", algorithm=algorithm, seed=1)
-    assert s.status == "solved" and s.algorithm == algorithm and not s.optimal
+    assert s.status == "solved" and s.algorithm == algorithm
+    # Not an optimal algorithm, but an answer as long as its lower bound is optimal.
+    assert s.optimal == (s.to_dict()["length"] == s.to_dict()["lower_bound"])
     assert replay("1 2 3 4 5 6 0 7 8", s.moves) == GOAL3
 
 

@@ -681,7 +681,7 @@ test("part 6: an honest compare: shared race scale, did-not-finish, non-optimal 
   await last.locator(".pair-weight").fill("4");
   await page.click("#compare-add");
   await page.locator("#compare-pairs .pair").last().locator(".pair-alg").selectOption("dfs");
-  await page.locator("#compare-pairs .pair").last().locator(".pair-depth").fill("30");
+  await page.locator("#compare-pairs .pair").last().locator(".pair-max-depth").fill("30");
   // A node limit small enough that breadth-first search does not finish.
   await page.fill("#limit-nodes", "3000");
   await page.click("#compare-run");
@@ -1076,12 +1076,18 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   assert.match(await page.textContent("#result-msg"), /local minimum/);
   // Compare runs the local searches too.
   await page.click("#tab-compare");
-  await page.locator("#compare-pairs .pair").first().locator(".pair-alg").selectOption("random-restart");
+  const pair = page.locator("#compare-pairs .pair").first();
+  await pair.locator(".pair-alg").selectOption("random-restart");
+  // A pair's inputs are the parameters its algorithm reads, from the library's description.
+  assert.equal(await pair.locator(".pair-weight").isHidden(), true);
+  assert.equal(await pair.locator(".pair-seed").isVisible(), true);
+  await pair.locator(".pair-seed").fill("5");
   await page.click("#compare-run");
   await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
   const first = await page.evaluate(() => npuzzle.state.compare[0]);
   assert.equal(first.algorithm, "random-restart");
   assert.equal(first.status, "solved");
+  assert.equal(first.seed, 5, "the pair's seed reached the search");
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -1131,7 +1137,7 @@ test("the page is built from /api/options: each parameter's input, the goals, th
   const pair = page.locator("#compare-pairs .pair").first();
   for (const [key, cls] of [
     ["weight", ".pair-weight"],
-    ["max_depth", ".pair-depth"],
+    ["max_depth", ".pair-max-depth"],
   ]) {
     assert.deepEqual(await attrs(pair.locator(cls)), range(options.params.find((x) => x.key === key)), key);
   }

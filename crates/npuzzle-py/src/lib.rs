@@ -694,6 +694,13 @@ fn params() -> PyResult<String> {
     serde_json::to_string(&all).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
+/// The JSON Schema of a run's report (`npuzzle::solve::report_schema`): the package's result
+/// types (`_types.py`) are written from it.
+#[pyfunction]
+fn report_schema() -> PyResult<String> {
+    serde_json::to_string(&npuzzle::solve::report_schema()).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+}
+
 /// An amount of memory as users write it (`1G`, `512M`, or a number of bytes), in bytes: the
 /// library's reader, the one `--max-memory` uses.
 #[pyfunction]
@@ -735,6 +742,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(heuristic_names, m)?)?;
     m.add_function(wrap_pyfunction!(params, m)?)?;
+    m.add_function(wrap_pyfunction!(report_schema, m)?)?;
     m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(default_cache_dir, m)?)?;
     Ok(())

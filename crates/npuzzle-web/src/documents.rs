@@ -303,6 +303,12 @@ pub struct Solved {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub hint: Option<String>,
+    /// What the tables at hand changed, as `npuzzle solve` notes it: the default solver chosen
+    /// because the strong tables are not cached, or a smaller set of pattern databases used,
+    /// with the command that builds the stronger one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub notes: Option<Vec<String>>,
     /// The search tree (`"tree": true`), the document of `npuzzle solve --tree json`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]

@@ -368,6 +368,20 @@ impl fmt::Display for Board {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Board {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Board".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A board as rows of tiles, 0 the blank.",
+            "type": "array",
+            "items": {"type": "array", "items": {"type": "integer", "minimum": 0}}
+        })
+    }
+}
+
 impl Serialize for Board {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.rows().serialize(s)

@@ -88,6 +88,19 @@ impl fmt::Display for Cost {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Cost {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Cost".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A cost: a whole number of moves, or a real number for the Euclidean heuristic.",
+            "type": "number"
+        })
+    }
+}
+
 impl Serialize for Cost {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.is_whole() {
@@ -111,6 +124,7 @@ impl Serialize for Cost {
 /// model one unit is what moving tile 1 costs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum CostModel {
     /// Every move costs 1.

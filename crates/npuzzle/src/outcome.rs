@@ -30,6 +30,7 @@ pub const TEMPERATURE_FLOOR: f64 = 0.01;
 /// Why a local search stopped without reaching the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Stuck {
     /// Every neighbour has a larger h than the current state.
@@ -92,6 +93,7 @@ pub(crate) fn plural(n: u64) -> &'static str {
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// A solution was found.
@@ -138,6 +140,7 @@ pub struct Outcome {
 /// Where a lower bound comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum BoundSource {
     /// The answer's own cost, proven optimal.

@@ -6,6 +6,7 @@ use std::time::Duration;
 /// Counters a search keeps as it runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,
@@ -24,6 +25,7 @@ pub struct Stats {
     /// Wall time.
     #[serde(rename = "time_ms", serialize_with = "as_ms")]
     #[cfg_attr(feature = "ts", ts(as = "f64"))]
+    #[cfg_attr(feature = "schema", schemars(with = "f64"))]
     pub time: Duration,
     /// The effective branching factor b* of a solved run (Russell and Norvig): the branching
     /// factor a uniform tree as deep as the solution would need to hold the nodes generated

@@ -50,6 +50,7 @@ from ._npuzzle import BoardError, TablesError, UnsolvableError
 from ._params import KEYS as _PARAM_KEYS
 from ._params import LocalParams, Params, SearchParams
 from ._progress import make_progress
+from ._types import Report, ReportFields, Stats
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -60,6 +61,7 @@ __all__ = [
     "TablesError",
     "Options",
     "Solution",
+    "Report",
     "Stats",
     "solve",
     "solve_many",
@@ -246,36 +248,14 @@ def _options(options: Optional[Options], keywords: Dict[str, Any], allowed: Opti
     return (options or Options()).replace(**keywords)
 
 
-class Stats(TypedDict):
-    """The counters of a search, as ``Solution.stats`` gives them (``npuzzle solve --format json``'s
-    ``stats``)."""
+class Solution(ReportFields):
+    """The result of one search: the fields of ``npuzzle solve --format json`` (the library's
+    report, :class:`npuzzle._types.Report`).
 
-    expanded: int
-    """Nodes whose successors were generated."""
-    generated: int
-    """Nodes generated (the start included)."""
-    max_frontier: int
-    """The most nodes held on the open list at once."""
-    search_depth: int
-    """Moves of the solution found."""
-    max_depth: int
-    """The deepest node generated."""
-    iterations: int
-    """Iterations (iterative deepening, IDA*) or climbs (random restarts)."""
-    peak_memory: int
-    """The most bytes of frontier and explored set held."""
-    time_ms: float
-    """The search's time, in milliseconds."""
-    effective_branching_factor: Optional[float]
-    """The effective branching factor b* of a solved run: the b with N + 1 = 1 + b + ... + b^d,
-    N the nodes generated besides the start and d the solution's moves (Russell and Norvig)."""
-
-
-class Solution:
-    """The result of one search: the fields of ``npuzzle solve --format json``.
-
-    Every field is a property; :meth:`to_dict` gives them all as a dict. A :func:`solve_many`
-    board that could not be searched has status ``"invalid"``, ``error`` and ``input`` only.
+    Every field is a property, typed and described by the library (``ReportFields``, written
+    from the report's schema); :meth:`to_dict` gives them all as a dict. A :func:`solve_many`
+    board that could not be searched has status ``"invalid"``, ``error`` and ``input`` only:
+    its other properties are ``None``.
     """
 
     __slots__ = ("_data",)
@@ -293,120 +273,9 @@ class Solution:
         return result
 
     @property
-    def status(self) -> str:
-        """``"solved"``, ``"unsolvable"``, ``"limit"``, ``"not_found"``, or (in :func:`solve_many`
-        only) ``"invalid"`` for a board that could not be searched."""
-        return str(self._data.get("status"))
-
-    @property
     def solved(self) -> bool:
         """Whether a solution was found."""
         return self._data.get("status") == "solved"
-
-    @property
-    def moves(self) -> str:
-        """The blank's moves as letters (``U``, ``D``, ``L``, ``R``), start to goal."""
-        return str(self._data.get("moves", ""))
-
-    @property
-    def cost(self) -> Optional[int]:
-        """The solution's cost, when solved: its number of moves under unit costs, the sum of the
-        tiles it moves under ``cost="tile"``."""
-        v = self._data.get("cost")
-        return None if v is None else int(v)
-
-    @property
-    def length(self) -> Optional[int]:
-        """The solution's number of moves, when solved."""
-        v = self._data.get("length")
-        return None if v is None else int(v)
-
-    @property
-    def cost_model(self) -> Optional[str]:
-        """What a move cost in this run: ``"unit"`` or ``"tile"``."""
-        return self._data.get("cost_model")
-
-    @property
-    def lower_bound(self) -> Optional[int]:
-        """When solved, a number of moves no solution is shorter than (the cost when proven
-        optimal, else Manhattan distance plus linear conflicts)."""
-        v = self._data.get("lower_bound")
-        return None if v is None else int(v)
-
-    @property
-    def optimal(self) -> Optional[bool]:
-        """Whether the answer is a solution proven optimal (``None`` for an invalid board)."""
-        v = self._data.get("optimal")
-        return None if v is None else bool(v)
-
-    @property
-    def stats(self) -> Stats:
-        """The counters: ``expanded``, ``generated``, ``max_frontier``, ``search_depth``,
-        ``max_depth``, ``iterations``, ``peak_memory``, ``time_ms``."""
-        stats: Stats = self._data.get("stats") or {}  # type: ignore[assignment]
-        return stats
-
-    @property
-    def start(self) -> Optional[List[List[int]]]:
-        """The start board, as rows."""
-        return self._data.get("start")
-
-    @property
-    def goal(self) -> Optional[List[List[int]]]:
-        """The goal board, as rows."""
-        return self._data.get("goal")
-
-    @property
-    def algorithm(self) -> Optional[str]:
-        """The algorithm that searched."""
-        return self._data.get("algorithm")
-
-    @property
-    def heuristic(self) -> Optional[str]:
-        """The heuristic it used (``"zero"`` for an algorithm that uses none)."""
-        return self._data.get("heuristic")
-
-    @property
-    def weight(self) -> Optional[float]:
-        """The weight on h."""
-        return self._data.get("weight")
-
-    @property
-    def order(self) -> Optional[str]:
-        """The move order."""
-        return self._data.get("order")
-
-    @property
-    def message(self) -> Optional[str]:
-        """A one-line summary, e.g. ``"solved in 2 moves"``."""
-        return self._data.get("message")
-
-    @property
-    def limit(self) -> Optional[str]:
-        """Which limit stopped the search (``"nodes"``, ``"time"``, ``"memory"``,
-        ``"cancelled"``, ``"steps"``, ...), for status ``"limit"``; for status ``"solved"``, the
-        limit that stopped the default solver beyond 25 cells (``pdb-beam`` to 64 cells,
-        ``reduce-plus`` beyond) while it was still shortening its answer (the moves are the
-        best it had)."""
-        return self._data.get("limit")
-
-    @property
-    def path(self) -> Optional[List[List[List[int]]]]:
-        """The boards along the path (lists of rows), start first; ``None`` when
-        :func:`solve_many` was not asked for paths."""
-        return self._data.get("path")
-
-    @property
-    def stuck(self) -> Optional[Dict[str, Any]]:
-        """Why a local search stopped without the goal, for status ``"not_found"``: ``kind``
-        (``"local_minimum"``, ``"plateau"``, ``"restarts_exhausted"``, ``"temperature_floor"``)
-        and its figures."""
-        return self._data.get("stuck")
-
-    @property
-    def seed(self) -> Optional[int]:
-        """The seed of a local search's random choices."""
-        return self._data.get("seed")
 
     @property
     def error(self) -> Optional[str]:

@@ -234,7 +234,7 @@ fn search<O: Observer>(req: &Request, obs: O, shared: Option<Arc<Shared>>) -> Re
 }
 
 fn report(req: &Request, out: &Outcome) -> Solved {
-    Solved { report: Report::new(req, out), hint: limit_hint(req, out), tree: None, trace: None }
+    Solved { report: Report::new(req, out), hint: limit_hint(req, out), notes: None, tree: None, trace: None }
 }
 
 /// A progress line: the shared counters, the time so far, and the table build while one runs;
@@ -296,8 +296,9 @@ impl Service {
     /// Prepares the tables `req` reads (for `reduce`, its final block's exact table): exact
     /// tables are built in memory in a fraction of a second; pattern databases are loaded from
     /// the store's cache or built, reporting each table's progress to `shared`. A set cancel
-    /// flag stops a build. The search's time limit starts after this.
-    pub fn prepare(&self, req: &mut Request, shared: Option<&Shared>) -> Result<(), ApiError> {
+    /// flag stops a build. The search's time limit starts after this. Returns the notes of
+    /// what the tables at hand changed (`TableStore::prepare_run`).
+    pub fn prepare(&self, req: &mut Request, shared: Option<&Shared>) -> Result<Vec<String>, ApiError> {
         let kind = req.effective_heuristic();
         if let (Some(sh), HeuristicKind::Pdb) = (shared, kind) {
             if let Ok(set) = self.tables.choose_set(&req.goal) {
@@ -322,7 +323,6 @@ impl Service {
         r.map_err(|e| match e {
             npuzzle::Error::Cancelled => ApiError::bad_request("stopped: the table build was cancelled"),
             e => ApiError::bad_request(e.to_string()),
-        })?;
-        Ok(())
+        })
     }
 }

@@ -11,6 +11,8 @@ pub struct SolveJob {
     pub record: Record,
     /// Whether the caller asked for a stream of progress lines.
     pub stream: bool,
+    /// The note of the default solver settled with the tables at hand, if it changed.
+    pub notes: Vec<String>,
 }
 
 /// The fields of a solve request beyond the request specification.
@@ -36,7 +38,7 @@ impl Service {
         let mut req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
         // The default solver settled with the tables at hand: where the ones it would read are
         // not cached (or larger than this engine builds), the default that answers at once.
-        self.tables.settle_default(&mut req);
+        let notes: Vec<String> = self.tables.settle_default(&mut req).into_iter().collect();
         ensure_solvable(&req.start, &req.goal)?;
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
         if (body.tree || body.trace) && req.algorithm.reduces() {
@@ -50,13 +52,16 @@ impl Service {
         }
         self.check_tables(&req)?;
         let cap = body.tree_cap.map_or(self.limits.tree_cap, |c| c.min(self.limits.tree_cap));
-        Ok(SolveJob { req, record: Record { tree: body.tree, trace: body.trace, cap }, stream: body.stream })
+        Ok(SolveJob { req, record: Record { tree: body.tree, trace: body.trace, cap }, stream: body.stream, notes })
     }
 
     /// Prepares the tables and runs the search: the answer of a solve request.
     pub fn solve(&self, job: &mut SolveJob, shared: Option<Arc<Shared>>) -> Result<Solved, ApiError> {
-        self.prepare(&mut job.req, shared.as_deref())?;
-        self.run_solve(&job.req, job.record, job.stream.then_some(shared).flatten())
+        let mut notes = job.notes.clone();
+        notes.extend(self.prepare(&mut job.req, shared.as_deref())?);
+        let mut solved = self.run_solve(&job.req, job.record, job.stream.then_some(shared).flatten())?;
+        solved.notes = (!notes.is_empty()).then_some(notes);
+        Ok(solved)
     }
 
     /// Runs one search on this thread and builds its JSON answer: the report, with the search

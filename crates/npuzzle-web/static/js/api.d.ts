@@ -673,6 +673,12 @@ export type Solved = {
  */
 hint?: string, 
 /**
+ * What the tables at hand changed, as `npuzzle solve` notes it: the default solver chosen
+ * because the strong tables are not cached, or a smaller set of pattern databases used,
+ * with the command that builds the stronger one.
+ */
+notes?: Array<string>, 
+/**
  * The search tree (`"tree": true`), the document of `npuzzle solve --tree json`.
  */
 tree?: Tree, 
@@ -681,11 +687,13 @@ tree?: Tree,
  */
 trace?: Trace, 
 /**
- * `solved`, `unsolvable`, `limit` or `not_found`.
+ * How the run ended: `solved`, `unsolvable`, `limit` or `not_found`.
  */
 status: Status, 
 /**
- * Which limit stopped the search.
+ * Which limit stopped the search, for status `limit`; for status `solved`, the limit that
+ * stopped an improving solver (`pdb-beam`, `reduce-plus`) while it was still shortening its
+ * answer (the moves are the best it had).
  */
 limit?: LimitKind, 
 /**
@@ -698,7 +706,7 @@ stuck?: Stuck,
  */
 seed?: number, 
 /**
- * Human-readable summary.
+ * A one-line summary, e.g. `solved in 2 moves`.
  */
 message: string, 
 /**
@@ -710,19 +718,19 @@ start: Board,
  */
 goal: Board, 
 /**
- * Algorithm name.
+ * The algorithm that searched.
  */
 algorithm: AlgorithmName, 
 /**
- * Heuristic name (`zero` for algorithms that use none).
+ * The heuristic it used (`zero` for an algorithm that uses none).
  */
 heuristic: HeuristicKind, 
 /**
- * Weight on h (A*).
+ * The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
  */
 weight: number, 
 /**
- * Successor order.
+ * The move order: the blank's moves tried in this order.
  */
 order: string, 
 /**
@@ -757,7 +765,7 @@ lower_bound?: number,
  */
 lower_bound_from?: BoundSource, 
 /**
- * The move letters.
+ * The blank's moves as letters (`U`, `D`, `L`, `R`), start to goal.
  */
 moves: string, 
 /**
@@ -765,7 +773,7 @@ moves: string,
  */
 path?: Array<Board>, 
 /**
- * Counters.
+ * The search's counters.
  */
 stats: Stats, 
 /**
@@ -779,11 +787,13 @@ tables_ms?: number, };
  */
 export type Report = { 
 /**
- * `solved`, `unsolvable`, `limit` or `not_found`.
+ * How the run ended: `solved`, `unsolvable`, `limit` or `not_found`.
  */
 status: Status, 
 /**
- * Which limit stopped the search.
+ * Which limit stopped the search, for status `limit`; for status `solved`, the limit that
+ * stopped an improving solver (`pdb-beam`, `reduce-plus`) while it was still shortening its
+ * answer (the moves are the best it had).
  */
 limit?: LimitKind, 
 /**
@@ -796,7 +806,7 @@ stuck?: Stuck,
  */
 seed?: number, 
 /**
- * Human-readable summary.
+ * A one-line summary, e.g. `solved in 2 moves`.
  */
 message: string, 
 /**
@@ -808,19 +818,19 @@ start: Board,
  */
 goal: Board, 
 /**
- * Algorithm name.
+ * The algorithm that searched.
  */
 algorithm: AlgorithmName, 
 /**
- * Heuristic name (`zero` for algorithms that use none).
+ * The heuristic it used (`zero` for an algorithm that uses none).
  */
 heuristic: HeuristicKind, 
 /**
- * Weight on h (A*).
+ * The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
  */
 weight: number, 
 /**
- * Successor order.
+ * The move order: the blank's moves tried in this order.
  */
 order: string, 
 /**
@@ -855,7 +865,7 @@ lower_bound?: number,
  */
 lower_bound_from?: BoundSource, 
 /**
- * The move letters.
+ * The blank's moves as letters (`U`, `D`, `L`, `R`), start to goal.
  */
 moves: string, 
 /**
@@ -863,7 +873,7 @@ moves: string,
  */
 path?: Array<Board>, 
 /**
- * Counters.
+ * The search's counters.
  */
 stats: Stats, 
 /**
@@ -1786,11 +1796,13 @@ export type CompareRow = {
  */
 timing: Timing, 
 /**
- * `solved`, `unsolvable`, `limit` or `not_found`.
+ * How the run ended: `solved`, `unsolvable`, `limit` or `not_found`.
  */
 status: Status, 
 /**
- * Which limit stopped the search.
+ * Which limit stopped the search, for status `limit`; for status `solved`, the limit that
+ * stopped an improving solver (`pdb-beam`, `reduce-plus`) while it was still shortening its
+ * answer (the moves are the best it had).
  */
 limit?: LimitKind, 
 /**
@@ -1803,7 +1815,7 @@ stuck?: Stuck,
  */
 seed?: number, 
 /**
- * Human-readable summary.
+ * A one-line summary, e.g. `solved in 2 moves`.
  */
 message: string, 
 /**
@@ -1815,19 +1827,19 @@ start: Board,
  */
 goal: Board, 
 /**
- * Algorithm name.
+ * The algorithm that searched.
  */
 algorithm: AlgorithmName, 
 /**
- * Heuristic name (`zero` for algorithms that use none).
+ * The heuristic it used (`zero` for an algorithm that uses none).
  */
 heuristic: HeuristicKind, 
 /**
- * Weight on h (A*).
+ * The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
  */
 weight: number, 
 /**
- * Successor order.
+ * The move order: the blank's moves tried in this order.
  */
 order: string, 
 /**
@@ -1862,7 +1874,7 @@ lower_bound?: number,
  */
 lower_bound_from?: BoundSource, 
 /**
- * The move letters.
+ * The blank's moves as letters (`U`, `D`, `L`, `R`), start to goal.
  */
 moves: string, 
 /**
@@ -1870,7 +1882,7 @@ moves: string,
  */
 path?: Array<Board>, 
 /**
- * Counters.
+ * The search's counters.
  */
 stats: Stats, 
 /**

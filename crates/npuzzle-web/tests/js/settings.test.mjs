@@ -57,12 +57,36 @@ test("results go stale when the settings change, not when only the recording doe
   assert.notEqual(settingsKey({ ...s, order: "LURD" }, options, null), key);
 });
 
-test("compare runs: the heuristic of an algorithm that uses none is zero; names say what differs", () => {
-  assert.deepEqual(pairRun(options, "bfs", "manhattan", "", ""), { algorithm: "bfs", heuristic: "zero" });
-  assert.deepEqual(pairRun(options, "astar", "manhattan", "4", "30"), { algorithm: "astar", heuristic: "manhattan", weight: 4 });
-  assert.deepEqual(pairRun(options, "dfs", "manhattan", "", "30"), { algorithm: "dfs", heuristic: "zero", max_depth: 30 });
-  assert.equal(runName(options, { algorithm: "astar", heuristic: "manhattan", weight: 4 }), "astar + manhattan (W 4)");
-  assert.equal(runName(options, { algorithm: "dfs", heuristic: "zero", max_depth: 30 }), "dfs (depth ≤ 30)");
+test("compare runs: the heuristic of an algorithm that uses none is zero; every parameter an algorithm reads is sent; names say what differs", () => {
+  const typed = (/** @type {Record<string, string>} */ t) => ({ weight: "", max_depth: "", ...t });
+  assert.deepEqual(pairRun(options, "bfs", "manhattan", typed({})), { algorithm: "bfs", heuristic: "zero" });
+  assert.deepEqual(pairRun(options, "astar", "manhattan", typed({ weight: "4", max_depth: "30" })), {
+    algorithm: "astar",
+    heuristic: "manhattan",
+    weight: 4,
+  });
+  assert.deepEqual(pairRun(options, "dfs", "manhattan", typed({ max_depth: "30" })), {
+    algorithm: "dfs",
+    heuristic: "zero",
+    max_depth: 30,
+  });
+  // The parameters of the local searches go the same way as the classic searches' (a default is
+  // left to the library, a flag is sent when ticked).
+  assert.deepEqual(pairRun(options, "local-beam", "manhattan", typed({ beam_width: "4", stochastic: "1", seed: "7", cooling: "0.5" })), {
+    algorithm: "local-beam",
+    heuristic: "manhattan",
+    beam_width: 4,
+    stochastic: true,
+    seed: 7,
+  });
+  assert.deepEqual(pairRun(options, "astar", "manhattan", typed({ weight: "1" })), { algorithm: "astar", heuristic: "manhattan" });
+  assert.equal(
+    runName(options, { algorithm: "local-beam", heuristic: "manhattan", beam_width: 4, stochastic: true }),
+    "local-beam + manhattan (beam width 4, stochastic beam)",
+  );
+  assert.equal(runName(options, { algorithm: "astar", heuristic: "manhattan", weight: 1 }), "astar + manhattan");
+  assert.equal(runName(options, { algorithm: "astar", heuristic: "manhattan", weight: 4 }), "astar + manhattan (weight 4)");
+  assert.equal(runName(options, { algorithm: "dfs", heuristic: "zero", max_depth: 30 }), "dfs (depth bound 30)");
   const body = compareBody(base(), options, [{ algorithm: "bfs", heuristic: "zero" }]);
   assert.equal(body.stream, true);
   assert.equal(body.runs.length, 1);

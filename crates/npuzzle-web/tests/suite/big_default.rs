@@ -49,3 +49,22 @@ fn an_engine_of_small_tables_answers_with_reduce_plus_and_refuses_pdb_beam_by_na
     assert_eq!(err.status(), 422);
     assert!(err.message().contains("npuzzle solve"), "{}", err.message());
 }
+
+#[test]
+fn the_answer_carries_the_note_that_names_the_build() {
+    // One move from the goal: the default answers at once (the strong 6×6 set is not cached),
+    // and says how to get the stronger tables, as `npuzzle solve` does.
+    let near = r#"{"start": "1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 18/19 20 21 22 23 24/25 26 27 28 29 30/31 32 33 34 0 35"}"#;
+    let service = engine(None);
+    let mut job = service.solve_job(near.as_bytes(), None).unwrap();
+    let solved = service.solve(&mut job, None).unwrap();
+    assert_eq!((solved.report.moves.as_str(), solved.report.optimal), ("R", true));
+    let notes = solved.notes.clone().expect("the default's note");
+    assert!(notes.iter().any(|n| n.contains("npuzzle pdb build --size 6x6")), "{notes:?}");
+    assert!(serde_json::to_value(&solved).unwrap()["notes"].is_array());
+    // Nothing to note: no field.
+    let mut job = service.solve_job(br#"{"start": "1 2 3 4 5 6 7 0 8"}"#, None).unwrap();
+    let solved = service.solve(&mut job, None).unwrap();
+    assert!(solved.notes.is_none());
+    assert!(serde_json::to_value(&solved).unwrap().get("notes").is_none());
+}

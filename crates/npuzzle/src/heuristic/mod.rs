@@ -24,6 +24,7 @@ use std::sync::Arc;
 /// The heuristics the classic algorithms accept.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum HeuristicKind {
     /// Always 0: turns A* into uniform-cost search.

@@ -168,6 +168,21 @@ impl FromStr for Algorithm {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Algorithm {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "AlgorithmName".into()
+    }
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        schemars::json_schema!({
+            "description": "An algorithm's name, as `--algorithm` and the JSON fields take it.",
+            "type": "string",
+            "enum": names
+        })
+    }
+}
+
 impl Serialize for Algorithm {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.name())

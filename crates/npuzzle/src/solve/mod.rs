@@ -14,6 +14,8 @@ pub use crate::search::pdb_beam::check_size as check_beam_size;
 pub use crate::search::Request;
 pub use choice::{default_at_once, default_choice, default_choice_for};
 pub use report::Report;
+#[cfg(feature = "schema")]
+pub use report::report_schema;
 
 use crate::board::Move;
 use crate::cost::PathCost;

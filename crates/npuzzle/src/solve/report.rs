@@ -11,10 +11,13 @@ use serde::Serialize;
 /// The JSON shape of a run, shared by the CLI and the web API.
 #[derive(Clone, Debug, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Report {
-    /// `solved`, `unsolvable`, `limit` or `not_found`.
+    /// How the run ended: `solved`, `unsolvable`, `limit` or `not_found`.
     pub status: Status,
-    /// Which limit stopped the search.
+    /// Which limit stopped the search, for status `limit`; for status `solved`, the limit that
+    /// stopped an improving solver (`pdb-beam`, `reduce-plus`) while it was still shortening its
+    /// answer (the moves are the best it had).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub limit: Option<LimitKind>,
@@ -27,19 +30,19 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub seed: Option<u64>,
-    /// Human-readable summary.
+    /// A one-line summary, e.g. `solved in 2 moves`.
     pub message: String,
     /// The start, as rows.
     pub start: Board,
     /// The goal, as rows.
     pub goal: Board,
-    /// Algorithm name.
+    /// The algorithm that searched.
     pub algorithm: Algorithm,
-    /// Heuristic name (`zero` for algorithms that use none).
+    /// The heuristic it used (`zero` for an algorithm that uses none).
     pub heuristic: HeuristicKind,
-    /// Weight on h (A*).
+    /// The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
     pub weight: f64,
-    /// Successor order.
+    /// The move order: the blank's moves tried in this order.
     pub order: String,
     /// What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
     pub cost_model: CostModel,
@@ -64,19 +67,27 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub lower_bound_from: Option<BoundSource>,
-    /// The move letters.
+    /// The blank's moves as letters (`U`, `D`, `L`, `R`), start to goal.
     pub moves: String,
     /// The boards along the path (left out of batch output unless asked for).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub path: Option<Vec<Board>>,
-    /// Counters.
+    /// The search's counters.
     pub stats: Stats,
     /// Time spent loading or building the heuristic's tables before the search, when a front
     /// end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
     #[serde(rename = "tables_ms", skip_serializing_if = "Option::is_none", serialize_with = "opt_ms")]
     #[cfg_attr(feature = "ts", ts(as = "Option<f64>", optional))]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     pub tables_time: Option<std::time::Duration>,
+}
+
+/// The JSON Schema of [`Report`] (2020-12), with each field's documentation: the Python
+/// package writes its result types (`Solution`, `Stats`, the names of statuses and limits) from it.
+#[cfg(feature = "schema")]
+pub fn report_schema() -> schemars::Schema {
+    schemars::SchemaGenerator::default().into_root_schema_for::<Report>()
 }
 
 fn opt_ms<S: serde::Serializer>(d: &Option<std::time::Duration>, s: S) -> Result<S::Ok, S::Error> {

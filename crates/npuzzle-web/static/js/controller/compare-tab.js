@@ -137,7 +137,7 @@ export class CompareTab {
   }
 
   /**
-   * @param {{algorithm: string, heuristic: string, weight?: number, max_depth?: number}} pair
+   * @param {Run} pair
    */
   addPair(pair) {
     this.view.addPair(this.options, pair, () => this.on.changed());
@@ -157,7 +157,7 @@ export class CompareTab {
     const s = this.state;
     if (s.comparing) return;
     this.on.read();
-    const runs = this.view.readPairs().map((p) => pairRun(this.options, p.algorithm, p.heuristic, p.weight, p.depth));
+    const runs = this.view.readPairs().map((p) => pairRun(this.options, p.algorithm, p.heuristic, p.params));
     const view = this.view;
     if (!runs.length) {
       view.message("Add at least one pair.");

@@ -308,7 +308,11 @@ export class Controller {
     if (r.status === "solved") text += r.optimal ? " (optimal)" : " (not guaranteed optimal)";
     if (r.cost_model !== "unit") text += ` · ${r.cost_model} step costs`;
     showMessage(text, r.status === "solved" ? "ok" : "bad");
-    showHint(r.cost_note ? `Not optimal under these costs: ${r.cost_note}.` : r.hint ? `Hint: ${r.hint}.` : "");
+    // The engine's notes: what the tables at hand changed (the default solver's choice, a
+    // smaller set of pattern databases), with the build that gives shorter answers.
+    const notes = (r.notes || []).map((n) => n.replace(/^note: /, "Note: ") + (n.endsWith(".") ? "" : "."));
+    const why = r.cost_note ? `Not optimal under these costs: ${r.cost_note}.` : r.hint ? `Hint: ${r.hint}.` : "";
+    showHint([why, ...notes].filter(Boolean).join(" "));
     this.solution.load(r);
     if (isLocal(s.options, r.algorithm)) {
       $("tab-local").hidden = false;
@@ -345,7 +349,12 @@ export class Controller {
    */
   openRun(r) {
     /** @type {Record<string, string>} */
-    const params = { weight: r.weight ? String(r.weight) : "", max_depth: r.max_depth !== undefined ? String(r.max_depth) : "" };
+    const params = Object.fromEntries(
+      this.options.params.map((p) => {
+        const v = r[p.key];
+        return [p.key, v === undefined || v === null || v === false ? "" : v === true ? "1" : String(v)];
+      }),
+    );
     this.form.write({ algorithm: r.algorithm, ...(r.heuristic !== "zero" ? { heuristic: r.heuristic } : {}), params, recordTree: true });
     this.setup.changed();
     this.solve();

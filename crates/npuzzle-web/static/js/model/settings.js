@@ -34,8 +34,9 @@ import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
  */
 
 /**
- * One run of a compare.
- * @typedef {{algorithm: string, heuristic: string, weight?: number, max_depth?: number}} Run
+ * One run of a compare: an algorithm, its heuristic, and any of the parameters the library
+ * describes (`/api/options`' `params`), by key.
+ * @typedef {{algorithm: string, heuristic: string, [param: string]: unknown}} Run
  */
 
 /**
@@ -137,20 +138,22 @@ export function compareKey(s) {
 
 /**
  * One compare run from a pair's inputs: the heuristic is `zero` for an algorithm that uses
- * none, and the weight and depth bound are sent only to algorithms that read them.
+ * none, and each parameter is sent, as a solve sends it, only to the algorithms that read it
+ * and only when set to other than its default.
  * @param {Options} options
  * @param {string} algorithm
  * @param {string} heuristic
- * @param {string} weight as typed
- * @param {string} depth as typed
+ * @param {Record<string, string>} params each parameter's input by key, as typed
  * @returns {Run}
  */
-export function pairRun(options, algorithm, heuristic, weight, depth) {
+export function pairRun(options, algorithm, heuristic, params) {
   /** @type {Run} */
   const run = { algorithm, heuristic: usesHeuristic(options, algorithm) ? heuristic : "zero" };
-  const w = Number(weight);
-  if (takes(options, algorithm, "weight") && w && w !== 1) run.weight = w;
-  if (takes(options, algorithm, "max_depth") && depth !== "") run.max_depth = Number(depth);
+  for (const p of options.params) {
+    if (!takes(options, algorithm, p.key)) continue;
+    const v = paramValue(p, params[p.key]);
+    if (v !== undefined) run[p.key] = v;
+  }
   return run;
 }
 
@@ -211,15 +214,19 @@ export function depthBody(s, options, extra) {
 }
 
 /**
- * A run's name: `astar + manhattan (W 2)`, `dfs (depth ≤ 20)`.
+ * A run's name: `astar + manhattan (weight 2)`, `dfs (depth bound 20)`: each parameter it sets
+ * to other than its default, by the library's name for it.
  * @param {Options} options
- * @param {{algorithm: string, heuristic: string, weight?: number, max_depth?: number | null}} r
+ * @param {Run} r
  * @returns {string}
  */
 export function runName(options, r) {
-  let extra = "";
-  if (r.weight && r.weight !== 1) extra = ` (W ${r.weight})`;
-  else if (r.max_depth !== undefined && r.max_depth !== null && takes(options, r.algorithm, "max_depth"))
-    extra = ` (depth ≤ ${r.max_depth})`;
+  const set = options.params
+    .filter((p) => {
+      const v = r[p.key];
+      return v !== undefined && v !== null && v !== false && v !== p.default && takes(options, r.algorithm, p.key);
+    })
+    .map((p) => (p.kind === "flag" ? p.name : `${p.name} ${r[p.key]}`));
+  const extra = set.length ? ` (${set.join(", ")})` : "";
   return (r.heuristic === "zero" ? r.algorithm : `${r.algorithm} + ${r.heuristic}`) + extra;
 }

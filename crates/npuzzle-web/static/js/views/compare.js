@@ -3,7 +3,7 @@
 // scale.
 
 import { fmt, fmtMs } from "../model/format.js";
-import { paramInfo, takes, usesHeuristic } from "../model/options.js";
+import { takes, usesHeuristic } from "../model/options.js";
 import { runName } from "../model/settings.js";
 import { $, h, svg } from "./dom.js";
 import { numberRange } from "./form.js";
@@ -55,9 +55,10 @@ export class CompareView {
   }
 
   /**
-   * Adds a pair row (up to the engine's most).
+   * Adds a pair row (up to the engine's most): the algorithm, its heuristic, and an input for
+   * each parameter the library describes, shown for the algorithms that read it.
    * @param {Options} options
-   * @param {{algorithm: string, heuristic: string, weight?: number, max_depth?: number}} pair
+   * @param {Run} pair
    * @param {() => void} changed called when the pair's algorithm changes
    */
   addPair(options, pair, changed) {
@@ -72,25 +73,32 @@ export class CompareView {
     hSel.setAttribute("aria-label", "heuristic");
     for (const x of options.heuristics) hSel.add(new Option(x, x));
     hSel.value = pair.heuristic;
-    const weight = h("input", "pair-weight");
-    const weightInfo = paramInfo(options, "weight");
-    if (weightInfo) numberRange(weight, weightInfo);
-    weight.placeholder = `W ${weightInfo?.default ?? 1}`;
-    weight.setAttribute("aria-label", "weight");
-    if (pair.weight) weight.value = String(pair.weight);
-    const depth = h("input", "pair-depth");
-    const depthInfo = paramInfo(options, "max_depth");
-    if (depthInfo) numberRange(depth, depthInfo);
-    depth.placeholder = "max depth";
-    depth.setAttribute("aria-label", "max depth");
-    if (pair.max_depth !== undefined) depth.value = String(pair.max_depth);
+    /** @type {[string, HTMLInputElement, HTMLElement][]} */
+    const inputs = options.params.map((p) => {
+      const field = h("input", `pair-param pair-${p.flag}`);
+      field.dataset.key = p.key;
+      const v = pair[p.key];
+      if (p.kind === "flag") {
+        field.type = "checkbox";
+        field.checked = v === true;
+        const label = h("label", `check pair-flag`);
+        label.title = p.help;
+        label.append(field, ` ${p.name}`);
+        return [p.key, field, label];
+      }
+      numberRange(field, p);
+      field.placeholder = p.default !== null ? `${p.name} ${p.default}` : p.name;
+      field.title = p.help;
+      field.setAttribute("aria-label", p.name);
+      if (typeof v === "number") field.value = String(v);
+      return [p.key, field, field];
+    });
     const remove = h("button", "pair-remove", "×");
     remove.type = "button";
     remove.setAttribute("aria-label", "remove this pair");
     const sync = () => {
       hSel.disabled = !usesHeuristic(options, algSel.value);
-      weight.hidden = !takes(options, algSel.value, "weight");
-      depth.hidden = !takes(options, algSel.value, "max_depth");
+      for (const [key, , shown] of inputs) shown.hidden = !takes(options, algSel.value, key);
     };
     algSel.addEventListener("change", () => {
       sync();
@@ -100,20 +108,26 @@ export class CompareView {
       row.remove();
       /** @type {HTMLButtonElement} */ ($("compare-add")).disabled = false;
     });
-    row.append(algSel, hSel, weight, depth, remove);
+    row.append(algSel, hSel, ...inputs.map(([, , shown]) => shown), remove);
     this.pairs.appendChild(row);
     sync();
     /** @type {HTMLButtonElement} */ ($("compare-add")).disabled = this.pairs.children.length >= most;
   }
 
   /**
-   * The pairs as typed.
-   * @returns {{algorithm: string, heuristic: string, weight: string, depth: string}[]}
+   * The pairs as typed: each parameter's input by key ("" when empty; "1" or "" for a flag).
+   * @returns {{algorithm: string, heuristic: string, params: Record<string, string>}[]}
    */
   readPairs() {
     return [...this.pairs.querySelectorAll(".pair")].map((row) => {
       const v = (/** @type {string} */ sel) => /** @type {HTMLInputElement} */ (row.querySelector(sel)).value;
-      return { algorithm: v(".pair-alg"), heuristic: v(".pair-h"), weight: v(".pair-weight"), depth: v(".pair-depth") };
+      /** @type {Record<string, string>} */
+      const params = {};
+      for (const f of /** @type {NodeListOf<HTMLInputElement>} */ (row.querySelectorAll(".pair-param"))) {
+        const key = f.dataset.key || "";
+        params[key] = f.type === "checkbox" ? (f.checked ? "1" : "") : f.value;
+      }
+      return { algorithm: v(".pair-alg"), heuristic: v(".pair-h"), params };
     });
   }
 

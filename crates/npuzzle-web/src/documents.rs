@@ -141,7 +141,9 @@ pub struct BigChoice {
     /// The solver on [`BigChoice::near_sizes`]: `pdb-beam` where this engine builds its
     /// pattern databases (the server), else `reduce-plus` (the static page).
     pub near: Algorithm,
-    /// The sizes, width by height, whose default is `near` (from 26 to 64 cells).
+    /// The sizes, width by height, whose default is `near` (from 26 to 64 cells) and whose
+    /// tables are at hand (cached, or built in seconds): the default answers at once, as
+    /// `npuzzle solve` does, until `npuzzle pdb build` has built the larger sets.
     pub near_sizes: Vec<(usize, usize)>,
 }
 

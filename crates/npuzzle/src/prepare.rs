@@ -108,6 +108,14 @@ impl TableStore {
 }
 
 impl TableStore {
+    /// Whether the pattern databases for every goal of a `w`×`h` board are at hand: loaded,
+    /// cached, or small enough to build on the spot ([`QUICK_BUILD_BYTES`]). Where they are not,
+    /// the default solver answers without them ([`TableStore::settle_default`]).
+    pub fn any_goal_at_hand(&self, w: usize, h: usize) -> bool {
+        let strongest = SetSpec::strongest(w, h);
+        strongest.bytes() <= QUICK_BUILD_BYTES || self.has_any_goal(&strongest)
+    }
+
     /// Settles the default solver of `req` ([`Request::by_default`]) with the tables at hand:
     /// where its pick reads tables that are not cached and take more than seconds to build (the
     /// pattern databases for every goal beyond 25 cells, over [`QUICK_BUILD_BYTES`]), the default that answers at once
@@ -118,10 +126,10 @@ impl TableStore {
             return None;
         }
         let (w, h) = (req.goal.width(), req.goal.height());
-        let strongest = SetSpec::strongest(w, h);
-        if strongest.bytes() <= QUICK_BUILD_BYTES || self.has_any_goal(&strongest) {
+        if self.any_goal_at_hand(w, h) {
             return None;
         }
+        let strongest = SetSpec::strongest(w, h);
         let (algorithm, heuristic) = crate::solve::default_at_once(w, h);
         let note = format!(
             "note: answered by {algorithm}, whose tables take milliseconds: the pattern databases that {} reads for {w}×{h} \

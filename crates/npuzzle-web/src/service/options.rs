@@ -36,7 +36,11 @@ impl Service {
                 },
                 near_sizes: (MIN_SIDE..=MAX_SIDE)
                     .flat_map(|w| (MIN_SIDE..=MAX_SIDE).map(move |h| (w, h)))
-                    .filter(|&(w, h)| w * h > CLASSIC_MAX_CELLS && npuzzle::solve::default_choice(w, h).0.info().needs == Needs::AnyGoal)
+                    .filter(|&(w, h)| {
+                        w * h > CLASSIC_MAX_CELLS
+                            && npuzzle::solve::default_choice(w, h).0.info().needs == Needs::AnyGoal
+                            && self.tables.any_goal_at_hand(w, h)
+                    })
                     .collect(),
             },
             legend: npuzzle::render::palette::legend(),

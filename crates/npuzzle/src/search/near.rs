@@ -8,8 +8,8 @@
 //! A request with a node limit skips the probe (its nodes are the solver's own budget), and so
 //! does one under step costs (the probe counts moves).
 
-use super::observer::NoObserver;
-use super::{Algorithm, Limits, Request};
+use super::observer::{NoObserver, Observer};
+use super::{Algorithm, Ctx, End, LimitKind, Limits, Request};
 use crate::heuristic::HeuristicKind;
 use crate::outcome::{BoundSource, Outcome, Status};
 use crate::stats::Stats;
@@ -71,4 +71,17 @@ pub(crate) fn count(stats: &mut Stats, probe: &Stats) {
     stats.expanded += probe.expanded;
     stats.generated += probe.generated;
     stats.time += probe.time;
+}
+
+/// The outcome of an improving solver's run (`pdb-beam`, `reduce-plus`) that ended with `end`:
+/// a solved outcome names the limit that stopped its shortening (`stopped`), if one did, and
+/// the counts include the probe's (`probed`).
+pub(crate) fn improved<O: Observer>(ctx: Ctx<O>, end: End, stopped: Option<LimitKind>, probed: &Stats) -> (Outcome, O) {
+    let (stats, obs) = ctx.finish(&end);
+    let mut outcome = Outcome::from_end(end, stats);
+    if outcome.status == Status::Solved {
+        outcome.limit = stopped;
+    }
+    count(&mut outcome.stats, probed);
+    (outcome, obs)
 }

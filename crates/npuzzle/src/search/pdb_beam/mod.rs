@@ -37,7 +37,7 @@ use super::observer::Observer;
 use super::{Ctx, End, LimitKind, Request};
 use crate::board::{Board, Move};
 use crate::error::Error;
-use crate::outcome::{Outcome, Status};
+use crate::outcome::Outcome;
 use crate::heuristic::exact::ExactHeuristic;
 use crate::heuristic::pdb::AnyGoalSet;
 use std::sync::Arc;
@@ -108,13 +108,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
         (Some(m), _) => End::Found(m.clone()),
         (None, kind) => End::Limit(kind.unwrap_or(LimitKind::Cancelled)),
     };
-    let (stats, obs) = ctx.finish(&end);
-    let mut outcome = Outcome::from_end(end, stats);
-    if outcome.status == Status::Solved {
-        outcome.limit = ran.stopped;
-    }
-    super::near::count(&mut outcome.stats, &probed);
-    Ok((outcome, obs))
+    Ok(super::near::improved(ctx, end, ran.stopped, &probed))
 }
 
 /// Refuses a board `pdb-beam` does not take: outside 26 to 64 cells or 12 a side, or whose

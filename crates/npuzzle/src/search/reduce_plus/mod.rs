@@ -104,18 +104,14 @@ pub fn run<O: Observer>(req: &Request, obs: O, sink: Option<&mut dyn FnMut(Move)
         (None, Some(kind)) => End::Limit(kind),
         (None, None) => End::Found(Vec::new()),
     };
-    let (stats, obs) = ctx.finish(&end);
-    let mut outcome = Outcome::from_end(end, stats);
-    if outcome.status == Status::Solved {
-        if ran.moves.is_none() {
-            outcome.cost = Some(ran.streamed);
-            outcome.length = Some(ran.streamed);
-            outcome.stats.search_depth = ran.streamed;
-        } else {
-            outcome.limit = ran.stopped;
-        }
+    let streamed = ran.moves.is_none();
+    let (mut outcome, obs) = super::near::improved(ctx, end, if streamed { None } else { ran.stopped }, &probed);
+    if outcome.status == Status::Solved && streamed {
+        // The moves went to the sink: the outcome counts them.
+        outcome.cost = Some(ran.streamed);
+        outcome.length = Some(ran.streamed);
+        outcome.stats.search_depth = ran.streamed;
     }
-    super::near::count(&mut outcome.stats, &probed);
     Ok((outcome, obs))
 }
 

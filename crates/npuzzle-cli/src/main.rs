@@ -13,6 +13,7 @@ macro_rules! note {
     }};
 }
 
+mod analyse;
 mod animate;
 mod batch;
 mod bench;
@@ -117,6 +118,12 @@ enum Command {
     /// -H: A* with misplaced tiles.
     #[command(after_help = AFTER_HELP)]
     Exercise(exercise::Args),
+    /// Analyse a solution of a scramble: its length in single-tile (STM) and multi-tile (MTM)
+    /// moves, the optimum in both, and the moves that took the board no closer to the goal.
+    /// Solutions are read in counted notation (R2U2LDLD), as the blank's moves or, with
+    /// --reading tiles, the tiles'. Exit 5 when the solution does not reach the goal.
+    #[command(visible_alias = "analyze", after_help = AFTER_HELP)]
+    Analyse(analyse::Args),
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
@@ -175,6 +182,7 @@ fn main() -> ExitCode {
         Command::Serve(a) => serve::run(a),
         Command::Completions { shell } => completions(shell),
         Command::Exercise(a) => exercise::run(a),
+        Command::Analyse(a) => analyse::run(a),
         Command::Pdb(a) => pdb::run(a),
         Command::Bench(a) => bench::run(a),
     };

@@ -33,6 +33,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod board;
 pub mod clock;
 pub mod compare;
@@ -45,6 +46,8 @@ pub mod goal;
 pub mod heuristic;
 mod hint;
 pub mod limits;
+pub mod metric;
+pub mod notation;
 pub mod outcome;
 pub mod palette;
 pub mod parse;
@@ -71,7 +74,7 @@ pub struct ReadmeDoctests;
 #[cfg(doctest)]
 pub struct CrateReadmeDoctests;
 
-pub use board::{Board, Move, MoveOrder};
+pub use board::{moves_to_string, Board, Move, MoveOrder};
 pub use cost::{Cost, CostModel};
 pub use error::{BoardError, Error};
 pub use goal::Goal;

@@ -1,6 +1,7 @@
 //! The command line's tests: one module a file, built as one binary so that cargo links once and
 //! the harness runs every file's tests side by side. Each test runs the `npuzzle` binary.
 
+mod analyse_cli;
 mod bench_file_cli;
 mod cli;
 mod common;

@@ -13,9 +13,9 @@ pub use crate::search::fit::{check_fits, human_bytes, large_board_hint, memory_f
 pub use crate::search::pdb_beam::check_size as check_beam_size;
 pub use crate::search::Request;
 pub use choice::{default_at_once, default_choice, default_choice_for};
-pub use report::Report;
 #[cfg(feature = "schema")]
 pub use report::report_schema;
+pub use report::Report;
 
 use crate::board::Move;
 use crate::cost::PathCost;

@@ -10,7 +10,10 @@ use std::path::{Path, PathBuf};
 /// module takes its place here.
 const FLOORS: &[&[&str]] = &[
     // Ground: boards, moves, costs, limits, errors, outcomes, statistics.
-    &["board", "clock", "cost", "error", "generate", "goal", "hint", "limits", "outcome", "palette", "parse", "state", "stats"],
+    &[
+        "board", "clock", "cost", "error", "generate", "goal", "hint", "limits", "metric", "notation", "outcome", "palette", "parse",
+        "state", "stats",
+    ],
     &["heuristic"],
     // The fast optimal engines over the heuristics' tables.
     &["fast"],
@@ -21,7 +24,7 @@ const FLOORS: &[&[&str]] = &[
     // The facade and table preparation for a request.
     &["solve", "prepare"],
     // What is built on whole runs: specifications, records, replays, renderings, experiments.
-    &["spec", "record", "replay", "render", "compare"],
+    &["spec", "record", "replay", "render", "compare", "analysis"],
     &["experiment"],
 ];
 

@@ -1,0 +1,205 @@
+//! The two metrics sliding-puzzle fans count moves in: single-tile moves (STM, one tile slides
+//! one cell: what every npuzzle search counts) and multi-tile moves (MTM: the k tiles between the
+//! blank and a cell of its row or column slide together, counted once).
+//!
+//! [`MtmTable`] holds the exact MTM distance of every board of at most
+//! [`crate::generate::MAX_TABLE_CELLS`] cells, from a breadth-first search out of the goal over
+//! the MTM moves.
+//!
+//! ```
+//! use npuzzle::metric::MtmTable;
+//! use npuzzle::parse::parse_board;
+//! let goal = parse_board("1 2 3/4 5 6/7 8 0").unwrap();
+//! let table = MtmTable::new(&goal).unwrap();
+//! // Two tiles of the bottom row, one slide.
+//! let start = parse_board("1 2 3/4 5 6/0 7 8").unwrap();
+//! assert_eq!(table.distance(&start), Some(1));
+//! assert_eq!(npuzzle::notation::write(&table.solve(&start).unwrap(), npuzzle::notation::Reading::Blank), "R2");
+//! ```
+
+use crate::board::{Board, Move, Tile};
+use crate::error::Error;
+use crate::generate::MAX_TABLE_CELLS;
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// How moves are counted.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Metric {
+    /// Single-tile moves: one tile slides one cell.
+    #[default]
+    Stm,
+    /// Multi-tile moves: a line of tiles slides toward the blank together, counted once.
+    Mtm,
+}
+
+impl Metric {
+    /// The metric's name, as `--metric` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Stm => "stm",
+            Metric::Mtm => "mtm",
+        }
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Metric {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Metric, Error> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "stm" => Ok(Metric::Stm),
+            "mtm" => Ok(Metric::Mtm),
+            other => Err(Error::Invalid(format!("unknown metric {}: use stm or mtm", crate::error::quote(other)))),
+        }
+    }
+}
+
+/// The MTM moves of a board: the blank moving `k` cells in one direction, for every `k` from 1
+/// to the edge, each with the board it gives.
+pub fn mtm_moves(board: &Board) -> Vec<(Move, usize, Board)> {
+    let mut out = Vec::new();
+    for m in Move::ALL {
+        let mut b = board.clone();
+        let mut k = 0;
+        while let Some(next) = b.apply(m) {
+            k += 1;
+            out.push((m, k, next.clone()));
+            b = next;
+        }
+    }
+    out
+}
+
+/// The exact MTM distance to one goal of every board that reaches it, for boards of at most
+/// [`MAX_TABLE_CELLS`] cells (3×3: 181,440 boards, each at most 24 MTM moves away).
+#[derive(Clone, Debug)]
+pub struct MtmTable {
+    goal: Board,
+    depth: FxHashMap<u64, u8>,
+}
+
+fn pack(tiles: &[Tile]) -> u64 {
+    tiles.iter().fold(0u64, |acc, &t| (acc << 4) | t as u64)
+}
+
+impl MtmTable {
+    /// The table of `goal`, by breadth-first search over the MTM moves (which are their own
+    /// inverses' family: a slide of k tiles is undone by the slide back). Boards over
+    /// [`MAX_TABLE_CELLS`] cells are refused.
+    pub fn new(goal: &Board) -> Result<MtmTable, Error> {
+        let n = goal.len();
+        if n > MAX_TABLE_CELLS {
+            return Err(Error::Unsupported(format!(
+                "the exact multi-tile distances need the whole state space, which only boards of at most {MAX_TABLE_CELLS} cells allow ({}×{} has {n})",
+                goal.width(),
+                goal.height()
+            )));
+        }
+        let mut depth = FxHashMap::default();
+        depth.insert(pack(goal.tiles()), 0u8);
+        let mut layer = vec![goal.clone()];
+        let mut d = 0u8;
+        while !layer.is_empty() {
+            d += 1;
+            let mut next = Vec::new();
+            for b in &layer {
+                for (_, _, c) in mtm_moves(b) {
+                    let key = pack(c.tiles());
+                    if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(key) {
+                        e.insert(d);
+                        next.push(c);
+                    }
+                }
+            }
+            layer = next;
+        }
+        Ok(MtmTable { goal: goal.clone(), depth })
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The MTM distance of `board` to the goal; `None` when it cannot reach it (or has another
+    /// size).
+    pub fn distance(&self, board: &Board) -> Option<u64> {
+        if board.width() != self.goal.width() || board.height() != self.goal.height() {
+            return None;
+        }
+        self.depth.get(&pack(board.tiles())).map(|&d| d as u64)
+    }
+
+    /// An MTM-optimal solution of `board`, as the blank's single moves (each slide of k tiles is
+    /// k moves in one direction); `None` when the board cannot reach the goal. The slides are
+    /// tried in the order `U`, `D`, `L`, `R` and then from the shortest, so the answer is the
+    /// same every time.
+    pub fn solve(&self, board: &Board) -> Option<Vec<Move>> {
+        let mut d = self.distance(board)?;
+        let mut b = board.clone();
+        let mut moves = Vec::new();
+        while d > 0 {
+            let (m, k, next) = mtm_moves(&b).into_iter().find(|(_, _, c)| self.distance(c) == Some(d - 1))?;
+            moves.extend(std::iter::repeat_n(m, k));
+            b = next;
+            d -= 1;
+        }
+        Some(moves)
+    }
+
+    /// The number of boards in the table.
+    pub fn len(&self) -> usize {
+        self.depth.len()
+    }
+
+    /// Whether the table is empty (never: it holds the goal).
+    pub fn is_empty(&self) -> bool {
+        self.depth.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::DepthTable;
+    use crate::goal::Goal;
+    use crate::notation::mtm_length;
+
+    #[test]
+    fn the_2x2_and_3x3_spaces_are_covered_and_mtm_is_never_longer_than_stm() {
+        let goal = Goal::BlankLast.board(2, 2).unwrap();
+        let t = MtmTable::new(&goal).unwrap();
+        assert_eq!(t.len(), 12);
+        let goal = Goal::BlankLast.board(3, 3).unwrap();
+        let t = MtmTable::new(&goal).unwrap();
+        let stm = DepthTable::new(&goal).unwrap();
+        assert_eq!(t.len(), 181_440);
+        let mut rng = crate::generate::Rng::new(7);
+        for _ in 0..200 {
+            let b = crate::generate::random_solvable(&goal, &mut rng);
+            let d = t.distance(&b).unwrap();
+            let moves = t.solve(&b).unwrap();
+            // The answer reaches the goal in d slides.
+            let end = b.apply_all(&moves).unwrap().pop().unwrap_or_else(|| b.clone());
+            assert_eq!(end, goal);
+            assert_eq!(mtm_length(&moves), d);
+            assert!(d <= stm.depth_of(&b).unwrap() as u64);
+        }
+    }
+
+    #[test]
+    fn boards_too_large_are_refused() {
+        assert!(MtmTable::new(&Goal::BlankLast.board(4, 3).unwrap()).is_err());
+        assert_eq!("MTM".parse::<Metric>().unwrap(), Metric::Mtm);
+        assert!("qtm".parse::<Metric>().is_err());
+    }
+}

@@ -197,6 +197,17 @@ test("solve a 3×3 board with A*, play it back, and step the search tree", { tim
   assert.equal(shown, ida.cost);
   await page.click("#tab-solution");
   assert.equal(await page.locator("#move-list li").count(), OPTIMUM);
+  // The fans' counted notation of the same moves, in both readings, from the library.
+  const r = await page.evaluate(() => npuzzle.state.result);
+  assert.equal(r.notation.stm, OPTIMUM);
+  assert.equal(
+    r.notation.blank.replace(/([UDLR])(\d+)/g, (_, m, k) => m.repeat(Number(k))),
+    r.moves,
+  );
+  assert.equal(
+    await page.textContent("#move-notation"),
+    `Counted: ${r.notation.blank} (blank moves) · ${r.notation.tiles} (tile moves) · ${OPTIMUM} single-tile, ${r.notation.mtm} multi-tile moves`,
+  );
 
   // Step the playback to the end: the goal board is shown.
   assert.equal(await page.getAttribute("#play-board", "data-tiles"), BOARD);

@@ -311,6 +311,11 @@ pub struct Solved {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub notes: Option<Vec<String>>,
+    /// The answer in the counted notation of puzzle fans, in both readings, with its length in
+    /// both metrics (solved answers of at most [`NOTATION_MOST_MOVES`] moves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub notation: Option<Notation>,
     /// The search tree (`"tree": true`), the document of `npuzzle solve --tree json`.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -319,6 +324,39 @@ pub struct Solved {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub trace: Option<Trace>,
+}
+
+/// The longest answer whose counted notation a solve's answer carries.
+pub const NOTATION_MOST_MOVES: usize = 100_000;
+
+/// An answer in the counted notation (`npuzzle::notation`).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Notation {
+    /// The blank's moves with counts (`R2U2LDLD`).
+    pub blank: String,
+    /// The same moves as the tiles slide (`L2D2RURU`).
+    pub tiles: String,
+    /// Single-tile moves.
+    pub stm: u64,
+    /// Multi-tile moves: runs of one letter.
+    pub mtm: u64,
+}
+
+impl Notation {
+    /// The notation of `moves`, the blank's letters; `None` for more than
+    /// [`NOTATION_MOST_MOVES`] moves, or letters that are not moves.
+    pub fn of(moves: &str) -> Option<Notation> {
+        if moves.len() > NOTATION_MOST_MOVES {
+            return None;
+        }
+        let m = npuzzle::board::parse_moves(moves).ok()?;
+        Some(Notation {
+            blank: npuzzle::notation::write(&m, npuzzle::notation::Reading::Blank),
+            tiles: npuzzle::notation::write(&m, npuzzle::notation::Reading::Tiles),
+            stm: m.len() as u64,
+            mtm: npuzzle::notation::mtm_length(&m),
+        })
+    }
 }
 
 /// How a compare run was timed.
@@ -555,6 +593,7 @@ pub fn typescript() -> String {
         Generated,
         GoalBoard,
         Solved,
+        Notation,
         Report,
         Status,
         LimitKind,

@@ -41,6 +41,7 @@ fn every_document_is_declared_and_exported() {
         "DepthTable",
         "DepthRow",
         "CostModel",
+        "Notation",
     ] {
         assert!(ts.contains(&format!("export type {name} =")), "{name} is not declared");
     }

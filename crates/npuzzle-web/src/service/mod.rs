@@ -18,7 +18,7 @@ pub use svg::SvgJob;
 
 use crate::documents::{
     BigChoice, Check, Choice, CompareLine, CompareRow, Compared, CostModelInfo, Defaults, DepthDefaults, DepthTable, EngineKind,
-    EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, OptimalChoice, Options, Pair, Pictures,
+    EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, Notation, OptimalChoice, Options, Pair, Pictures,
     Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
 };
 use crate::progress::{Progress, Shared};
@@ -234,7 +234,9 @@ fn search<O: Observer>(req: &Request, obs: O, shared: Option<Arc<Shared>>) -> Re
 }
 
 fn report(req: &Request, out: &Outcome) -> Solved {
-    Solved { report: Report::new(req, out), hint: limit_hint(req, out), notes: None, tree: None, trace: None }
+    let report = Report::new(req, out);
+    let notation = if report.status == Status::Solved { Notation::of(&report.moves) } else { None };
+    Solved { report, hint: limit_hint(req, out), notes: None, notation, tree: None, trace: None }
 }
 
 /// A progress line: the shared counters, the time so far, and the table build while one runs;

@@ -146,7 +146,9 @@ algorithm: AlgorithmName,
  */
 near: AlgorithmName, 
 /**
- * The sizes, width by height, whose default is `near` (from 26 to 64 cells).
+ * The sizes, width by height, whose default is `near` (from 26 to 64 cells) and whose
+ * tables are at hand (cached, or built in seconds): the default answers at once, as
+ * `npuzzle solve` does, until `npuzzle pdb build` has built the larger sets.
  */
 near_sizes: Array<[number, number]>, };
 
@@ -679,6 +681,11 @@ hint?: string,
  */
 notes?: Array<string>, 
 /**
+ * The answer in the counted notation of puzzle fans, in both readings, with its length in
+ * both metrics (solved answers of at most [`NOTATION_MOST_MOVES`] moves).
+ */
+notation?: Notation, 
+/**
  * The search tree (`"tree": true`), the document of `npuzzle solve --tree json`.
  */
 tree?: Tree, 
@@ -781,6 +788,27 @@ stats: Stats,
  * end prepared them for this run (`tables_ms` in JSON; not part of `stats.time_ms`).
  */
 tables_ms?: number, };
+
+/**
+ * An answer in the counted notation (`npuzzle::notation`).
+ */
+export type Notation = { 
+/**
+ * The blank's moves with counts (`R2U2LDLD`).
+ */
+blank: string, 
+/**
+ * The same moves as the tiles slide (`L2D2RURU`).
+ */
+tiles: string, 
+/**
+ * Single-tile moves.
+ */
+stm: number, 
+/**
+ * Multi-tile moves: runs of one letter.
+ */
+mtm: number, };
 
 /**
  * The JSON shape of a run, shared by the CLI and the web API.

@@ -70,6 +70,9 @@ fn the_answer_carries_the_note_that_names_the_build() {
     let notes = solved.notes.clone().expect("the default's note");
     assert!(notes.iter().any(|n| n.contains("npuzzle pdb build --size 6x6")), "{notes:?}");
     assert!(serde_json::to_value(&solved).unwrap()["notes"].is_array());
+    // The answer in the fans' notation, both readings.
+    let n = solved.notation.as_ref().expect("a solved answer's notation");
+    assert_eq!((n.blank.as_str(), n.tiles.as_str(), n.stm, n.mtm), ("R", "L", 1, 1));
     // Nothing to note: no field.
     let mut job = service.solve_job(br#"{"start": "1 2 3 4 5 6 7 0 8"}"#, None).unwrap();
     let solved = service.solve(&mut job, None).unwrap();

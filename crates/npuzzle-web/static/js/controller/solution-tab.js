@@ -27,6 +27,11 @@ export function solutionText(r) {
     r.cost_model === "unit"
       ? `moves:     ${r.moves} (${r.cost} moves; letters are the blank's moves)`
       : `moves:     ${r.moves} (${r.length} moves, cost ${r.cost} with ${r.cost_model} step costs; letters are the blank's moves)`,
+    ...(r.notation
+      ? [
+          `counted:   ${r.notation.blank} (blank moves), ${r.notation.tiles} (tile moves); ${r.notation.stm} single-tile, ${r.notation.mtm} multi-tile moves`,
+        ]
+      : []),
     `stats:     expanded ${r.stats.expanded}, generated ${r.stats.generated}, max frontier ${r.stats.max_frontier}, max depth ${r.stats.max_depth}, b* ${r.stats.effective_branching_factor === null ? "-" : r.stats.effective_branching_factor.toFixed(3)}, ${r.stats.time_ms} ms`,
     "",
   ];
@@ -83,6 +88,11 @@ export class SolutionTab {
   load(r) {
     this.stop();
     $("move-count").textContent = r.cost === null ? "–" : r.cost.toLocaleString("en-US");
+    // The fans' counted notation, in both readings, and the answer's length in both metrics.
+    const n = r.notation;
+    $("move-notation").textContent = n
+      ? `Counted: ${n.blank} (blank moves) · ${n.tiles} (tile moves) · ${n.stm} single-tile, ${n.mtm} multi-tile moves`
+      : "";
     // Boards stay as rows until shown: a long answer has tens of thousands.
     this.view.load(r.moves || "", r.path || [], r.start[0].length, r.start.length);
     /** @type {HTMLButtonElement} */ ($("download-txt")).disabled = r.status !== "solved";

@@ -227,6 +227,53 @@ fn solve_one(py: Python<'_>, start: &str, spec: &str, cache_dir: Option<PathBuf>
     out.map_err(py_err)
 }
 
+/// Analyses `solution` (moves with counts, in `reading`) of `start` to the spec's goal, with the
+/// default solver's tables prepared as `solve_one` prepares them; returns the library's analysis
+/// as JSON (`npuzzle analyse --format json`).
+#[pyfunction]
+#[pyo3(signature = (start, solution, reading, spec, cache_dir=None, progress=None))]
+fn analyse(
+    py: Python<'_>,
+    start: &str,
+    solution: &str,
+    reading: &str,
+    spec: &str,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
+    let moves = npuzzle::notation::parse(solution, reading).map_err(py_err)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    if !req.start.can_reach(&req.goal) {
+        return Err(UnsolvableError::new_err("the scramble cannot reach the goal (the two have different parity): no solution exists"));
+    }
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+        let a = npuzzle::analysis::analyse(&req, &moves, reading, &mut |_, _| {})?;
+        Ok(serde_json::to_string(&a).expect("analyses serialise"))
+    })?;
+    out.map_err(py_err)
+}
+
+/// Moves with counts (`R2U2LDLD`, in `reading`: `blank` or `tiles`) as the blank's letters.
+#[pyfunction]
+fn notation_read(text: &str, reading: &str) -> PyResult<String> {
+    let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
+    Ok(npuzzle::moves_to_string(&npuzzle::notation::parse(text, reading).map_err(py_err)?))
+}
+
+/// The blank's `moves` (letters) with counts, in `reading`: `blank` or `tiles`.
+#[pyfunction]
+fn notation_write(moves: &str, reading: &str) -> PyResult<String> {
+    let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
+    let m = npuzzle::notation::parse(moves, npuzzle::notation::Reading::Blank).map_err(py_err)?;
+    Ok(npuzzle::notation::write(&m, reading))
+}
+
 /// Solves many boards in parallel on a rayon pool of `jobs` threads (default: every core);
 /// returns one JSON object per board, in input order: the report, or
 /// `{"status": "invalid", "input": ..., "error": ...}` for a board that could not be searched.
@@ -743,6 +790,9 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(heuristic_names, m)?)?;
     m.add_function(wrap_pyfunction!(params, m)?)?;
     m.add_function(wrap_pyfunction!(report_schema, m)?)?;
+    m.add_function(wrap_pyfunction!(analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(notation_read, m)?)?;
+    m.add_function(wrap_pyfunction!(notation_write, m)?)?;
     m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;
     m.add_function(wrap_pyfunction!(default_cache_dir, m)?)?;
     Ok(())

@@ -76,6 +76,9 @@ __all__ = [
     "bench_depth",
     "generate",
     "is_solvable",
+    "analyse",
+    "read_moves",
+    "write_moves",
     "heuristics",
     "algorithms",
     "params",
@@ -795,6 +798,54 @@ def generate(size: Union[int, str] = "3x3", count: int = 1, *, seed: Optional[in
     if count < 0:
         raise ValueError(f"count {count} must not be negative")
     return _npuzzle.generate(str(size), count, seed, goal, depth, walk)
+
+
+def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading: Literal["blank", "tiles"] = "blank",
+            size: Optional[str] = None, timeout: Optional[float] = None, cache_dir: Optional[str] = None,
+            progress: Progress = True) -> Dict[str, Any]:
+    """Analyses a solution of a scramble, as ``npuzzle analyse --format json`` does: its length in
+    single-tile (``stm``) and multi-tile (``mtm``) moves, the optimum in both (``optimum``; the
+    multi-tile optimum for boards of at most 9 cells), the distance to the goal after each move
+    (``distances``), and the ``detours`` that took the board no closer, which add up to
+    ``wasted_stm``. Each board along the solution is solved optimally: boards of up to 25 cells.
+
+    Args:
+        start: the scramble.
+        solution: moves with counts (``"R2U2LDLD"``); spaces, commas and dots are ignored.
+        goal: the goal (a preset's name or a board).
+        reading: ``"blank"`` when the letters are the blank's moves (npuzzle's own), ``"tiles"``
+            when they are the tiles' (each letter the way a tile slides).
+        size: the board's size (``"3x2"``) when the text does not say.
+        timeout: seconds each board's optimal search may take.
+        cache_dir, progress: as for :func:`solve`.
+
+    Raises:
+        BoardError: a malformed board or goal.
+        ValueError: bad notation, a move that leaves the board, or a board over 25 cells.
+        UnsolvableError: the scramble cannot reach the goal.
+    """
+    spec = Options(goal=goal, size=size, timeout=timeout)._spec()
+    text = _npuzzle.analyse(_board_json(start), solution, reading, spec, _dir(cache_dir), make_progress(progress))
+    result: Dict[str, Any] = json.loads(text)
+    return result
+
+
+def read_moves(text: str, reading: Literal["blank", "tiles"] = "blank") -> str:
+    """Moves with counts (``"R2U2LDLD"``; ``reading="tiles"`` when the letters are the tiles'
+    moves) as the blank's letters, one a move (``"RRUULDLD"``), the form every
+    :class:`Solution` gives.
+
+    Raises:
+        ValueError: a character that is not a move, a count with no letter or a count of 0.
+    """
+    return _npuzzle.notation_read(text, reading)
+
+
+def write_moves(moves: str, reading: Literal["blank", "tiles"] = "blank") -> str:
+    """The blank's letters (``Solution.moves``) with counts: ``"RRUULDLD"`` is ``"R2U2LDLD"``,
+    and with ``reading="tiles"`` the same moves as the tiles slide (``"L2D2RURU"``). Its letters
+    are the multi-tile length, its letters with their counts the single-tile length."""
+    return _npuzzle.notation_write(moves, reading)
 
 
 def is_solvable(start: Board, goal: Board = "blank-last") -> bool:

@@ -107,24 +107,21 @@ pub struct Args {
 }
 
 /// Runs `exercise`; returns the exit code.
-pub fn run(mut args: Args) -> Result<u8> {
+pub fn run(args: Args) -> Result<u8> {
     if let Some(path) = &args.answers {
         crate::output::check_writable(path, "--answers")?;
     }
     if args.max_steps == 0 {
         return Err(anyhow!(BadInput).context("--max-steps must be at least 1"));
     }
-    // The textbook default: A* with misplaced tiles.
-    if args.search.algorithm.is_none() && args.search.heuristic.is_none() {
-        args.search.algorithm = Some("astar".to_string());
-        args.search.heuristic = Some("misplaced".to_string());
-    }
     // An algorithm no sheet can be set on is refused first, before the plan notes anything.
     if let Some(a) = args.search.algorithm.as_deref().and_then(|n| n.parse::<Algorithm>().ok()) {
         exercise::check_algorithm(a).context(BadInput)?;
     }
-    let plan = args.search.search_opts().plan(1)?;
-    let algorithm = plan.algorithm.unwrap_or(Algorithm::Astar);
+    let mut plan = args.search.search_opts().plan(1)?;
+    // The textbook default when neither is named: A* with misplaced tiles.
+    exercise::settle(&mut plan);
+    let algorithm = plan.algorithm.unwrap_or(exercise::DEFAULT_PAIR.0);
     exercise::check_algorithm(algorithm).context(BadInput)?;
     for n in plan.ignored(algorithm) {
         note!("note: {n}");

@@ -480,7 +480,8 @@ fn exercise_docs(
         return Err(PyValueError::new_err("max_steps must be at least 1 step"));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
+    let mut plan = plan(spec, &cancel)?;
+    ex::settle(&mut plan);
     let mut req = request(&plan, start).map_err(py_err)?;
     ex::check_algorithm(req.algorithm).map_err(py_err)?;
     let (tx, rx) = channel();

@@ -3,7 +3,8 @@
 use serde::Serialize;
 use std::time::Duration;
 
-/// Counters a search keeps as it runs.
+/// Counters a search keeps as it runs, reported by every run whether it solved, failed or hit a
+/// limit: nodes expanded and generated, the largest frontier, depths, iterations, memory, time.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -586,8 +586,6 @@ def exercise(start: Board, options: Optional[Options] = None, *, max_steps: int 
         ValueError: a bad option, ``max_steps`` below 1, or ``reduce`` (it grows no search tree).
     """
     opts = _options(options, dict(keywords), _TREE_KEYS)
-    if opts.get("algorithm") is None and opts.get("heuristic") is None:
-        opts = opts.replace(algorithm="astar", heuristic="misplaced")
     spec = opts._spec()
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps {max_steps!r} must be a number of steps ≥ 1")

@@ -73,7 +73,9 @@ class _StatsRequired(TypedDict):
 
 
 class Stats(_StatsRequired, total=False):
-    """Counters a search keeps as it runs."""
+    """Counters a search keeps as it runs, reported by every run whether it solved, failed or hit
+    a limit: nodes expanded and generated, the largest frontier, depths, iterations, memory,
+    time."""
 
     effective_branching_factor: Optional[float]
     """The effective branching factor b* of a solved run (Russell and Norvig): the branching

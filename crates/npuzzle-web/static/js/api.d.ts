@@ -1007,7 +1007,8 @@ probability: number, } | { "kind": "beam_best" } | { "kind": "beam_drawn",
 probability: number, };
 
 /**
- * Counters a search keeps as it runs.
+ * Counters a search keeps as it runs, reported by every run whether it solved, failed or hit a
+ * limit: nodes expanded and generated, the largest frontier, depths, iterations, memory, time.
  */
 export type Stats = { 
 /**

@@ -23,6 +23,7 @@ use crate::record::{Entry, Event, Recorder};
 use crate::search::observer::{Fate, NodeId};
 use crate::search::{Algorithm, Bound};
 use crate::solve::{solve_observed, Outcome, Request, Status};
+use crate::spec::Plan;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -180,6 +181,19 @@ fn spread<T: Clone>(xs: &[T], n: usize) -> Vec<T> {
     let mut idx: Vec<usize> = (0..n).map(|k| k * (xs.len() - 1) / (n - 1).max(1)).collect();
     idx.dedup();
     idx.into_iter().map(|i| xs[i].clone()).collect()
+}
+
+/// The algorithm and heuristic a sheet is set on when neither is named: A* with misplaced
+/// tiles, the textbooks' worked example (the CLI's `npuzzle exercise` and Python's
+/// `npuzzle.exercise` read it through [`settle`]).
+pub const DEFAULT_PAIR: (Algorithm, HeuristicKind) = (Algorithm::Astar, HeuristicKind::Misplaced);
+
+/// Gives `plan` the [`DEFAULT_PAIR`] when it names neither an algorithm nor a heuristic.
+pub fn settle(plan: &mut Plan) {
+    if plan.algorithm.is_none() && plan.heuristic.is_none() {
+        plan.algorithm = Some(DEFAULT_PAIR.0);
+        plan.heuristic = Some(DEFAULT_PAIR.1);
+    }
 }
 
 /// Whether `a` can be set as an exercise: it grows a search tree from an open list. Reduction

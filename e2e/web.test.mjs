@@ -1089,6 +1089,7 @@ test("local search: the current board and its neighbours with h, a chart of h wi
   await page.click("#tab-compare");
   const pair = page.locator("#compare-pairs .pair").first();
   await pair.locator(".pair-alg").selectOption("random-restart");
+  await pair.locator(".pair-h").selectOption("manhattan");
   // A pair's inputs are the parameters its algorithm reads, from the library's description.
   assert.equal(await pair.locator(".pair-weight").isHidden(), true);
   assert.equal(await pair.locator(".pair-seed").isVisible(), true);

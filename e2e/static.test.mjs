@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { chromium } from "playwright-core";
+import { assertAccessible } from "./a11y.mjs";
 
 const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
@@ -345,4 +346,31 @@ test("heavy tiles and the depth experiment in the browser engine", { timeout: 90
   noApi(requests);
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("accessibility in the browser engine: axe-core finds no WCAG 2.2 A or AA violation, wide and on a phone", {
+  timeout: 120000,
+}, async () => {
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const at = `at ${viewport.width}×${viewport.height}`;
+    const ctx = await browser.newContext({ viewport });
+    const { page, errors } = await openPage("", ctx);
+    await page.waitForSelector("#check.ok");
+    await assertAccessible(page, `first load ${at}`);
+    await solveAndPause(page);
+    await page.click("#tree-first");
+    for (let i = 0; i < 4; i++) await page.click("#tree-fwd");
+    await assertAccessible(page, `the tree at event 4 ${at}`);
+    await page.click("#tab-solution");
+    await assertAccessible(page, `the Solution tab ${at}`);
+    await page.click("#tab-compare");
+    await page.click("#compare-run");
+    await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
+    await assertAccessible(page, `a compare ${at}`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  }
 });

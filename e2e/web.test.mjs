@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { assertAccessible, violations } from "./a11y.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
@@ -442,7 +443,7 @@ test("part 2: readable trees: boards and g + h = f, fit, pan, minimap, speed, ca
   assert.ok(n > 5 && n <= 40, `${n} nodes`);
   assert.equal(await page.locator("#tree-svg g.node .head-text").count(), n);
   assert.equal(await page.locator("#tree-svg g.node .ghf").count(), n);
-  assert.match(await page.textContent("#tree-svg g.node[data-id='0'] .ghf"), /^0\+4=4$/);
+  assert.match((await page.textContent("#tree-svg g.node[data-id='0'] .ghf")).trim(), /^0\+4=4$/);
   assert.ok((await page.locator("#tree-svg g.node[data-id='0'] .tile").count()) === 8);
   // Every label reads at 4.5:1 on its header, whatever the node's state (the current node's
   // header is dark red, the explored one's dark yellow). Halfway through, all states are there.
@@ -1239,5 +1240,65 @@ test("the Compare tab's depth experiment: the book's layout, dashes past the nod
   assert.equal(ids.cut, true);
   assert.equal(ids.generated, null);
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("accessibility: axe-core finds no WCAG 2.2 A or AA violation in any state, on a wide screen and on a phone", {
+  timeout: 180000,
+}, async () => {
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    const at = `at ${viewport.width}×${viewport.height}`;
+    const { page, errors } = await openPage(q({ start: BOARD, goal: "blank-last", algorithm: "astar", heuristic: "manhattan" }), viewport);
+    await assertAccessible(page, `first load ${at}`);
+    await page.click("#solve");
+    await page.waitForSelector("#result-msg.ok");
+    await assertAccessible(page, `after a solve ${at}`);
+    // The tree replay at a middle step, predict, the worksheet, projector mode.
+    await page.click("#tab-tree");
+    await page.click("#tree-first");
+    for (let i = 0; i < 6; i++) await page.click("#tree-fwd");
+    await assertAccessible(page, `the tree at event 6 ${at}`);
+    await page.click("#tree-predict");
+    await assertAccessible(page, `predict ${at}`);
+    await page.click("#tree-predict");
+    await page.click("#tree-worksheet");
+    await assertAccessible(page, `the worksheet ${at}`);
+    await page.click("#worksheet-close");
+    await page.check("#projector");
+    await assertAccessible(page, `projector mode ${at}`);
+    await page.uncheck("#projector");
+    await page.click("#tab-solution");
+    await assertAccessible(page, `the Solution tab ${at}`);
+    await page.click("#tab-compare");
+    await page.click("#compare-run");
+    await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
+    await assertAccessible(page, `a compare ${at}`);
+    // A local search, replayed.
+    await page.goto(
+      base + q({ start: "1 2 3 4 5 6 0 7 8", goal: "blank-last", algorithm: "annealing", heuristic: "manhattan", seed: "1" }),
+    );
+    await page.waitForSelector("body[data-ready='1']");
+    await page.click("#solve");
+    await page.waitForSelector("#result-msg.ok");
+    await page.evaluate(() => npuzzle.local.stop());
+    await assertAccessible(page, `local search ${at}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("accessibility: the audit fails on a violation put back (a label on a cell with no role)", { timeout: 60000 }, async () => {
+  const { page } = await openPage(q({ start: BOARD, goal: "blank-last" }));
+  assert.deepEqual(await violations(page), []);
+  await page.evaluate(() => document.querySelector("div.blank[role='img']")?.removeAttribute("role"));
+  const found = await violations(page);
+  assert.deepEqual(
+    found.map((v) => v.id),
+    ["aria-prohibited-attr"],
+  );
+  await assert.rejects(assertAccessible(page, "a cell without its role"), /aria-prohibited-attr/);
   await page.close();
 });

@@ -40,6 +40,9 @@ export function renderBoard(el, tiles, w, _h, opts = {}) {
   tiles.forEach((t, i) => {
     const d = document.createElement(opts.interactive ? "button" : "div");
     d.className = `tile${t === 0 ? " blank" : ""}`;
+    // A cell the user cannot press is a picture of a tile (or of the empty cell), named by its
+    // label; a button's label adds "tile" to the number it shows.
+    if (!(d instanceof HTMLButtonElement)) d.setAttribute("role", "img");
     if (d instanceof HTMLButtonElement) {
       d.type = "button";
       d.tabIndex = -1;

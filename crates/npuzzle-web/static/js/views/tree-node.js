@@ -81,6 +81,9 @@ export function accuracyColour(node) {
   return { fill: `hsl(212, 70%, ${light}%)`, ink: (y + 0.05) / 0.05 >= 1.05 / (y + 0.05) ? "#000000" : "#ffffff" };
 }
 
+// Every text of a node after its label starts with a space, which SVG does not draw: read one
+// after another (as assistive technology and the node's name do) they are words apart.
+
 /**
  * A node's body in the current style: its board and g + h = f, its label, or a bare shape,
  * with the ring that marks it next and the mark of an overestimate.
@@ -106,20 +109,24 @@ export function drawNodeBody(g, node, replay, m) {
       const cy = by + Math.floor(i / w) * cell;
       if (tile === 0) return;
       el("rect", { class: "tile", x: cx + 0.5, y: cy + 0.5, width: cell - 1, height: cell - 1, rx: 1.5 }, g);
-      el("text", { class: "tile-text", x: cx + cell / 2, y: cy + cell * 0.78, "text-anchor": "middle" }, g).textContent = String(tile);
+      el(
+        "text",
+        { "aria-hidden": "true", class: "tile-text", x: cx + cell / 2, y: cy + cell * 0.78, "text-anchor": "middle" },
+        g,
+      ).textContent = ` ${tile}`;
     });
     const gy = by + replay.tree.height * cell + m.font + 2;
-    el("text", { class: "ghf", x: 0, y: gy, "text-anchor": "middle" }, g).textContent = `${node.g}+${node.h}=${node.f}`;
+    el("text", { class: "ghf", x: 0, y: gy, "text-anchor": "middle" }, g).textContent = ` ${node.g}+${node.h}=${node.f}`;
     if (replay.hasHStar) {
       const hs = node.h_star === undefined || node.h_star === null ? "h* ?" : `h*=${node.h_star}`;
-      el("text", { class: "hstar", x: 0, y: gy + m.font + 2, "text-anchor": "middle" }, g).textContent = hs;
+      el("text", { class: "hstar", x: 0, y: gy + m.font + 2, "text-anchor": "middle" }, g).textContent = ` ${hs}`;
     }
     el("rect", { class: "ring", x: -m.w / 2 - 5, y: -m.h / 2 - 5, width: m.w + 10, height: m.h + 10, rx: 7 }, g);
   } else {
     el("path", { class: "shape" }, g);
     if (m.style === "labels") {
       el("text", { class: "label", y: m.r + m.font + 2, "text-anchor": "middle" }, g).textContent = shortLabel(node.label);
-      el("text", { class: "ghf", y: m.r + 2 * m.font + 4, "text-anchor": "middle" }, g).textContent = `f ${node.f}`;
+      el("text", { class: "ghf", y: m.r + 2 * m.font + 4, "text-anchor": "middle" }, g).textContent = ` f ${node.f}`;
     }
     el("circle", { class: "ring", r: m.r * 2 + 2 }, g);
   }
@@ -127,7 +134,7 @@ export function drawNodeBody(g, node, replay, m) {
     g.classList.add("overestimate");
     const x = m.style === "boards" ? m.w / 2 - 2 : m.r + 2;
     const y = m.style === "boards" ? -m.h / 2 + m.font : -m.r;
-    el("text", { class: "warn", x, y, "text-anchor": "end" }, g).textContent = "!";
+    el("text", { class: "warn", x, y, "text-anchor": "end" }, g).textContent = " !";
   }
 }
 

@@ -24,6 +24,33 @@ function nodeId(ev) {
   return g ? Number(g.dataset.id) : null;
 }
 
+/**
+ * A node's accessible name: the texts its drawing shows (`shown`, first, so the name holds
+ * what a sighted user reads), then its tooltip ([`nodeTitle`]) and its state when known, e.g.
+ * `S21 f 5 — S21 (move L): g 2 + h 3 = f 5, frontier`.
+ * @param {TreeNode} node
+ * @param {NodeState | null} st
+ * @param {string} [shown]
+ * @returns {string}
+ */
+export function nodeName(node, st, shown = "") {
+  const said = `${nodeTitle(node)}${st ? `, ${st}` : ""}`;
+  return shown.trim() ? `${shown.trim()} — ${said}` : said;
+}
+
+/**
+ * A node's tooltip: its label, its move, g + h = f, and h* when known, e.g.
+ * `S21 (move L): g 2 + h 3 = f 5, h* 5`. Its accessible name begins with it.
+ * @param {TreeNode} node
+ * @returns {string}
+ */
+export function nodeTitle(node) {
+  return (
+    `${node.label}${node.move ? ` (move ${node.move})` : ""}: g ${node.g} + h ${node.h} = f ${node.f}` +
+    (node.h_star !== undefined && node.h_star !== null ? `, h* ${node.h_star}` : "")
+  );
+}
+
 export class TreeView {
   /**
    * @param {SVGSVGElement} svg
@@ -99,11 +126,11 @@ export class TreeView {
     for (const node of replay.nodes) {
       const g = /** @type {SVGGElement} */ (el("g", { class: "node", tabindex: "-1", role: "button" }));
       g.dataset.id = String(node.id);
-      g.setAttribute("aria-label", `${node.label}: g ${node.g}, h ${node.h}, f ${node.f}`);
+      // The name (set again as the node is painted, with its state) says what the drawing shows
+      // and its label, g + h = f and h*.
+      g.setAttribute("aria-label", nodeName(node, null));
       const title = el("title", {}, g);
-      title.textContent =
-        `${node.label}${node.move ? ` (move ${node.move})` : ""}: g ${node.g} + h ${node.h} = f ${node.f}` +
-        (node.h_star !== undefined && node.h_star !== null ? `, h* ${node.h_star}` : "");
+      title.textContent = nodeTitle(node);
       drawNodeBody(g, node, replay, m);
       g.style.display = "none";
       this.nodeG.appendChild(g);
@@ -230,6 +257,9 @@ export class TreeView {
   paint(id, st) {
     if (!this.replay || !this.m) return;
     paintNode(this.nodeEls[id], this.replay.nodes[id], st, this.legend[st], this.m, this.accuracy);
+    const g = this.nodeEls[id];
+    const shown = [...g.querySelectorAll("text")].map((t) => t.textContent).join("");
+    g.setAttribute("aria-label", nodeName(this.replay.nodes[id], st, shown));
   }
 
   /**

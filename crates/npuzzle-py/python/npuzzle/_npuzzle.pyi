@@ -24,6 +24,10 @@ __all__ = [
     "algorithms",
     "heuristic_names",
     "params",
+    "report_schema",
+    "analyse",
+    "notation_read",
+    "notation_write",
     "parse_bytes",
     "default_cache_dir",
 ]

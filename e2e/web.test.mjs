@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -35,11 +36,16 @@ let cacheDir;
 
 function startServer() {
   cacheDir = mkdtempSync(join(tmpdir(), "npuzzle-e2e-cache-"));
+  server = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NPUZZLE_CACHE_DIR: cacheDir },
+  });
+  return serverUrl(server);
+}
+
+// The URL a starting `npuzzle serve` prints.
+function serverUrl(server) {
   return new Promise((resolvePromise, reject) => {
-    server = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", "0"], {
-      stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, NPUZZLE_CACHE_DIR: cacheDir },
-    });
     let out = "";
     const timer = setTimeout(() => reject(new Error(`no URL from ${BIN} within 20 s: ${out}`)), 20000);
     server.on("error", (e) => reject(new Error(`cannot start ${BIN}: ${e.message}`)));
@@ -1285,6 +1291,16 @@ test("accessibility: axe-core finds no WCAG 2.2 A or AA violation in any state, 
     await page.waitForSelector("#result-msg.ok");
     await page.evaluate(() => npuzzle.local.stop());
     await assertAccessible(page, `local search ${at}`);
+    // During a long solve (Korf's first instance by IDA* with no heuristic), then stopped.
+    await page.goto(base + q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "zero", tree: "0" }));
+    await page.waitForSelector("body[data-ready='1']");
+    await solvablePair(page);
+    await page.click("#solve");
+    await page.waitForFunction(() => npuzzle.state.solving);
+    await assertAccessible(page, `during a solve ${at}`);
+    assert.equal(await page.evaluate(() => npuzzle.state.solving), true, "the audit ran during the solve");
+    await page.click("#stop");
+    await page.waitForFunction(() => !npuzzle.state.solving);
     assert.deepEqual(errors, []);
     await page.close();
   }
@@ -1301,4 +1317,141 @@ test("accessibility: the audit fails on a violation put back (a label on a cell 
   );
   await assert.rejects(assertAccessible(page, "a cell without its role"), /aria-prohibited-attr/);
   await page.close();
+});
+
+test("keyboard alone: from the first load to a replayed solve, each step announced in words", { timeout: 90000 }, async () => {
+  const { page, errors } = await openPage();
+  // Tab from the top of the page to Solve, and press it.
+  const focused = () => page.evaluate(() => document.activeElement?.id || document.activeElement?.tagName || "");
+  for (let i = 0; i < 12 && (await focused()) !== "solve"; i++) await page.keyboard.press("Tab");
+  assert.equal(await focused(), "solve", "Solve is reached by Tab");
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("#result-msg.ok");
+  // The replay plays; K pauses it, Home goes back to its start, → steps.
+  await page.keyboard.press("k");
+  assert.equal(await page.evaluate(() => npuzzle.tree.playing()), false);
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  const say = () => page.textContent("#tree-say");
+  assert.match(await say(), /^event 1 of \d+: generated S0: g 0 \+ h \d+ = f \d+, added to the frontier$/);
+  assert.equal(await page.getAttribute("#tree-say", "role"), "status", "a polite live region");
+  await page.keyboard.press("n");
+  assert.match(await say(), /: selected S0 for expansion \(f = \d+\)$/);
+  // The words are the library's: the event's own `said`, also shown beside the player.
+  assert.equal(await page.textContent("#tree-event"), (await say()).replace(/^event \d+ of \d+: /, ""));
+  await page.keyboard.press("n");
+  // The lit pseudocode line is marked as the current step.
+  assert.ok((await page.locator("#pseudocode li[aria-current='step']").count()) >= 1);
+  // Tab on into the tree: a node is focused and says its g + h = f and its state.
+  const inTree = () => page.evaluate(() => !!document.activeElement?.closest("#tree-svg .node"));
+  for (let i = 0; i < 120 && !(await inTree()); i++) await page.keyboard.press("Tab");
+  assert.ok(await inTree(), "the tree is reached by Tab");
+  const name = () => page.evaluate(() => document.activeElement?.getAttribute("aria-label") || "");
+  assert.match(await name(), /S0: g 0 \+ h \d+ = f \d+(, h\* \d+)?, (explored|current)$/);
+  await page.keyboard.press("ArrowDown");
+  assert.match(await name(), /S1 \(move [UDLR]\): g 1 \+ h \d+ = f \d+(, h\* \d+)?, \w+/);
+  // Tab on to the frontier: one stop; ↓ moves along it, Enter pins the entry's details.
+  const inFrontier = () => page.evaluate(() => !!document.activeElement?.closest("#frontier-list"));
+  for (let i = 0; i < 20 && !(await inFrontier()); i++) await page.keyboard.press("Tab");
+  assert.ok(await inFrontier(), "the frontier is reached by Tab");
+  assert.equal(await page.locator("#frontier-list li[tabindex='0']").count(), 1, "the list is one Tab stop");
+  const first = await name();
+  assert.match(first, /^S\d+: g \d+ \+ h \d+ = f \d+/);
+  await page.keyboard.press("ArrowDown");
+  const second = await name();
+  assert.notEqual(second, first);
+  await page.keyboard.press("Enter");
+  assert.equal(await page.textContent("#node-info strong"), second.split(":")[0]);
+  // Out of the list, End jumps to the last event: the goal, announced.
+  await page.keyboard.press("Shift+Tab");
+  await page.evaluate(() => document.activeElement instanceof HTMLElement && document.activeElement.blur());
+  await page.keyboard.press("End");
+  assert.match(await say(), /goal reached at S\d+$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the embed view: in another site's frame it shows the tree and player only, sends its height, and plays its range", {
+  timeout: 90000,
+}, async () => {
+  // A course page on another origin (localhost, against the server's 127.0.0.1), and a server
+  // that lets that origin frame it.
+  const course = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(
+      "<!doctype html><html lang='en'><title>a course page</title><h1>Week 3: A*</h1>" +
+        "<iframe id='f' title='npuzzle' width='600' height='200' style='border:0'></iframe>" +
+        "<script>window.got = []; addEventListener('message', (e) => { window.got.push(e.data); " +
+        "if (e.data && e.data.type === 'npuzzle:resize') document.getElementById('f').height = e.data.height; });</script>",
+    );
+  });
+  await new Promise((r) => course.listen(0, "127.0.0.1", r));
+  const courseUrl = `http://localhost:${course.address().port}/`;
+  const framed = spawn(BIN, ["serve", "--host", "127.0.0.1", "--port", "0", "--allow-origin", courseUrl.replace(/\/$/, "")], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NPUZZLE_CACHE_DIR: cacheDir },
+  });
+  const npuzzleUrl = await serverUrl(framed);
+  try {
+    const { page, errors } = await openPage();
+    // The teacher's kit gives the frame's HTML for the search shown.
+    await page.click("#solve");
+    await page.waitForSelector("#result-msg.ok");
+    await page.evaluate(() => {
+      npuzzle.tree.stop();
+      npuzzle.tree.setStep(4);
+    });
+    await page.click("#tree-embed");
+    await page.waitForSelector("#kit-msg[data-snippet]");
+    const snippet = await page.getAttribute("#kit-msg", "data-snippet");
+    const src = new URL(snippet.match(/src="([^"]+)"/)[1].replace(/&amp;/g, "&"));
+    assert.match(snippet, /^<iframe src="[^"]+" title="npuzzle: the search tree of \w+" width="100%" height="640"/);
+    assert.equal(src.searchParams.get("embed"), "1");
+    assert.equal(src.searchParams.get("step"), "4");
+    assert.equal(src.searchParams.get("play"), "1");
+    await page.close();
+    // The course page frames the embed view of that search, from event 4 to event 12.
+    src.searchParams.set("to", "12");
+    const link = `${npuzzleUrl}?${src.searchParams}`;
+    const context = await browser.newContext({ viewport: { width: 900, height: 900 } });
+    const host = await context.newPage();
+    host.on("pageerror", (e) => errors.push(e.message));
+    await host.goto(courseUrl);
+    await host.evaluate((u) => (document.getElementById("f").src = u), link);
+    const frame = await (await host.waitForSelector("#f")).contentFrame();
+    await frame.waitForSelector("body.embed[data-ready='1']");
+    await frame.waitForSelector("#tree-svg[data-drawn]:not([data-drawn='0'])");
+    // Only the tree and its player: no header, settings or tabs.
+    for (const hidden of ["header", ".col-left", ".tabs", "#actionbar", "#teachers-kit"])
+      assert.equal(await frame.isVisible(hidden), false, `${hidden} is hidden in the embed view`);
+    for (const shown of ["#tree-svg", "#tree-play", "#tree-step", "#embed-title", "#frontier-list"])
+      assert.equal(await frame.isVisible(shown), true, `${shown} is shown`);
+    assert.match(await frame.textContent("#embed-title"), /solved/);
+    assert.equal(new URL(await frame.getAttribute("#embed-open", "href"), link).searchParams.get("embed"), null);
+    // It plays from event 4 and stops at event 12.
+    await frame.waitForFunction(() => npuzzle.tree.k === 12 && !npuzzle.tree.playing(), null, { timeout: 30000 });
+    // The course page got the height, in Canvas's message and the plain one, and resized the frame.
+    await host.waitForFunction(() => window.got.some((m) => m && m.type === "npuzzle:resize"));
+    const got = await host.evaluate(() => window.got);
+    const plain = got.filter((m) => m && m.type === "npuzzle:resize").at(-1);
+    assert.ok(plain.height > 300, `height ${plain.height}`);
+    const lti = got.filter((m) => typeof m === "string").map((m) => JSON.parse(m));
+    assert.deepEqual(lti.at(-1), { subject: "lti.frameResize", height: plain.height });
+    assert.equal(await host.evaluate(() => Number(document.getElementById("f").height)), plain.height);
+    await shot(host, "web-embed.png");
+    await assertAccessible(frame, "the embed view in a frame");
+    await context.close();
+    // With less motion asked for, the embed view waits for the play button.
+    const calm = await browser.newContext({ reducedMotion: "reduce" });
+    const still = await calm.newPage();
+    await still.goto(link);
+    await still.waitForSelector("#tree-svg[data-drawn]:not([data-drawn='0'])");
+    assert.equal(await still.evaluate(() => npuzzle.tree.playing()), false);
+    assert.equal(await still.evaluate(() => npuzzle.tree.k), 4);
+    await calm.close();
+    assert.deepEqual(errors, []);
+  } finally {
+    framed.kill();
+    course.close();
+  }
 });

@@ -17,7 +17,8 @@
 use crate::palette::NodeState;
 use crate::record::Event;
 use crate::search::observer::{Fate, NodeId};
-use crate::search::Step;
+use crate::search::local::Why;
+use crate::search::{Bound, Info, Step};
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -109,12 +110,149 @@ pub struct TraceEvent {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub states: Vec<(NodeId, NodeState)>,
+    /// The event in words ([`words`]): what the page's replay shows and announces.
+    pub said: String,
 }
 
-/// Each event with its pseudocode step and the state changes the replay makes of it.
-pub fn annotate(events: &[Event]) -> Vec<TraceEvent> {
+/// Each event of a search by `info`'s algorithm with its pseudocode step, the state changes the
+/// replay makes of it, and its words.
+pub fn annotate(events: &[Event], info: &Info) -> Vec<TraceEvent> {
     let mut replay = Replay::new();
-    events.iter().map(|e| TraceEvent { event: e.clone(), pseudocode: e.pseudocode_step(), states: replay.apply(e) }).collect()
+    events
+        .iter()
+        .map(|e| TraceEvent { event: e.clone(), pseudocode: e.pseudocode_step(), states: replay.apply(e), said: words(e, info) })
+        .collect()
+}
+
+/// How many characters of a deep label's head and tail are said ([`short_label`]).
+pub const LABEL_KEEP: usize = 5;
+
+/// A deep label (one digit a level) said by its head and tail, `S2131…21312`; short labels whole.
+pub fn short_label(label: &str) -> String {
+    let chars: Vec<char> = label.chars().collect();
+    if chars.len() <= 2 * LABEL_KEEP + 2 {
+        return label.to_string();
+    }
+    let head: String = chars[..LABEL_KEEP].iter().collect();
+    let tail: String = chars[chars.len() - LABEL_KEEP..].iter().collect();
+    format!("{head}…{tail}")
+}
+
+/// What becomes of a generated node, by its fate.
+fn fate_words(fate: Fate) -> &'static str {
+    match fate {
+        Fate::Added => "added to the frontier",
+        Fate::Duplicate => "a duplicate: dropped",
+        Fate::Pruned => "pruned by the bound",
+        Fate::Goal => "the goal",
+    }
+}
+
+/// A count with thousands separators, `12,345`.
+fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Two decimals, as the page writes a probability or a temperature.
+fn two(x: f64) -> String {
+    format!("{x:.2}")
+}
+
+/// Four significant digits (a temperature as it falls: `10.00`, `0.9703`).
+fn four_digits(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let magnitude = x.abs().log10().floor() as i32;
+    let decimals = (3 - magnitude).max(0) as usize;
+    format!("{x:.decimals$}")
+}
+
+/// A whole number as an integer, any other with its decimals.
+fn plain(x: f64) -> String {
+    if x == x.trunc() && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Why a local search chose (or refused) a move, with the move and its h.
+fn why_words(mv: char, h: crate::Cost, reason: &Why, member: Option<u32>, from: Option<u32>) -> String {
+    let to = format!("{mv} (h = {h})");
+    let beam = |how: &str| format!("move {to} from [{}] into the next beam as [{}]: {how}", from.unwrap_or(0), member.unwrap_or(0));
+    match *reason {
+        Why::BestImprovement { .. } => format!("move {to}: the best improvement"),
+        Why::Sideways { used, allowed, .. } => format!("move {to}: a sideways move ({used} of {allowed} allowed in a row)"),
+        Why::FirstImprovement { tried } => format!("move {to}: the first improvement, after {tried} random neighbours"),
+        Why::Accepted { delta, .. } if delta <= 0.0 => format!("move {to}: accepted, Δ = {} ≤ 0", plain(delta)),
+        Why::Accepted { delta, temperature, probability } => format!(
+            "move {to}: accepted with probability e^(−Δ/T) = e^(−{}/{}) = {}",
+            plain(delta),
+            two(temperature),
+            two(probability)
+        ),
+        Why::Rejected { delta, temperature, probability } => format!(
+            "{to} rejected: probability e^(−Δ/T) = e^(−{}/{}) = {}; the search stays",
+            plain(delta),
+            two(temperature),
+            two(probability)
+        ),
+        Why::BeamBest => beam("among the K best"),
+        Why::BeamDrawn { .. } => beam("drawn at random, weighted by e^(−(h − h_min))"),
+    }
+}
+
+/// An event of a search by `info`'s algorithm in words: `selected S2 for expansion (f = 4)`,
+/// `generated S21 by L: g 2 + h 3 = f 5, added to the frontier`, `move R (h = 1): accepted,
+/// Δ = -1 ≤ 0`. The page shows it beside the replay and announces it to screen readers.
+pub fn words(e: &Event, info: &Info) -> String {
+    let bound_name = if info.words.bound == Some(Bound::Depth) { "depth limit" } else { "bound f ≤" };
+    match e {
+        Event::Generated { node, .. } => {
+            let by = node.mv.map(|m| format!(" by {m}")).unwrap_or_default();
+            format!("generated {}{by}: g {} + h {} = f {}, {}", short_label(&node.label), node.g, node.h, node.f, fate_words(node.fate))
+        }
+        Event::Selected { label, f, .. } => format!("selected {} for expansion (f = {f})", short_label(label)),
+        Event::Discarded { label, .. } => format!("discarded {}: the bound now cuts it", short_label(label)),
+        Event::Frontier { size, .. } => format!("the frontier now holds {} nodes", count(*size)),
+        Event::Iteration { number, bound, .. } => format!("iteration {number} starts with {bound_name} {bound}"),
+        Event::IterationEnd { next: None, .. } => "the iteration ends: nothing was cut off, no solution".to_string(),
+        Event::IterationEnd { next: Some(next), .. } => {
+            let what = if info.words.bound == Some(Bound::Depth) { "depth limit" } else { "bound" };
+            format!("the iteration ends; the {what} rises to {next}")
+        }
+        Event::Incumbent { label, cost, .. } => format!("new best solution at {}: cost {cost}, now the bound", short_label(label)),
+        Event::BackedUp { label, f, .. } => format!("backed up f = {f} to {}", short_label(label)),
+        Event::Goal { label, .. } if info.two_roots => format!("the searches meet at {}", short_label(label)),
+        Event::Goal { label, .. } => format!("goal reached at {}", short_label(label)),
+        Event::LocalCurrent { step, h, initial, member, temperature, restart, .. } => {
+            let who = member.map_or_else(|| "current state".to_string(), |m| format!("beam state [{m}]"));
+            let t = temperature.map(|t| format!(", T = {}", four_digits(t))).unwrap_or_default();
+            let r = restart.filter(|&r| r > 0).map(|r| format!(" (restart {r})")).unwrap_or_default();
+            format!("step {step}: {}{who}, h = {h}{t}{r}", if *initial { "begin at the " } else { "" })
+        }
+        Event::LocalNeighbour { step, mv, h, member, .. } => {
+            let of = member.map(|m| format!(" of [{m}]")).unwrap_or_default();
+            format!("step {step}: neighbour {mv}{of}, h = {h}")
+        }
+        Event::LocalChoice { step, mv, h, reason, member, from } => format!("step {step}: {}", why_words(*mv, *h, reason, *member, *from)),
+        Event::LocalRestart { number, walk, .. } => format!(
+            "restart {number}: a random walk of {} moves from the start ({})",
+            walk.chars().count(),
+            if walk.is_empty() { "no moves" } else { walk }
+        ),
+        Event::LocalEnd { stuck: Some(stuck), .. } => format!("stuck: {stuck}"),
+        Event::LocalEnd { stuck: None, .. } => "goal reached".to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -157,7 +295,7 @@ mod tests {
     #[test]
     fn annotations_carry_the_step_and_only_real_changes() {
         let rec = recorded(Algorithm::Astar);
-        let trace = annotate(&rec.events);
+        let trace = annotate(&rec.events, Algorithm::Astar.info());
         assert_eq!(trace.len(), rec.events.len());
         assert_eq!(trace[0].pseudocode, Some(Step::Start));
         assert_eq!(trace[0].states, [(0, NodeState::Frontier)]);
@@ -169,6 +307,28 @@ mod tests {
         assert_eq!(json["pseudocode"], "start");
         assert_eq!(json["states"], serde_json::json!([[0, "frontier"]]));
         assert_eq!(json["label"], "S0");
+        assert_eq!(first_selection.said, "selected S0 for expansion (f = 4)");
+    }
+
+    #[test]
+    fn events_are_said_as_the_page_shows_them() {
+        let trace = annotate(&recorded(Algorithm::Astar).events, Algorithm::Astar.info());
+        assert_eq!(trace[0].said, "generated S0: g 0 + h 4 = f 4, added to the frontier");
+        assert!(trace.iter().any(|t| t.said.starts_with("generated S1 by ") && t.said.ends_with(", added to the frontier")), "a child");
+        assert!(trace.iter().any(|t| t.said.starts_with("goal reached at S")), "the goal");
+        let ida = annotate(&recorded(Algorithm::Idastar).events, Algorithm::Idastar.info());
+        assert!(ida.iter().any(|t| t.said == "iteration 2 starts with bound f ≤ 5"), "{:?}", ida.iter().map(|t| &t.said).collect::<Vec<_>>());
+        assert!(ida.iter().any(|t| t.said.starts_with("the iteration ends; the bound rises to ")));
+        let dfid = annotate(&recorded(Algorithm::Iddfs).events, Algorithm::Iddfs.info());
+        assert!(dfid.iter().any(|t| t.said.starts_with("iteration 2 starts with depth limit ")));
+        // Every event has words, and no label is said longer than its head and tail.
+        assert!(trace.iter().chain(&ida).all(|t| !t.said.is_empty()));
+        assert_eq!(short_label("S12345678901"), "S12345678901");
+        assert_eq!(short_label("S123456789012"), "S1234…89012");
+        assert_eq!(count(1234567), "1,234,567");
+        assert_eq!(count(12), "12");
+        assert_eq!(four_digits(10.0), "10.00");
+        assert_eq!(four_digits(0.97032), "0.9703");
     }
 
     #[test]

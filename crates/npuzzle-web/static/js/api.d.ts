@@ -1079,7 +1079,11 @@ pseudocode?: Step,
 /**
  * The nodes whose state it changes, with their new state ([`Replay::apply`]).
  */
-states?: Array<[number, NodeState]>, } & ({ "event": "generated", 
+states?: Array<[number, NodeState]>, 
+/**
+ * The event in words ([`words`]): what the page's replay shows and announces.
+ */
+said: string, } & ({ "event": "generated", 
 /**
  * Step number.
  */

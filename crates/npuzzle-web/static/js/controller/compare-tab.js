@@ -4,6 +4,7 @@
 
 import { fmt, fmtMs } from "../model/format.js";
 import { compareBody, compareKey, depthBody, pairRun, parseDepths, runName } from "../model/settings.js";
+import { reducedMotion } from "../views/announce.js";
 import { CompareView } from "../views/compare.js";
 import { DepthView } from "../views/depth.js";
 import { $, closest } from "../views/dom.js";
@@ -211,9 +212,10 @@ export class CompareTab {
     cancelAnimationFrame(this.raceFrame);
     const rows = this.state.compare || [];
     const t0 = performance.now();
-    const duration = 6000;
+    // With less motion asked for, the race is shown at its end at once.
+    const duration = reducedMotion() ? 0 : 6000;
     const frame = (/** @type {number} */ now) => {
-      const t = Math.min(1, (now - t0) / duration);
+      const t = duration ? Math.min(1, (now - t0) / duration) : 1;
       this.view.drawRace(rows, t);
       if (t < 1) this.raceFrame = requestAnimationFrame(frame);
     };

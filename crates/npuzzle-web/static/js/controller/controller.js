@@ -11,7 +11,9 @@
 import { isLocal, optimalChoice } from "../model/options.js";
 import { compareKey, settingsKey, solveBody } from "../model/settings.js";
 import { createState, refusal } from "../model/state.js";
+import { reducedMotion } from "../views/announce.js";
 import { $, closest, input } from "../views/dom.js";
+import { embedTitle } from "../views/embed.js";
 import { Form } from "../views/form.js";
 import { drawLegend } from "../views/legend.js";
 import { liveLabels, markStale, setLive, setRunning, showEngine, showHint, showMessage, showTables, startError } from "../views/status.js";
@@ -40,7 +42,13 @@ export class Controller {
     this.form = new Form();
     this.setup = new Setup(engine, this.state, this.form, { changed: () => this.changed(), solve: () => this.solve() });
     this.tree = new TreeTab(this.state);
-    this.kit = new TeachersKit(engine, this.state, this.tree, (step) => this.setup.updateUrl({ run: true, step }));
+    this.kit = new TeachersKit(
+      engine,
+      this.state,
+      this.tree,
+      (step) => this.setup.updateUrl({ run: true, step }),
+      (step) => this.setup.linkTo({ step, embed: { play: true } }),
+    );
     this.local = new LocalTab(this.state);
     this.solution = new SolutionTab(this.state);
     this.compare = new CompareTab(engine, this.state, {
@@ -326,11 +334,18 @@ export class Controller {
       this.tree.load(r.tree, r.trace || null, r, 0);
       this.showTab("tree");
       this.tree.togglePlay();
-      if (s.openAtStep !== null) {
+      if (s.openAtStep !== null || s.embed) {
         this.tree.stop();
-        this.tree.setStep(s.openAtStep);
-        s.openAtStep = null;
+        this.tree.setStep(s.openAtStep ?? 0);
       }
+      if (s.embed) {
+        // The embed view plays from the link's event to its `to`, at once only when asked and
+        // when the reader has not asked the system for less motion.
+        this.tree.range(s.openAtStep ?? 0, s.embed.to);
+        embedTitle(text);
+        if (s.embed.play && !reducedMotion()) this.tree.togglePlay();
+      }
+      s.openAtStep = null;
       const tabs = /** @type {HTMLElement} */ (document.querySelector(".tabs"));
       const top = tabs.getBoundingClientRect().top;
       if (top < 0 || top > window.innerHeight - 200) {

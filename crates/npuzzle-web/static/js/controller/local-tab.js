@@ -2,7 +2,6 @@
 // local replay model) and has the tab's views draw each step, with the pseudocode line of the
 // event shown lit.
 
-import { describeLocal } from "../model/describe.js";
 import { LocalReplay } from "../model/local.js";
 import { algInfo } from "../model/options.js";
 import { $, input } from "../views/dom.js";
@@ -93,7 +92,7 @@ export class LocalTab {
     const k = Math.max(0, Math.min(this.replay.events.length, step));
     this.k = k;
     const win = this.replay.window(k);
-    const why = win.last ? describeLocal(win.last, this.result ? this.result.message : "") : "before the search starts";
+    const why = win.last ? win.last.said : "before the search starts";
     this.view.show(this.replay, k, win, why, this.w, this.h);
     // The pseudocode line of the current event.
     this.code.light(win.last?.pseudocode || null);

@@ -6,6 +6,7 @@ import { boardText } from "../model/format.js";
 import { readLink, writeLink } from "../model/link.js";
 import { adjacent, renderBoard } from "../views/board.js";
 import { $, input, select } from "../views/dom.js";
+import { startEmbed } from "../views/embed.js";
 import { showLinkProblems, showStartError, showVerdict } from "../views/status.js";
 
 /** @typedef {import("../api").Options} Options */
@@ -242,11 +243,24 @@ export class Setup {
 
   /**
    * Writes the settings into the page's address (no reload) and returns the full link.
-   * @param {{run?: boolean, step?: number}} [extra]
+   * @param {{run?: boolean, step?: number, embed?: {to?: number, play?: boolean}}} [extra]
    * @returns {string}
    */
-  updateUrl(extra = {}) {
+  /**
+   * The full link to the settings with `extra`, leaving the page's address as it is.
+   * @param {{run?: boolean, step?: number, embed?: {to?: number, play?: boolean}}} extra
+   * @returns {string}
+   */
+  linkTo(extra) {
     const q = writeLink(this.state.settings, this.options, { seed: this.state.seed, ...extra });
+    return `${location.origin}${location.pathname}?${q}`;
+  }
+
+  updateUrl(extra = {}) {
+    // The embed view keeps its own link: a reload in the frame shows the same view.
+    const e = this.state.embed;
+    const embed = e ? { to: e.to ?? undefined, play: e.play } : undefined;
+    const q = writeLink(this.state.settings, this.options, { seed: this.state.seed, embed, ...extra });
     const url = `${location.pathname}?${q}`;
     history.replaceState(null, "", url);
     return location.origin + url;
@@ -289,6 +303,10 @@ export class Setup {
     showLinkProblems(problems);
     // A link to a replay at one event (`step=N`, from "link to this step") opens the tree there.
     this.state.openAtStep = link.step;
+    if (link.embed) {
+      this.state.embed = { to: link.to, play: link.play };
+      startEmbed();
+    }
     if (link.run && !problems.length) this.on.solve();
   }
 }

@@ -14,6 +14,18 @@ import { WorksheetView } from "../views/worksheet.js";
 /** @typedef {import("../model/state.js").PageState} PageState */
 /** @typedef {import("../model/worksheet.js").WorksheetRow} WorksheetRow */
 
+/**
+ * The HTML a course page embeds the search with: a frame of the embed view, playing from the
+ * event shown, that resizes itself where the page listens (Canvas does).
+ * @param {string} url the embed view's link
+ * @param {string} algorithm what the frame shows, for its accessible title
+ * @returns {string}
+ */
+export function embedSnippet(url, algorithm) {
+  const attr = (/** @type {string} */ v) => v.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  return `<iframe src="${attr(url)}" title="${attr(`npuzzle: the search tree of ${algorithm}`)}" width="100%" height="640" style="border:0" loading="lazy"></iframe>`;
+}
+
 /** Most frames of a recorded replay. */
 const WEBM_MAX_FRAMES = 300;
 
@@ -23,12 +35,14 @@ export class TeachersKit {
    * @param {PageState} state
    * @param {TreeTab} tree
    * @param {(step: number) => string} stepLink a link that runs this search and opens it at `step`
+   * @param {(step: number) => string} embedLink the embed view's link to this search, from `step`
    */
-  constructor(engine, state, tree, stepLink) {
+  constructor(engine, state, tree, stepLink, embedLink) {
     this.engine = engine;
     this.state = state;
     this.tree = tree;
     this.stepLink = stepLink;
+    this.embedLink = embedLink;
     this.sheet = new WorksheetView();
     /** @type {{rows: WorksheetRow[], i: number, right: number, done: number} | null} */
     this.ws = null;
@@ -60,6 +74,18 @@ export class TeachersKit {
         msg.textContent = `Link to event ${k}: ${url}`;
       }
       msg.dataset.url = url;
+    });
+    $("tree-embed").addEventListener("click", async () => {
+      if (!this.tree.replay) return noTree();
+      const snippet = embedSnippet(this.embedLink(this.tree.k), this.state.result?.algorithm || "search");
+      msg.className = "";
+      try {
+        await navigator.clipboard.writeText(snippet);
+        msg.textContent = "Embed code copied: paste it into the HTML of a course page (docs/web.md says how for Moodle and Canvas).";
+      } catch (_e) {
+        msg.textContent = `Embed code: ${snippet}`;
+      }
+      msg.dataset.snippet = snippet;
     });
     $("tree-export-svg").addEventListener("click", () => this.picture("svg"));
     $("tree-export-png").addEventListener("click", () => this.picture("png"));

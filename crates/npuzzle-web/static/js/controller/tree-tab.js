@@ -3,11 +3,11 @@
 // the minimap, the frontier list, the node details, the pseudocode with the current event's
 // line lit, the bounds' timeline. It also runs the replay's player and the predict quiz.
 
-import { describeEvent } from "../model/describe.js";
 import { fmt, shortLabel } from "../model/format.js";
 import { layout, metrics, styleFor } from "../model/layout.js";
 import { algInfo } from "../model/options.js";
 import { Replay } from "../model/replay.js";
+import { Announcer } from "../views/announce.js";
 import { $, button, input, select } from "../views/dom.js";
 import { Frontier } from "../views/frontier.js";
 import { clearTimeline, drawTimeline, markTimeline } from "../views/legend.js";
@@ -55,6 +55,24 @@ export class TreeTab {
     /** @type {{pos: [number, number][], bounds: {w: number, h: number}} | null} */
     this.laid = null;
     this.view.onView = () => this.drawMinimap();
+    this.say = new Announcer($("tree-say"));
+    /** @type {{from: number, to: number | null}} the events the player plays (an embed view's range) */
+    this.span = { from: 0, to: null };
+  }
+
+  /**
+   * Limits the player to events `from` to `to` (the end when `null`), as an embed view's link asks.
+   * @param {number} from
+   * @param {number | null} to
+   */
+  range(from, to) {
+    this.span = { from, to };
+  }
+
+  /** The event the player stops at. */
+  end() {
+    const n = this.events().length;
+    return this.span.to === null ? n : Math.min(n, Math.max(this.span.to, this.span.from));
   }
 
   /** Wires the tab's buttons, its tree, its minimap and its frontier list. */
@@ -109,6 +127,7 @@ export class TreeTab {
     input("tree-step").value = "0";
     $("tree-pos").textContent = "";
     $("tree-event").textContent = "";
+    this.say.clear();
     this.frontier.clear();
     this.code.draw(this.info);
     clearTimeline();
@@ -139,6 +158,7 @@ export class TreeTab {
     this.report = report;
     this.info = algInfo(this.state.options, report.algorithm || "") || null;
     this.replay = new Replay(tree, trace, this.info);
+    this.span = { from: 0, to: null };
     this.pinned = null;
     this.view.focusId = null;
     this.predict = { on: this.predict.on, right: 0, tries: 0 };
@@ -232,9 +252,10 @@ export class TreeTab {
     this.laid = layout(r, count, this.view.m);
     this.view.frame(this.laid, s.states, count, shownNext, k);
     $("tree-pos").textContent = `event ${fmt(k)} of ${fmt(r.events.length)}`;
-    let text = k > 0 ? describeEvent(r.events[k - 1], r.nodes, r) : "before the search starts";
+    let text = k > 0 ? r.events[k - 1].said : "before the search starts";
     if (k === r.events.length && r.truncated) text += " — recording stopped here: the tree's node cap was reached";
     $("tree-event").textContent = text;
+    this.say.say(`event ${k} of ${r.events.length}: ${text}`, this.playing());
     this.frontier.draw(r, s, shownNext, this.hoverId);
     this.code.light(r.stepAt(k));
     markTimeline(r, k);
@@ -312,12 +333,12 @@ export class TreeTab {
       return;
     }
     if (!this.replay) return;
-    if (this.k >= this.events().length) this.setStep(0);
+    if (this.k >= this.end()) this.setStep(this.span.from);
     const b = button("tree-play");
     b.textContent = "■ pause";
     b.setAttribute("aria-pressed", "true");
     this.timer = setInterval(() => {
-      if (this.k >= this.events().length) this.stop();
+      if (this.k >= this.end()) this.stop();
       else this.setStep(this.k + 1);
     }, 1000 / this.speed());
   }

@@ -14,8 +14,10 @@ import { goalSpec } from "./settings.js";
  * The query of a link to these settings.
  * @param {Settings} s
  * @param {Options} options
- * @param {{seed?: string | null, run?: boolean, step?: number}} [extra] the last run's seed (a
- *   local search's link repeats it), whether the link runs the search, the replay event to open
+ * @param {{seed?: string | null, run?: boolean, step?: number, embed?: {to?: number, play?: boolean}}} [extra]
+ *   the last run's seed (a local search's link repeats it), whether the link runs the search, the
+ *   replay event to open, and the embed view (`embed=1`: the tree and its player only, for a
+ *   frame) with the event its replay stops at and whether it plays at once
  * @returns {URLSearchParams}
  */
 export function writeLink(s, options, extra = {}) {
@@ -43,6 +45,11 @@ export function writeLink(s, options, extra = {}) {
   p.set("tree", s.recordTree ? "1" : "0");
   if (extra.run) p.set("run", "1");
   if (extra.step !== undefined) p.set("step", String(extra.step));
+  if (extra.embed) {
+    p.set("embed", "1");
+    if (extra.embed.to !== undefined) p.set("to", String(extra.embed.to));
+    if (extra.embed.play) p.set("play", "1");
+  }
   return p;
 }
 
@@ -74,6 +81,9 @@ export function paramAccepts(p, text) {
  * @property {string[]} problems what was wrong, each said as "unknown algorithm “foo”"
  * @property {boolean} run whether to run the search at once
  * @property {number | null} step the replay event to open
+ * @property {boolean} embed the embed view: the tree and its player only, sized to a frame
+ * @property {number | null} to the event the embed view's replay stops at
+ * @property {boolean} play whether the embed view plays its replay at once
  */
 
 /**
@@ -93,8 +103,11 @@ export function readLink(search, options) {
     size: q.get("size"),
     fallbackSize: [3, 3],
     problems: [],
-    run: q.get("run") === "1",
+    run: q.get("run") === "1" || q.get("embed") === "1",
     step: null,
+    embed: q.get("embed") === "1",
+    to: null,
+    play: q.get("play") === "1",
   };
   /**
    * @param {string} key
@@ -163,5 +176,8 @@ export function readLink(search, options) {
   if (fits(w) && fits(h)) out.fallbackSize = [w, h];
   const step = q.get("step") || "";
   if (/^\d+$/.test(step)) out.step = Number(step);
+  const to = q.get("to") || "";
+  if (/^\d+$/.test(to)) out.to = Number(to);
+  else if (to) out.problems.push(`unknown to \u201c${to}\u201d`);
   return out;
 }

@@ -26,6 +26,8 @@
  * @property {boolean} comparing a compare is running
  * @property {number} playIdx the solution playback's position
  * @property {number | null} openAtStep the replay event a link asked to open
+ * @property {{to: number | null, play: boolean} | null} embed the embed view a link asked for:
+ *   the event its replay stops at, and whether it plays at once
  */
 
 /**
@@ -63,6 +65,7 @@ export function createState() {
     comparing: false,
     playIdx: 0,
     openAtStep: null,
+    embed: null,
   };
 }
 

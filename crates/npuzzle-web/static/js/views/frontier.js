@@ -15,6 +15,8 @@ export class Frontier {
     this.list = $("frontier-list");
     this.size = $("frontier-size");
     this.info = $("node-info");
+    /** @type {number | null} the entry that keeps the list's one Tab stop */
+    this.focusId = null;
   }
 
   clear() {
@@ -31,6 +33,7 @@ export class Frontier {
    */
   draw(replay, s, next, hover) {
     const list = this.list;
+    const hadFocus = list.contains(document.activeElement);
     list.replaceChildren();
     if (!replay.reportsFrontier && !s.list.length) {
       this.size.textContent = "(not reported by this algorithm)";
@@ -39,19 +42,26 @@ export class Frontier {
     const more = s.size > s.list.length ? `, first ${s.list.length} shown` : "";
     this.size.textContent = `(${fmt(s.size)}${more})`;
     list.dataset.size = String(s.size);
+    // One Tab stop for the list: the entry focused last while it is still listed, else the first.
+    const stop = this.focusId !== null && s.list.includes(this.focusId) ? this.focusId : s.list[0];
     for (const id of s.list) {
       const n = replay.nodes[id];
       if (!n) continue;
       const fresh = s.fresh.has(id);
       const li = h("li");
       li.dataset.id = String(id);
-      li.tabIndex = 0;
+      li.tabIndex = id === stop ? 0 : -1;
       li.title = `${n.label}: g ${n.g} + h ${n.h} = f ${n.f}${fresh ? " (just added; the open list orders it at the next step)" : ""}`;
+      li.setAttribute(
+        "aria-label",
+        `${shortLabel(n.label)}: g ${n.g} + h ${n.h} = f ${n.f}${id === next ? ", expanded next" : ""}${fresh ? ", just added" : ""}`,
+      );
       li.textContent = `${shortLabel(n.label)}  f=${n.f} (${n.g}+${n.h})${fresh ? " new" : ""}`;
       if (fresh) li.classList.add("fresh");
       if (id === next) li.classList.add("next");
       if (hover === id) li.classList.add("hl");
       list.appendChild(li);
+      if (hadFocus && id === stop) li.focus();
     }
   }
 
@@ -125,7 +135,28 @@ export class Frontier {
     });
     list.addEventListener("focusin", (ev) => {
       const id = idOf(ev);
-      if (id !== null) on.hover(id);
+      if (id === null) return;
+      this.focusId = id;
+      for (const li of list.querySelectorAll("li")) li.tabIndex = Number(li.dataset.id) === id ? 0 : -1;
+      on.hover(id);
+    });
+    // ↑ ↓ Home End move along the list; Enter or Space pins (or, predicting, picks) the entry.
+    list.addEventListener("keydown", (ev) => {
+      const li = closest(ev, "li");
+      if (!li) return;
+      /** @type {Element | null} */
+      let to = null;
+      if (ev.key === "ArrowDown") to = li.nextElementSibling;
+      else if (ev.key === "ArrowUp") to = li.previousElementSibling;
+      else if (ev.key === "Home") to = list.firstElementChild;
+      else if (ev.key === "End") to = list.lastElementChild;
+      else if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        on.activate(Number(li.dataset.id));
+        return;
+      } else return;
+      ev.preventDefault();
+      if (to instanceof HTMLElement) to.focus();
     });
     list.addEventListener("click", (ev) => {
       const id = idOf(ev);

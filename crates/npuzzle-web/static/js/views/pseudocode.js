@@ -48,6 +48,8 @@ export class Pseudocode {
     for (const { li, steps } of this.lines) {
       const lit = step !== null && steps.includes(step);
       li.classList.toggle("on", lit);
+      if (lit) li.setAttribute("aria-current", "step");
+      else li.removeAttribute("aria-current");
       if (lit && !first) first = li;
     }
     this.list.dataset.step = step || "";

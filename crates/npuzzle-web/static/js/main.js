@@ -4,7 +4,9 @@
 
 import { Controller } from "./controller/controller.js";
 import { createEngine } from "./engine/engine.js";
+import { registerOffline } from "./engine/offline.js";
 
 const controller = new Controller(createEngine(document));
 /** @type {any} */ (window).npuzzle = controller.testHook();
 controller.start();
+registerOffline(document);

@@ -44,6 +44,8 @@ mod generate;
 #[cfg(feature = "server")]
 mod guard;
 #[cfg(feature = "server")]
+mod headers;
+#[cfg(feature = "server")]
 mod lanes;
 pub mod progress;
 #[cfg(feature = "server")]
@@ -223,6 +225,7 @@ pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> 
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn_with_state(body_timeout, body::read_body))
         .layer(axum::middleware::from_fn_with_state(guard::Guard::new(config.allow_origins.clone()), guard::check))
+        .layer(axum::middleware::map_response_with_state(headers::SecurityHeaders::new(&config.allow_origins), headers::add))
         .with_state(state)
 }
 

@@ -62,7 +62,7 @@ pub struct ExerciseSearch {
 
 impl ExerciseSearch {
     /// The same options as `solve` reads them.
-    fn search_opts(&self) -> SearchOpts {
+    pub(crate) fn search_opts(&self) -> SearchOpts {
         SearchOpts {
             goal: self.goal.clone(),
             algorithm: self.algorithm.clone(),

@@ -21,6 +21,7 @@ mod bench_big;
 mod bench_depth;
 mod bench_file;
 mod bench_local;
+mod check;
 mod compare;
 mod exercise;
 mod exit;
@@ -54,6 +55,7 @@ Exit codes:
   5  not found: the search space within --max-depth holds no solution, or a local search
      stopped without the goal (a local minimum, a plateau, restarts exhausted, or the
      temperature at its floor)
+  6  differs: `check` found the work different from the reference
 
 Board formats: '1 4 2 0 5 3 6 7 8', '1,4,2,0,5,3,6,7,8', '142053678' (3×3), '1 4 2/0 5 3/6 7 8',
 rows on separate lines, '[[1,4,2],[0,5,3],[6,7,8]]'; the blank may be 0, -1, _, x or '.'.
@@ -82,7 +84,8 @@ Exit codes:
   3  unsolvable: start and goal have different parity (detected before any search)
   4  limit reached: --max-nodes, --timeout, --max-memory, --max-steps, or Ctrl-C stopped the work
   5  not found: the search space within --max-depth holds no solution, or a local search got
-     stuck";
+     stuck
+  6  differs: `check` found the work different from the reference";
 
 /// The npuzzle command line.
 #[derive(Parser, Debug)]
@@ -124,6 +127,12 @@ enum Command {
     /// --reading tiles, the tiles'. Exit 5 when the solution does not reach the goal.
     #[command(visible_alias = "analyze", after_help = AFTER_HELP)]
     Analyse(analyse::Args),
+    /// Grade a student's own work against the reference search: a solution (--solution: valid?
+    /// reaching the goal? with --optimal, optimal?) or an order of expansion (--expansions:
+    /// labels such as S21, or boards). The report names the first difference and a diagnosis
+    /// (another move order, heuristic or algorithm that reproduces the work), as text, JSON or
+    /// Gradescope's results.json. Exit 0 when right, 6 when the work differs.
+    Check(check::Args),
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
@@ -183,6 +192,7 @@ fn main() -> ExitCode {
         Command::Completions { shell } => completions(shell),
         Command::Exercise(a) => exercise::run(a),
         Command::Analyse(a) => analyse::run(a),
+        Command::Check(a) => check::run(a),
         Command::Pdb(a) => pdb::run(a),
         Command::Bench(a) => bench::run(a),
     };

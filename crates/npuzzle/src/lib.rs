@@ -35,6 +35,7 @@
 
 pub mod analysis;
 pub mod board;
+pub mod check;
 pub mod clock;
 pub mod compare;
 pub mod cost;

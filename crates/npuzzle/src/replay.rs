@@ -16,8 +16,8 @@
 
 use crate::palette::NodeState;
 use crate::record::Event;
-use crate::search::observer::{Fate, NodeId};
 use crate::search::local::Why;
+use crate::search::observer::{Fate, NodeId};
 use crate::search::{Bound, Info, Step};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -194,12 +194,9 @@ fn why_words(mv: char, h: crate::Cost, reason: &Why, member: Option<u32>, from: 
         Why::Sideways { used, allowed, .. } => format!("move {to}: a sideways move ({used} of {allowed} allowed in a row)"),
         Why::FirstImprovement { tried } => format!("move {to}: the first improvement, after {tried} random neighbours"),
         Why::Accepted { delta, .. } if delta <= 0.0 => format!("move {to}: accepted, Δ = {} ≤ 0", plain(delta)),
-        Why::Accepted { delta, temperature, probability } => format!(
-            "move {to}: accepted with probability e^(−Δ/T) = e^(−{}/{}) = {}",
-            plain(delta),
-            two(temperature),
-            two(probability)
-        ),
+        Why::Accepted { delta, temperature, probability } => {
+            format!("move {to}: accepted with probability e^(−Δ/T) = e^(−{}/{}) = {}", plain(delta), two(temperature), two(probability))
+        }
         Why::Rejected { delta, temperature, probability } => format!(
             "{to} rejected: probability e^(−Δ/T) = e^(−{}/{}) = {}; the search stays",
             plain(delta),
@@ -317,7 +314,11 @@ mod tests {
         assert!(trace.iter().any(|t| t.said.starts_with("generated S1 by ") && t.said.ends_with(", added to the frontier")), "a child");
         assert!(trace.iter().any(|t| t.said.starts_with("goal reached at S")), "the goal");
         let ida = annotate(&recorded(Algorithm::Idastar).events, Algorithm::Idastar.info());
-        assert!(ida.iter().any(|t| t.said == "iteration 2 starts with bound f ≤ 5"), "{:?}", ida.iter().map(|t| &t.said).collect::<Vec<_>>());
+        assert!(
+            ida.iter().any(|t| t.said == "iteration 2 starts with bound f ≤ 5"),
+            "{:?}",
+            ida.iter().map(|t| &t.said).collect::<Vec<_>>()
+        );
         assert!(ida.iter().any(|t| t.said.starts_with("the iteration ends; the bound rises to ")));
         let dfid = annotate(&recorded(Algorithm::Iddfs).events, Algorithm::Iddfs.info());
         assert!(dfid.iter().any(|t| t.said.starts_with("iteration 2 starts with depth limit ")));

@@ -77,7 +77,11 @@ impl Service {
                 solved.tree = Some(Tree::new(&rec, req.start.width(), req.start.height(), record.cap));
             }
             if record.trace {
-                solved.trace = Some(Trace { events: annotate(&rec.events, req.algorithm.info()), truncated: rec.truncated, frontier_shown: FRONTIER_SHOWN });
+                solved.trace = Some(Trace {
+                    events: annotate(&rec.events, req.algorithm.info()),
+                    truncated: rec.truncated,
+                    frontier_shown: FRONTIER_SHOWN,
+                });
             }
             Ok(solved)
         } else {

@@ -24,7 +24,7 @@ const FLOORS: &[&[&str]] = &[
     // The facade and table preparation for a request.
     &["solve", "prepare"],
     // What is built on whole runs: specifications, records, replays, renderings, experiments.
-    &["spec", "record", "replay", "render", "compare", "analysis"],
+    &["spec", "record", "replay", "render", "compare", "analysis", "check"],
     &["experiment"],
 ];
 

@@ -1,0 +1,117 @@
+//! `npuzzle check`: a student's own work (a solution, or an order of expansion) graded against
+//! the reference search, with the first difference and a diagnosis, for people (text), scripts
+//! (JSON) or Gradescope's autograder (`results.json`).
+
+use crate::exercise::ExerciseSearch;
+use crate::exit::{self, BadInput};
+use crate::input::{board_error, board_text, source_text};
+use anyhow::{anyhow, Context, Result};
+use npuzzle::check::{self, Report};
+use npuzzle::notation::Reading;
+use npuzzle::render::exercise;
+use std::io::{Read, Write};
+
+/// How the report is written.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// In words, for people.
+    Text,
+    /// The report as JSON, for scripts.
+    Json,
+    /// Gradescope's autograder results (results.json): one test per thing checked.
+    Gradescope,
+}
+
+/// Arguments of `check`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The start board (quoted: it is one argument), or a file holding it.
+    #[arg(allow_hyphen_values = true)]
+    pub board: String,
+    #[command(flatten)]
+    pub search: ExerciseSearch,
+    /// A solution to grade: moves (R2U2LDLD, any separators) or the boards along the way, from a
+    /// file, or - for stdin.
+    #[arg(long, value_name = "FILE", conflicts_with = "expansions", required_unless_present = "expansions")]
+    pub solution: Option<String>,
+    /// With --solution: the question asks for the optimum (any optimal answer is accepted). The
+    /// reference algorithm must be optimal (the default is).
+    #[arg(long, requires = "solution")]
+    pub optimal: bool,
+    /// An order of expansion to grade: the labels of the nodes selected (S0, S2, S21, …) or
+    /// their boards, from a file, or - for stdin.
+    #[arg(long, value_name = "FILE")]
+    pub expansions: Option<String>,
+    /// With --expansions: grade the first N selections only (the steps a sheet asks about).
+    #[arg(long, value_name = "N", requires = "expansions")]
+    pub steps: Option<usize>,
+    /// What a solution's letters name: the blank's moves or the tiles'.
+    #[arg(long, default_value = "blank", value_parser = ["blank", "tiles"])]
+    pub reading: String,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value = "text")]
+    pub format: CheckFormat,
+}
+
+/// The work's text: a file, or - for stdin; at most [`check::MAX_TEXT`] bytes are read.
+fn work_text(arg: &str) -> Result<String> {
+    if arg != "-" && !std::path::Path::new(arg).is_file() {
+        return Err(anyhow!(BadInput).context(format!("no such file: {arg} (give the work in a file, or - for stdin)")));
+    }
+    if arg == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().lock().take(check::MAX_TEXT as u64 + 1).read_to_end(&mut buf)?;
+        if buf.len() > check::MAX_TEXT {
+            return Err(anyhow!(BadInput).context(format!("the work is longer than {} bytes", check::MAX_TEXT)));
+        }
+        return String::from_utf8(buf).map_err(|_| anyhow!(BadInput).context("the work is not UTF-8 text"));
+    }
+    let len = std::fs::metadata(arg).map(|m| m.len()).unwrap_or(0);
+    if len > check::MAX_TEXT as u64 {
+        return Err(anyhow!(BadInput).context(format!("{arg} is {len} bytes; the work may be at most {} bytes", check::MAX_TEXT)));
+    }
+    source_text(arg)
+}
+
+/// Runs `check`; returns the exit code: 0 when the work is right, 6 when it differs.
+pub fn run(args: Args) -> Result<u8> {
+    let reading: Reading = args.reading.parse().context(BadInput)?;
+    let mut plan = args.search.search_opts().plan(1)?;
+    if args.expansions.is_some() {
+        // The exercise's default pair: the work answers a sheet.
+        exercise::settle(&mut plan);
+    }
+    let (text, source) = board_text(&args.board)?;
+    let start = plan.board_text(&text).map_err(|e| board_error(&args.board, source, e).context("bad board"))?;
+    let mut req = plan.request(start).context(BadInput)?;
+    if req.start.len() > crate::stream::BOARDS_UP_TO {
+        return Err(anyhow!(BadInput).context(format!("a board of {} cells is too big to check hand work on", req.start.len())));
+    }
+    if !req.start.can_reach(&req.goal) {
+        note!("error: unsolvable: start and goal have different parity, so no work can reach the goal");
+        return Ok(exit::UNSOLVABLE);
+    }
+    crate::pdb::prepare(&mut req)?;
+    let report: Report = if let Some(path) = &args.solution {
+        let work = work_text(path)?;
+        let moves = check::read_solution(&work, &req.start, reading).context("bad solution").context(BadInput)?;
+        check::check_solution(&req, &moves, args.optimal).context(BadInput)?
+    } else {
+        let path = args.expansions.as_deref().expect("clap requires --solution or --expansions");
+        if args.steps == Some(0) {
+            return Err(anyhow!(BadInput).context("--steps must be at least 1"));
+        }
+        exercise::check_algorithm(req.algorithm).context(BadInput)?;
+        let work = work_text(path)?;
+        let items = check::read_expansions(&work, &req.start).context("bad order of expansion").context(BadInput)?;
+        check::check_expansions(&req, &items, args.steps).context(BadInput)?
+    };
+    let mut out = std::io::stdout().lock();
+    match args.format {
+        CheckFormat::Text => out.write_all(check::text(&report).as_bytes())?,
+        CheckFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
+        CheckFormat::Gradescope => writeln!(out, "{}", serde_json::to_string_pretty(&check::gradescope(&report))?)?,
+    }
+    out.flush()?;
+    Ok(if report.right { exit::OK } else { exit::DIFFERS })
+}

@@ -1,0 +1,736 @@
+//! A student's own work graded against the reference search: a solution (valid? reaching the
+//! goal? optimal?) or an order of expansion (the nodes selected, as labels such as `S21` or as
+//! boards). The report names the first point where the work departs from the reference, what
+//! was expected there, and a diagnosis: it re-runs the nearby variants (another move order,
+//! another heuristic, another algorithm such as greedy best-first search, f = h, or uniform
+//! cost, f = g) and names the one that reproduces the work.
+//!
+//! The readers are lenient (any whitespace, commas, arrows, step numbers, the blank written 0,
+//! `_` or `-1`) and never trust the text: it is refused past [`MAX_TEXT`] bytes or
+//! [`MAX_ITEMS`] items, and every search the check runs is bounded by [`VARIANT_NODES`].
+
+use crate::board::{Board, Move, MoveOrder};
+use crate::error::Error;
+use crate::heuristic::HeuristicKind;
+use crate::limits::Limits;
+use crate::notation::{self, Reading};
+use crate::record::{Event, Recorder};
+use crate::search::{Algorithm, Request};
+use crate::solve::{solve, solve_observed, Status};
+use serde::Serialize;
+
+/// The most bytes of work read.
+pub const MAX_TEXT: usize = 1 << 20;
+
+/// The most moves, boards or labels read.
+pub const MAX_ITEMS: usize = 100_000;
+
+/// The most nodes each search of the check may generate (the reference and each variant): a
+/// hand trace covers a few dozen expansions, far inside it.
+pub const VARIANT_NODES: u64 = 200_000;
+
+/// The most variants a diagnosis names.
+pub const MAX_DIAGNOSES: usize = 5;
+
+/// What was graded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkKind {
+    /// A solution: moves, or the boards along the way.
+    Solution,
+    /// An order of expansion: the nodes selected, as labels or boards.
+    Expansions,
+}
+
+/// One thing checked, passed or not, in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Finding {
+    /// What was checked: `valid`, `reaches the goal`, `optimal`, `order of expansion`.
+    pub name: String,
+    /// Whether the work passed it.
+    pub passed: bool,
+    /// What was found, e.g. `move 4 (R) is not possible: the blank is on the right edge`.
+    pub says: String,
+}
+
+/// Where the work first departs from the reference.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    /// The 1-based place: the move, board or expansion.
+    pub at: usize,
+    /// What the reference has there (`None`: the reference has ended).
+    pub expected: Option<String>,
+    /// What the work has there (`None`: the work has ended).
+    pub got: Option<String>,
+}
+
+/// A graded piece of work.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Report {
+    /// What was graded.
+    pub work: WorkKind,
+    /// The reference the work is graded against, e.g. `astar + manhattan, order UDLR`.
+    pub reference: String,
+    /// Whether the work is right.
+    pub right: bool,
+    /// Each thing checked.
+    pub findings: Vec<Finding>,
+    /// Where the work first departs from the reference.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difference: Option<Difference>,
+    /// The nearby variants that reproduce the work (at most [`MAX_DIAGNOSES`], closest
+    /// first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub diagnoses: Vec<String>,
+}
+
+/// One item of an order of expansion: a node's label or its board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A hierarchical label, upper case: `S21`.
+    Label(String),
+    /// A board.
+    Board(Board),
+}
+
+impl Item {
+    fn show(&self) -> String {
+        match self {
+            Item::Label(l) => l.clone(),
+            Item::Board(b) => line(b),
+        }
+    }
+}
+
+/// A board on one line, rows split by `/`.
+fn line(b: &Board) -> String {
+    crate::render::trace::board_line(b.tiles(), b.width())
+}
+
+fn too_long(text: &str) -> Result<(), Error> {
+    if text.len() > MAX_TEXT {
+        return Err(Error::Invalid(format!("the work is {} bytes long; at most {MAX_TEXT} are read", text.len())));
+    }
+    Ok(())
+}
+
+/// A line without its leading step number (`3.`, `3)`, `3:`, `step 3:`), its comment (`#`) and
+/// any text before a colon that holds no digit (`open:`, `expanded:`).
+fn strip_line(line: &str) -> &str {
+    let line = line.split('#').next().unwrap_or("");
+    let mut rest = line.trim_start();
+    let lower = rest.to_ascii_lowercase();
+    if lower.starts_with("step") {
+        rest = rest[4..].trim_start();
+    }
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 {
+        let after = &rest[digits..];
+        if let Some(c) = after.chars().next() {
+            if matches!(c, '.' | ')' | ':') {
+                rest = &after[1..];
+            }
+        }
+    }
+    if let Some((head, tail)) = rest.split_once(':') {
+        if !head.chars().any(|c| c.is_ascii_digit()) {
+            rest = tail;
+        }
+    }
+    rest
+}
+
+/// The numbers of a text of boards, the blank written `0`, `_` or `-1`; other words are skipped.
+fn numbers(text: &str) -> Result<Vec<u32>, Error> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = strip_line(line);
+        for token in line.split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '/' | '[' | ']' | '|' | '(' | ')')) {
+            let token = token.trim();
+            if token.is_empty() {
+                continue;
+            }
+            if token == "_" || token == "-1" || token == "." {
+                out.push(0);
+            } else if let Ok(n) = token.parse::<u32>() {
+                out.push(n);
+            }
+            if out.len() > MAX_ITEMS * 64 {
+                return Err(Error::Invalid("the work holds too many numbers".into()));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Boards of `like`'s size, read from every number of `text` in turn.
+pub fn read_boards(text: &str, like: &Board) -> Result<Vec<Board>, Error> {
+    too_long(text)?;
+    let cells = like.len();
+    let nums = numbers(text)?;
+    if nums.is_empty() {
+        return Err(Error::Invalid("no board found: write each board's tiles row by row, the blank as 0".into()));
+    }
+    if nums.len() % cells != 0 {
+        return Err(Error::Invalid(format!(
+            "{} numbers do not make whole boards of {} tiles ({} boards and {} over)",
+            nums.len(),
+            cells,
+            nums.len() / cells,
+            nums.len() % cells
+        )));
+    }
+    let boards = nums
+        .chunks(cells)
+        .enumerate()
+        .map(|(i, chunk)| {
+            Board::new(like.width(), like.height(), chunk.to_vec())
+                .map_err(|e| Error::Invalid(format!("board {} ({}) is not a board: {e}", i + 1, join(chunk))))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if boards.len() > MAX_ITEMS {
+        return Err(Error::Invalid(format!("{} boards; at most {MAX_ITEMS} are read", boards.len())));
+    }
+    Ok(boards)
+}
+
+fn join(chunk: &[u32]) -> String {
+    chunk.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// An order of expansion: its labels (`S0, S2, S21`, any case, any separators), or, when it
+/// holds none, its boards.
+pub fn read_expansions(text: &str, like: &Board) -> Result<Vec<Item>, Error> {
+    too_long(text)?;
+    let mut labels = Vec::new();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("");
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i].to_ascii_uppercase();
+            let starts = (c == 'S' || c == 'G') && (i == 0 || !chars[i - 1].is_alphanumeric());
+            if starts {
+                let digits: String = chars[i + 1..].iter().take_while(|d| d.is_ascii_digit()).collect();
+                let end = i + 1 + digits.len();
+                if !digits.is_empty() && (end == chars.len() || !chars[end].is_alphanumeric()) {
+                    labels.push(Item::Label(format!("{c}{digits}")));
+                    if labels.len() > MAX_ITEMS {
+                        return Err(Error::Invalid(format!("more than {MAX_ITEMS} labels")));
+                    }
+                    i = end;
+                    continue;
+                }
+            }
+            i += 1;
+        }
+    }
+    if !labels.is_empty() {
+        return Ok(labels);
+    }
+    Ok(read_boards(text, like)?.into_iter().map(Item::Board).collect())
+}
+
+/// A solution: its moves (letters, with counts: `R2U2LDLD`, in `reading`), or, when it holds
+/// digits, the boards along the way (the start may be given first or left out), each one slide
+/// from the one before. An error names the first board that is not one slide away.
+pub fn read_solution(text: &str, start: &Board, reading: Reading) -> Result<Vec<Move>, Error> {
+    too_long(text)?;
+    let body: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("\n");
+    if !body.chars().any(|c| c.is_ascii_digit() && c != '0') || !has_boards(&body) {
+        let letters: String = body.chars().filter(|c| !matches!(c, ',' | ';' | '-' | '>' | '→' | '.' | '[' | ']' | '"' | '\'')).collect();
+        let moves = notation::parse(&letters, reading)?;
+        if moves.len() > MAX_ITEMS * 10 {
+            return Err(Error::Invalid(format!("{} moves; at most {} are read", moves.len(), MAX_ITEMS * 10)));
+        }
+        return Ok(moves);
+    }
+    let mut boards = read_boards(&body, start)?;
+    if boards.first() == Some(start) {
+        boards.remove(0);
+    }
+    let mut moves = Vec::with_capacity(boards.len());
+    let mut at = start.clone();
+    for (i, b) in boards.iter().enumerate() {
+        let m = Move::ALL.into_iter().find(|&m| at.apply(m).as_ref() == Some(b)).ok_or_else(|| {
+            Error::Invalid(format!("board {} ({}) is not one slide from the board before it ({})", i + 1, line(b), line(&at)))
+        })?;
+        moves.push(m);
+        at = b.clone();
+    }
+    Ok(moves)
+}
+
+/// Whether a text's numbers read as boards rather than as move counts: a move count follows a
+/// letter (`R2`), a board's numbers stand alone.
+fn has_boards(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    chars.iter().enumerate().any(|(i, c)| c.is_ascii_digit() && (i == 0 || !chars[i - 1].is_ascii_alphanumeric()))
+}
+
+fn reference_name(req: &Request) -> String {
+    let info = req.algorithm.info();
+    let h = if info.uses_heuristic { format!(" + {}", req.heuristic.name()) } else { String::new() };
+    let cost = if req.cost.is_unit() { String::new() } else { format!(", {} step costs", req.cost.name()) };
+    format!("{}{h}, move order {}{cost}", req.algorithm.name(), req.order)
+}
+
+/// Where the blank cannot go, in words.
+fn why_not(b: &Board, m: Move) -> String {
+    let edge = match m {
+        Move::Up => "top row",
+        Move::Down => "bottom row",
+        Move::Left => "left edge",
+        Move::Right => "right edge",
+    };
+    format!("the blank is on the {edge} ({})", line(b))
+}
+
+/// Grades a solution of `req`'s problem: it must be valid and reach the goal and, with
+/// `optimal`, cost no more than the optimum, which `req`'s algorithm finds (it must guarantee
+/// optimal answers; any optimal answer is accepted).
+pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Report, Error> {
+    if optimal && !req.guarantees_optimal() {
+        return Err(Error::Invalid(format!(
+            "{} does not guarantee an optimal answer, so it cannot grade one: use an optimal algorithm (astar or idastar with an admissible heuristic)",
+            reference_name(req)
+        )));
+    }
+    let mut findings = Vec::new();
+    let mut difference = None;
+    let mut at = req.start.clone();
+    let mut valid = true;
+    for (i, &m) in moves.iter().enumerate() {
+        match at.apply(m) {
+            Some(next) => at = next,
+            None => {
+                findings.push(Finding {
+                    name: "valid".into(),
+                    passed: false,
+                    says: format!("move {} ({}) is not possible: {}", i + 1, m.letter(), why_not(&at, m)),
+                });
+                let can: String = Move::ALL.into_iter().filter(|&x| at.apply(x).is_some()).map(Move::letter).collect();
+                difference = Some(Difference { at: i + 1, expected: Some(format!("one of {can}")), got: Some(m.letter().to_string()) });
+                valid = false;
+                break;
+            }
+        }
+    }
+    if valid {
+        findings.push(Finding { name: "valid".into(), passed: true, says: format!("all {} moves are possible", moves.len()) });
+    }
+    let reaches = valid && at == req.goal;
+    if valid {
+        findings.push(Finding {
+            name: "reaches the goal".into(),
+            passed: reaches,
+            says: if reaches {
+                "the last board is the goal".into()
+            } else {
+                format!("the last board is {}, not the goal {}", line(&at), line(&req.goal))
+            },
+        });
+    }
+    let cost = req.cost.path_cost(&req.start, moves);
+    let mut right = reaches;
+    if optimal && reaches {
+        let mut r = req.clone();
+        r.limits = Limits { nodes: None, ..req.limits.clone() };
+        let out = solve(&r)?;
+        if out.status != Status::Solved {
+            return Err(Error::Invalid(format!("the reference search did not finish ({:?}): no optimum to grade against", out.status)));
+        }
+        let best = out.cost.unwrap_or(0);
+        let unit = if req.cost.is_unit() { "moves" } else { "cost" };
+        let ok = cost <= best;
+        findings.push(Finding {
+            name: "optimal".into(),
+            passed: ok,
+            says: if ok {
+                format!("{cost} {unit}, the optimum")
+            } else {
+                format!("{cost} {unit}; the optimum is {best} (for example {})", crate::board::moves_to_string(&out.moves))
+            },
+        });
+        right = ok;
+    }
+    Ok(Report { work: WorkKind::Solution, reference: reference_name(req), right, findings, difference, diagnoses: Vec::new() })
+}
+
+/// The first `n` selections of `req`'s search (fewer when it ends sooner), as labels and boards.
+fn selections(req: &Request, n: usize) -> Result<Vec<(String, Board)>, Error> {
+    let mut r = req.clone();
+    // n selections generate at most 4 nodes each, and the roots.
+    let cap = (n as u64).saturating_add(1);
+    r.limits = Limits { nodes: Some(VARIANT_NODES.min(cap.saturating_mul(4).saturating_add(16))), ..Limits::default() };
+    let rec = Recorder::new(req.start.len(), 50_000, false).with_selection_cap(cap);
+    let (_, rec) = solve_observed(&r, rec)?;
+    let mut out = Vec::new();
+    for e in &rec.events {
+        if let Event::Selected { id, label, .. } = e {
+            let board = match rec.node(*id) {
+                Some(node) => {
+                    Board::new(req.start.width(), req.start.height(), node.board.clone()).map_err(|e| Error::Internal(e.to_string()))?
+                }
+                None => continue,
+            };
+            out.push((label.clone(), board));
+            if out.len() >= n {
+                break;
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// How many items agree from the first on.
+fn agreeing(work: &[Item], reference: &[(String, Board)]) -> usize {
+    work.iter()
+        .zip(reference)
+        .take_while(|(w, (label, board))| match w {
+            Item::Label(l) => l == label,
+            Item::Board(b) => b == board,
+        })
+        .count()
+}
+
+/// How an algorithm orders its frontier, for a diagnosis.
+fn ordering(a: Algorithm) -> &'static str {
+    match a.name() {
+        "astar" => "f = g + h",
+        "greedy" => "f = h",
+        "ucs" => "f = g",
+        "bfs" => "first in, first out",
+        "dfs" => "last in, first out",
+        "wastar" | "weighted-astar" => "f = g + w·h",
+        _ => "",
+    }
+}
+
+/// A title inside a sentence: `Greedy best-first search` as `greedy best-first search`, `A*` as is.
+fn in_sentence(title: &str) -> String {
+    let mut chars = title.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if second.is_lowercase() => format!("{}{}", first.to_lowercase(), &title[first.len_utf8()..]),
+        _ => title.to_string(),
+    }
+}
+
+fn alg_words(a: Algorithm) -> String {
+    let o = ordering(a);
+    let title = in_sentence(a.info().title);
+    if o.is_empty() {
+        title.to_string()
+    } else {
+        format!("{title} ({o})")
+    }
+}
+
+/// The nearby variants of `req`, each with the words that name how it differs, closest first:
+/// the other tree searches with the same heuristic, the other heuristics, the other move
+/// orders, then the other tree searches with each other heuristic. h = 0 is left to uniform-cost search, which it turns A* into.
+fn variants(req: &Request) -> Vec<(Request, String)> {
+    let info = req.algorithm.info();
+    let mut out = Vec::new();
+    let letters = ['U', 'D', 'L', 'R'];
+    let mut orders = Vec::new();
+    for a in 0..4 {
+        for b in 0..4 {
+            for c in 0..4 {
+                for d in 0..4 {
+                    let s: String = [letters[a], letters[b], letters[c], letters[d]].iter().collect();
+                    if let Ok(o) = MoveOrder::parse(&s) {
+                        orders.push(o);
+                    }
+                }
+            }
+        }
+    }
+    let mut by_order = Vec::new();
+    for o in orders {
+        if o != req.order {
+            by_order.push((
+                req.clone().order(o),
+                format!("matches {} with the children generated in the order {o}, not {}", in_sentence(info.title), req.order),
+            ));
+        }
+    }
+    let heuristics: Vec<HeuristicKind> =
+        [HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Euclidean]
+            .into_iter()
+            .filter(|&h| h != req.heuristic)
+            .collect();
+    if info.uses_heuristic {
+        for &h in &heuristics {
+            out.push((
+                req.clone().heuristic(h),
+                format!("matches {} with h = {}, not h = {}", in_sentence(info.title), h.name(), req.heuristic.name()),
+            ));
+        }
+    }
+    let others: Vec<Algorithm> = Algorithm::ALL
+        .iter()
+        .copied()
+        .filter(|&a| {
+            let i = a.info();
+            a != req.algorithm
+                && !i.local
+                && !i.fast_engine
+                && !i.reduces
+                && !i.two_roots
+                && (i.check_size)(req.start.width(), req.start.height()).is_ok()
+        })
+        .collect();
+    let mut by_algorithm = Vec::new();
+    for &a in &others {
+        let h = if a.info().uses_heuristic { format!(" with h = {}", req.heuristic.name()) } else { String::new() };
+        by_algorithm.push((req.clone().algorithm(a), format!("matches {}{h}, not {}", alg_words(a), alg_words(req.algorithm))));
+    }
+    // The closest first: another algorithm on the same heuristic (f = h, f = g), another
+    // heuristic, another move order, then both algorithm and heuristic changed.
+    out.splice(0..0, by_algorithm);
+    out.extend(by_order);
+    for &a in others.iter().filter(|a| a.info().uses_heuristic) {
+        for &h in &heuristics {
+            out.push((
+                req.clone().algorithm(a).heuristic(h),
+                format!(
+                    "matches {} with h = {}, not {} with h = {}",
+                    alg_words(a),
+                    h.name(),
+                    alg_words(req.algorithm),
+                    req.heuristic.name()
+                ),
+            ));
+        }
+    }
+    out
+}
+
+/// Grades an order of expansion against `req`'s search: all of it, or its first `steps`
+/// selections. A wrong one gets the first difference and, where a nearby variant reproduces
+/// the work, its diagnosis.
+pub fn check_expansions(req: &Request, work: &[Item], steps: Option<usize>) -> Result<Report, Error> {
+    if work.is_empty() {
+        return Err(Error::Invalid("the work names no node: give the labels (S0, S2, …) or the boards selected, in order".into()));
+    }
+    let want = steps.unwrap_or(usize::MAX).min(MAX_ITEMS);
+    let reference = selections(req, want.min(work.len().saturating_add(1)).max(steps.unwrap_or(0)))?;
+    let asked = steps.map_or(reference.len(), |s| s.min(reference.len()));
+    let expected = &reference[..asked];
+    let agree = agreeing(work, expected);
+    let right = agree == expected.len() && work.len() == expected.len();
+    let difference = (!right).then(|| Difference {
+        at: agree + 1,
+        expected: expected.get(agree).map(|(label, board)| match work.get(agree) {
+            Some(Item::Board(_)) => line(board),
+            _ => label.clone(),
+        }),
+        got: work.get(agree).map(Item::show),
+    });
+    let first = |n: usize| if n == 1 { "the first expansion is".to_string() } else { format!("the first {n} expansions are") };
+    let says = if right {
+        format!("all {} expansions are the reference's", expected.len())
+    } else if agree == work.len() {
+        format!("{} right, then the work stops; the reference expands {} nodes", first(agree), expected.len())
+    } else if agree == expected.len() {
+        format!("{} right, then the reference stops (at the goal or the steps asked); the work goes on", first(agree))
+    } else {
+        let d = difference.as_ref().expect("a wrong answer has a difference");
+        format!(
+            "{} right; expansion {} should be {}, not {}",
+            if agree == 0 { "no expansion is".to_string() } else { first(agree) },
+            d.at,
+            d.expected.as_deref().unwrap_or("-"),
+            d.got.as_deref().unwrap_or("-")
+        )
+    };
+    let mut diagnoses = Vec::new();
+    if !right && agree < work.len() {
+        let n = work.len().min(want);
+        for (variant, words) in variants(req) {
+            let Ok(got) = selections(&variant, n) else { continue };
+            if got.len() >= n && agreeing(&work[..n], &got) == n {
+                diagnoses.push(words);
+                if diagnoses.len() == MAX_DIAGNOSES {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(Report {
+        work: WorkKind::Expansions,
+        reference: reference_name(req),
+        right,
+        findings: vec![Finding { name: "order of expansion".into(), passed: right, says }],
+        difference,
+        diagnoses,
+    })
+}
+
+/// A report as Gradescope's autograder reads it (`results.json`): the score the findings
+/// passed out of their number, the report in words as the output, and one test per finding.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Gradescope {
+    /// Points: one for each finding passed.
+    pub score: f64,
+    /// One point for each finding.
+    pub max_score: f64,
+    /// The report in words ([`text`]).
+    pub output: String,
+    /// One test per finding.
+    pub tests: Vec<GradescopeTest>,
+}
+
+/// One of Gradescope's tests: a finding, worth one point.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GradescopeTest {
+    /// What was checked.
+    pub name: String,
+    /// 1 when passed, else 0.
+    pub score: f64,
+    /// 1.
+    pub max_score: f64,
+    /// `passed` or `failed`.
+    pub status: &'static str,
+    /// What was found.
+    pub output: String,
+}
+
+/// A report as Gradescope's `results.json`.
+pub fn gradescope(report: &Report) -> Gradescope {
+    let tests: Vec<GradescopeTest> = report
+        .findings
+        .iter()
+        .map(|f| GradescopeTest {
+            name: f.name.clone(),
+            score: if f.passed { 1.0 } else { 0.0 },
+            max_score: 1.0,
+            status: if f.passed { "passed" } else { "failed" },
+            output: f.says.clone(),
+        })
+        .collect();
+    Gradescope { score: tests.iter().map(|t| t.score).sum(), max_score: tests.len() as f64, output: text(report), tests }
+}
+
+/// A report in words, for people.
+pub fn text(report: &Report) -> String {
+    let mut out = String::new();
+    let what = match report.work {
+        WorkKind::Solution => "solution",
+        WorkKind::Expansions => "order of expansion",
+    };
+    out.push_str(&format!("{}: the {what} against {}\n", if report.right { "right" } else { "differs" }, report.reference));
+    for f in &report.findings {
+        out.push_str(&format!("  {} {}: {}\n", if f.passed { "✓" } else { "✗" }, f.name, f.says));
+    }
+    if let Some(d) = &report.difference {
+        out.push_str(&format!(
+            "first difference at {}: expected {}, got {}\n",
+            d.at,
+            d.expected.as_deref().unwrap_or("the end"),
+            d.got.as_deref().unwrap_or("the end")
+        ));
+    }
+    for d in &report.diagnoses {
+        out.push_str(&format!("diagnosis: the work {d}\n"));
+    }
+    if report.diagnoses.is_empty() && !report.right && report.work == WorkKind::Expansions {
+        out.push_str("diagnosis: no nearby variant (move order, heuristic, algorithm) reproduces the work\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::parse_board;
+
+    fn nilsson(a: Algorithm, h: HeuristicKind) -> Request {
+        let start = parse_board("2 8 3/1 6 4/7 0 5").unwrap();
+        let goal = parse_board("1 2 3/8 0 4/7 6 5").unwrap();
+        Request::new(start, goal).algorithm(a).heuristic(h)
+    }
+
+    fn labels(req: &Request) -> Vec<Item> {
+        selections(req, 1000).unwrap().into_iter().map(|(l, _)| Item::Label(l)).collect()
+    }
+
+    #[test]
+    fn the_reference_itself_is_right_in_labels_and_in_boards() {
+        let req = nilsson(Algorithm::Astar, HeuristicKind::Misplaced);
+        let work = labels(&req);
+        let r = check_expansions(&req, &work, None).unwrap();
+        assert!(r.right, "{}", text(&r));
+        assert!(r.diagnoses.is_empty() && r.difference.is_none());
+        let boards: Vec<Item> = selections(&req, 1000).unwrap().into_iter().map(|(_, b)| Item::Board(b)).collect();
+        assert!(check_expansions(&req, &boards, None).unwrap().right);
+    }
+
+    #[test]
+    fn greedy_work_is_diagnosed_as_greedy_and_never_passed() {
+        let req = nilsson(Algorithm::Astar, HeuristicKind::Manhattan);
+        // A board where greedy and A* part ways.
+        let start = parse_board("8 1 3/4 0 2/7 6 5").unwrap();
+        let goal = parse_board("1 2 3/4 5 6/7 8 0").unwrap();
+        let req = Request { start, goal, ..req };
+        let greedy = labels(&req.clone().algorithm(Algorithm::Greedy));
+        let r = check_expansions(&req, &greedy, None).unwrap();
+        assert!(!r.right);
+        assert!(r.difference.is_some());
+        // Each kind of variant is named: a move order, a heuristic, uniform cost.
+        for (variant, words) in [
+            (req.clone().order(MoveOrder::parse("LURD").unwrap()), "matches A* with the children generated in the order LURD, not UDLR"),
+            (req.clone().heuristic(HeuristicKind::Misplaced), "matches A* with h = misplaced, not h = manhattan"),
+            (req.clone().algorithm(Algorithm::Ucs), "matches uniform-cost search (f = g), not A* (f = g + h)"),
+        ] {
+            let r = check_expansions(&req, &labels(&variant), None).unwrap();
+            assert!(!r.right);
+            assert!(r.diagnoses.iter().any(|d| d == words), "{}", text(&r));
+        }
+        assert_eq!(r.diagnoses, ["matches greedy best-first search (f = h) with h = manhattan, not A* (f = g + h)"], "{}", text(&r));
+    }
+
+    #[test]
+    fn readers_are_lenient_and_refuse_what_is_not_work() {
+        let like = parse_board("1 2 3/4 5 6/7 8 0").unwrap();
+        let items = read_expansions("1. S0\n2) s2 -> S21, S211\nstep 5: G3", &like).unwrap();
+        assert_eq!(items, ["S0", "S2", "S21", "S211", "G3"].map(|l| Item::Label(l.into())));
+        let boards = read_expansions("1: 1 2 3 / 4 5 6 / 7 8 _\n\n2. 1 2 3\n4 5 6\n7 0 8", &like).unwrap();
+        assert_eq!(boards.len(), 2);
+        assert!(read_expansions("1 2 3 4 5 6 7 8", &like).is_err());
+        assert!(read_expansions("1 1 3 4 5 6 7 8 0", &like).is_err());
+        assert!(read_expansions(&"x".repeat(MAX_TEXT + 1), &like).is_err());
+        let start = parse_board("1 2 3/4 5 6/7 0 8").unwrap();
+        assert_eq!(read_solution("R", &start, Reading::Blank).unwrap(), [Move::Right]);
+        assert_eq!(read_solution("1 2 3/4 5 6/7 8 0", &start, Reading::Blank).unwrap(), [Move::Right]);
+        assert_eq!(read_solution("1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0", &start, Reading::Blank).unwrap(), [Move::Right]);
+        assert!(read_solution("1 2 3/4 5 6/0 7 8\n1 2 3/4 5 6/7 8 0", &start, Reading::Blank).is_err());
+        assert_eq!(read_solution("U, L2 → R", &start, Reading::Blank).unwrap(), [Move::Up, Move::Left, Move::Left, Move::Right]);
+    }
+
+    #[test]
+    fn solutions_are_checked_move_by_move_and_against_the_optimum() {
+        let req = nilsson(Algorithm::Astar, HeuristicKind::Manhattan);
+        let best = solve(&req).unwrap().moves;
+        let r = check_solution(&req, &best, true).unwrap();
+        assert!(r.right, "{}", text(&r));
+        // A detour: valid, reaches the goal, not optimal.
+        let mut longer = vec![Move::Left, Move::Right];
+        longer.extend(&best);
+        let r = check_solution(&req, &longer, true).unwrap();
+        assert!(!r.right);
+        assert_eq!(r.findings.iter().map(|f| f.passed).collect::<Vec<_>>(), [true, true, false]);
+        assert!(check_solution(&req, &longer, false).unwrap().right);
+        // The blank starts on the bottom row: D is impossible.
+        let r = check_solution(&req, &[Move::Down], false).unwrap();
+        assert!(!r.right);
+        assert_eq!(r.difference.as_ref().unwrap().at, 1);
+        assert!(r.findings[0].says.contains("bottom row"), "{}", r.findings[0].says);
+        // Greedy does not guarantee the optimum, so it cannot grade one.
+        assert!(check_solution(&nilsson(Algorithm::Greedy, HeuristicKind::Manhattan), &best, true).is_err());
+        let g = gradescope(&check_solution(&req, &longer, true).unwrap());
+        assert_eq!((g.score, g.max_score), (2.0, 3.0));
+        assert_eq!(g.tests[2].status, "failed");
+    }
+}

@@ -24,11 +24,10 @@ use axum::response::Response;
 
 /// The policy the page needs, with `frame-ancestors` last.
 ///
-/// `style-src-attr 'unsafe-inline'`: the page's HTML colours the legend's swatches with `style`
-/// attributes (scripts setting `element.style` need nothing); its stylesheet and scripts come
-/// only from the server. `img-src blob:`: the PNG and video exports draw the search tree's SVG
+/// No inline script or style: the page's stylesheet and scripts come only from the server, and
+/// scripts setting `element.style` need nothing. `img-src blob:`: the PNG and video exports draw the search tree's SVG
 /// through an image made from a `blob:` URL.
-const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; style-src-attr 'unsafe-inline'; \
+const POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
                       img-src 'self' blob:; connect-src 'self'; worker-src 'self'; object-src 'none'; \
                       base-uri 'self'; form-action 'self'";
 

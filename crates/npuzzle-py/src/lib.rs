@@ -259,6 +259,71 @@ fn analyse(
     out.map_err(py_err)
 }
 
+/// Grades a student's work on `start` against the spec's reference search, as `npuzzle check`
+/// does: a `solution` (moves with counts, or the boards along the way; with `optimal`, against
+/// the optimum) or an order of `expansions` (labels or boards; its first `steps` when given).
+/// Without an algorithm or heuristic, an order of expansion is graded against the exercise's
+/// default pair (A* with misplaced tiles). Returns the report as JSON, or Gradescope's
+/// `results.json` with `gradescope`.
+#[pyfunction]
+#[pyo3(signature = (start, spec, solution=None, expansions=None, optimal=false, steps=None, reading="blank", gradescope=false, cache_dir=None, progress=None))]
+#[allow(clippy::too_many_arguments)]
+fn check(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    solution: Option<&str>,
+    expansions: Option<&str>,
+    optimal: bool,
+    steps: Option<usize>,
+    reading: &str,
+    gradescope: bool,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut plan = plan(spec, &cancel)?;
+    let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
+    if solution.is_some() == expansions.is_some() {
+        return Err(PyValueError::new_err("give the work to check: a solution or an order of expansions, not both"));
+    }
+    if expansions.is_some() {
+        npuzzle::render::exercise::settle(&mut plan);
+    }
+    let mut req = request(&plan, start).map_err(py_err)?;
+    if !req.start.can_reach(&req.goal) {
+        return Err(UnsolvableError::new_err("start and goal have different parity, so no work can reach the goal"));
+    }
+    if expansions.is_some() {
+        npuzzle::render::exercise::check_algorithm(req.algorithm).map_err(py_err)?;
+        if steps == Some(0) {
+            return Err(PyValueError::new_err("steps must be at least 1"));
+        }
+    }
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+        let report = match (solution, expansions) {
+            (Some(text), _) => {
+                let moves = npuzzle::check::read_solution(text, &req.start, reading)?;
+                npuzzle::check::check_solution(&req, &moves, optimal)?
+            }
+            (_, Some(text)) => {
+                let items = npuzzle::check::read_expansions(text, &req.start)?;
+                npuzzle::check::check_expansions(&req, &items, steps)?
+            }
+            _ => unreachable!("one kind of work was checked for above"),
+        };
+        Ok(if gradescope {
+            serde_json::to_string(&npuzzle::check::gradescope(&report)).expect("results serialise")
+        } else {
+            serde_json::to_string(&report).expect("reports serialise")
+        })
+    })?;
+    out.map_err(py_err)
+}
+
 /// Moves with counts (`R2U2LDLD`, in `reading`: `blank` or `tiles`) as the blank's letters.
 #[pyfunction]
 fn notation_read(text: &str, reading: &str) -> PyResult<String> {
@@ -792,6 +857,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(params, m)?)?;
     m.add_function(wrap_pyfunction!(report_schema, m)?)?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(notation_read, m)?)?;
     m.add_function(wrap_pyfunction!(notation_write, m)?)?;
     m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;

@@ -77,6 +77,7 @@ __all__ = [
     "generate",
     "is_solvable",
     "analyse",
+    "check",
     "read_moves",
     "write_moves",
     "heuristics",
@@ -824,6 +825,48 @@ def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading:
     """
     spec = Options(goal=goal, size=size, timeout=timeout)._spec()
     text = _npuzzle.analyse(_board_json(start), solution, reading, spec, _dir(cache_dir), make_progress(progress))
+    result: Dict[str, Any] = json.loads(text)
+    return result
+
+
+def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[str] = None, optimal: bool = False,
+          steps: Optional[int] = None, goal: Board = "blank-last", algorithm: Optional[str] = None,
+          heuristic: Optional[str] = None, order: str = "UDLR", cost: Literal["unit", "tile"] = "unit",
+          size: Optional[str] = None, reading: Literal["blank", "tiles"] = "blank", gradescope: bool = False,
+          cache_dir: Optional[str] = None, progress: Progress = True) -> Dict[str, Any]:
+    """Grades a student's own work against the reference search, as ``npuzzle check --format
+    json`` does: ``right``, the ``findings`` (each with ``name``, ``passed`` and ``says``), the
+    first ``difference`` (``at``, ``expected``, ``got``) and, for a wrong order of expansion,
+    the ``diagnoses``: the nearby variants (another algorithm such as greedy best-first search,
+    another heuristic, another move order) that reproduce the work.
+
+    Args:
+        start: the start board.
+        solution: a solution to grade: moves (``"UULDR"``, with counts ``"U2LDR"``, any
+            separators) or the boards along the way.
+        expansions: an order of expansion to grade: the labels of the nodes selected
+            (``"S0, S2, S21"``) or their boards.
+        optimal: with ``solution``, the question asks for the optimum (any optimal answer is
+            accepted); the reference algorithm must be optimal (the default is).
+        steps: with ``expansions``, grade the first ``steps`` selections only.
+        goal, algorithm, heuristic, order, cost, size: the question's settings; without an
+            algorithm and heuristic, an order of expansion is graded against A* with misplaced
+            tiles (the exercise sheets' default), a solution against the default solver.
+        reading: what a solution's letters name: the blank's moves or the tiles'.
+        gradescope: return Gradescope's ``results.json`` instead (``score``, ``max_score``,
+            ``output`` and one test per finding).
+        cache_dir, progress: as for :func:`solve`.
+
+    Raises:
+        BoardError: a malformed board or goal.
+        ValueError: work that cannot be read (no board, a board that is not one, a jump of more
+            than one slide), both kinds of work or neither, or an optimum asked of an algorithm
+            that does not guarantee one.
+        UnsolvableError: start and goal have different parity.
+    """
+    spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, size=size)._spec()
+    text = _npuzzle.check(_board_json(start), spec, solution, expansions, optimal, steps, reading, gradescope,
+                          _dir(cache_dir), make_progress(progress))
     result: Dict[str, Any] = json.loads(text)
     return result
 

@@ -26,6 +26,7 @@ __all__ = [
     "params",
     "report_schema",
     "analyse",
+    "check",
     "notation_read",
     "notation_write",
     "parse_bytes",
@@ -71,6 +72,18 @@ def heuristic_names() -> List[Tuple[str, str]]: ...
 def params() -> str: ...
 def report_schema() -> str: ...
 def analyse(start: str, solution: str, reading: str, spec: str, cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
+def check(
+    start: str,
+    spec: str,
+    solution: Optional[str] = None,
+    expansions: Optional[str] = None,
+    optimal: bool = False,
+    steps: Optional[int] = None,
+    reading: str = "blank",
+    gradescope: bool = False,
+    cache_dir: _Dir = None,
+    progress: _Progress = None,
+) -> str: ...
 def notation_read(text: str, reading: str) -> str: ...
 def notation_write(moves: str, reading: str) -> str: ...
 def parse_bytes(text: str) -> int: ...

@@ -1,0 +1,54 @@
+"""``npuzzle.check``: a student's work graded by the library's one implementation, the report
+``npuzzle check --format json`` prints, on right work and on work with known mistakes."""
+
+import json
+
+import pytest
+
+import npuzzle
+
+NILSSON = "2 8 3/1 6 4/7 0 5"
+GOAL = "1 2 3/8 0 4/7 6 5"
+
+
+def test_right_work_passes_and_is_not_diagnosed() -> None:
+    r = npuzzle.check(NILSSON, goal=GOAL, solution="U2LDR", optimal=True, progress=False)
+    assert r["right"] is True
+    assert [f["name"] for f in r["findings"]] == ["valid", "reaches the goal", "optimal"]
+    r = npuzzle.check(NILSSON, goal=GOAL, expansions="S0, S2, S21, S22, S221, S2211, S22111",
+                      order="LURD", progress=False)
+    assert r["right"] is True
+    assert "diagnoses" not in r
+
+
+def test_mistakes_are_found_and_diagnosed() -> None:
+    # Children generated U, D, L, R although the question says LURD.
+    r = npuzzle.check(NILSSON, goal=GOAL, expansions="S0 S1 S11 S12 S111 S1111 S11112", order="LURD",
+                      algorithm="astar", heuristic="misplaced", progress=False)
+    assert r["right"] is False
+    assert r["difference"] == {"at": 2, "expected": "S2", "got": "S1"}
+    assert any("in the order UDLR, not LURD" in d for d in r["diagnoses"])
+    # A detour: only the optimality fails, and Gradescope gets 2 of 3.
+    g = npuzzle.check(NILSSON, goal=GOAL, solution="U U L R L D R", optimal=True, gradescope=True, progress=False)
+    assert (g["score"], g["max_score"]) == (2.0, 3.0)
+    assert [t["status"] for t in g["tests"]] == ["passed", "passed", "failed"]
+
+
+def test_bad_work_raises() -> None:
+    with pytest.raises(ValueError, match="not one slide"):
+        npuzzle.check(NILSSON, goal=GOAL, solution="2 8 3/1 6 4/7 0 5\n1 2 3/8 0 4/7 6 5", progress=False)
+    with pytest.raises(ValueError, match="not both"):
+        npuzzle.check(NILSSON, goal=GOAL, solution="U", expansions="S0", progress=False)
+    with pytest.raises(ValueError, match="does not guarantee"):
+        npuzzle.check(NILSSON, goal=GOAL, solution="UULDR", optimal=True, algorithm="greedy", heuristic="manhattan",
+                      progress=False)
+    with pytest.raises(npuzzle.UnsolvableError):
+        npuzzle.check("1 2 3/4 5 6/8 7 0", solution="U", progress=False)
+
+
+def test_the_report_is_the_clis(cli, cache_dir) -> None:  # type: ignore[no-untyped-def]
+    work = "S0 S1 S11 S12 S111 S1111 S11112"
+    mine = npuzzle.check(NILSSON, goal=GOAL, expansions=work, order="LURD", cache_dir=cache_dir, progress=False)
+    theirs = json.loads(cli("check", NILSSON, "--goal", GOAL, "--order", "LURD", "--expansions", "-", "--format", "json",
+                            input=work, ok=(6,)))
+    assert mine == theirs

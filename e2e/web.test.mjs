@@ -1455,3 +1455,44 @@ test("the embed view: in another site's frame it shows the tree and player only,
     course.close();
   }
 });
+
+test("the worksheet's wrong step gets the library's diagnosis, as npuzzle check gives it", { timeout: 60000 }, async () => {
+  // The sheet asks for A* with misplaced tiles, order LURD; the student generates U, D, L, R.
+  const { page, errors } = await openPage(
+    q({ start: "2 8 3/1 6 4/7 0 5", goal: "1 2 3/8 0 4/7 6 5", algorithm: "astar", heuristic: "misplaced", order: "LURD" }),
+  );
+  await solvablePair(page);
+  await solveAndPause(page);
+  await page.evaluate(() => npuzzle.tree.setStep(0));
+  await page.fill("#worksheet-steps", "4");
+  await page.click("#tree-worksheet");
+  await page.waitForSelector("#worksheet:not([hidden])");
+  const row = (i) => `.ws-row[data-row='${i}']`;
+  await page.fill(`${row(0)} .ws-next`, "S0");
+  await page.click(`${row(0)} .ws-check`);
+  assert.equal(await page.getAttribute(`${row(0)} .ws-result`, "data-next"), "right");
+  assert.equal(await page.locator(`${row(0)} .ws-why`).count(), 0, "a right step is not diagnosed");
+  await page.fill(`${row(1)} .ws-next`, "S1");
+  await page.click(`${row(1)} .ws-check`);
+  assert.equal(await page.getAttribute(`${row(1)} .ws-result`, "data-next"), "wrong");
+  await page.waitForSelector(`${row(1)} .ws-why`);
+  // Two expansions fit several searches; a third tells them apart.
+  await page.fill(`${row(2)} .ws-next`, "S11");
+  await page.click(`${row(2)} .ws-check`);
+  await page.waitForSelector(`${row(2)} .ws-why`);
+  const why = await page.textContent(`${row(2)} .ws-why`);
+  assert.match(why, /^Your expansions so far match /);
+  assert.ok(why.includes("match A* with the children generated in the order UDLR, not LURD"), why);
+  // The same words as the library's check over the API.
+  const body = await page.evaluate(() => npuzzle.solveBody());
+  const { tree, trace, stream, ...spec } = body;
+  const graded = await postJson("/api/grade", { ...spec, expansions: "S0, S1, S11" });
+  assert.equal(graded.right, false);
+  assert.deepEqual(graded.difference, { at: 2, expected: "S2", got: "S1" });
+  assert.ok(graded.diagnoses.includes("matches A* with the children generated in the order UDLR, not LURD"), JSON.stringify(graded));
+  // The page says every variant the library names, in its words.
+  for (const d of graded.diagnoses) assert.ok(why.includes(d.replace(/^matches /, "match ")), d);
+  await assertAccessible(page, "a diagnosed worksheet step");
+  assert.deepEqual(errors, []);
+  await page.close();
+});

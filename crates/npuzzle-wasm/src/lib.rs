@@ -230,6 +230,11 @@ impl Engine {
         answer(self.service.svg_job(body.as_bytes(), None).and_then(|mut job| self.service.svg(&mut job)))
     }
 
+    /// `POST /api/grade`: a student's work graded by the library's check.
+    pub fn grade(&self, body: &str) -> String {
+        answer(self.service.grade_job(body.as_bytes(), None).and_then(|mut job| self.service.grade(&mut job)))
+    }
+
     /// The names of the pattern databases this engine holds.
     pub fn table_names(&self) -> Vec<String> {
         self.service.tables.exported_names()

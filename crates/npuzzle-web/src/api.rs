@@ -2,7 +2,7 @@
 //! server's limits and lanes, answers streamed. What each answer holds is the transport-free
 //! [`crate::service`]'s, which the WebAssembly worker calls too.
 
-use crate::documents::{Check, CompareLine, DepthTable, Generated, GoalBoard, Health, Options, Pictures, SolveLine, Solved};
+use crate::documents::{Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved};
 use crate::progress::Shared;
 use crate::service::{self, internal, progress_line, GenerateQuery};
 use crate::{ApiError, AppState, BODY_LIMIT};
@@ -168,6 +168,24 @@ pub async fn svg(State(state): State<App>, body: Result<Bytes, BytesRejection>) 
     let task = tokio::task::spawn_blocking(move || {
         crate::lanes::search_priority();
         encode(&job_state.service.svg(&mut job)?)
+    });
+    let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
+    drop(guard);
+    Ok(v)
+}
+
+/// `POST /api/grade`: a student's work graded by the library's check
+/// ([`service::Service::grade`]): the worksheet's diagnosis of a wrong step.
+pub async fn grade(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Graded>, ApiError> {
+    let bytes = body.map_err(body_error)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut job = state.service.grade_job(&bytes, Some(cancel.clone()))?;
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
+    let job_state = state.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        encode(&job_state.service.grade(&mut job)?)
     });
     let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
     drop(guard);

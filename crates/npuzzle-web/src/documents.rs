@@ -16,6 +16,9 @@ use npuzzle::replay::TraceEvent;
 use npuzzle::search::{Info, Needs, ParamInfo};
 use npuzzle::solve::Report;
 use npuzzle::{Algorithm, HeuristicKind};
+
+/// `POST /api/grade`: a student's work graded against the reference search (`npuzzle check`).
+pub use npuzzle::check::Report as Graded;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use ts_rs::TS;
@@ -619,6 +622,10 @@ pub fn typescript() -> String {
         CompareLine,
         Frame,
         Pictures,
+        Graded,
+        npuzzle::check::Finding,
+        npuzzle::check::Difference,
+        npuzzle::check::WorkKind,
         Health,
         ErrorBody,
         Board,

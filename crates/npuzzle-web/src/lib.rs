@@ -17,6 +17,8 @@
 //! - `GET /api/goal?size=4x4&goal=snail`: the goal board a preset names at a size;
 //! - `POST /api/svg`: the search tree of a solve, drawn by the library after chosen events
 //!   (the page's SVG, PNG and video exports);
+//! - `POST /api/grade`: a student's work (an order of expansion, a solution) graded by the
+//!   library's check, with the first difference and a diagnosis (`npuzzle check`);
 //! - `GET /api/options`: the algorithms, heuristics, parameters and goal presets the library
 //!   offers;
 //! - `GET /api/health`: a health check with the number of searches running.
@@ -220,6 +222,7 @@ pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> 
         .route("/api/compare", post(api::compare))
         .route("/api/depth", post(api::depth))
         .route("/api/svg", post(api::svg))
+        .route("/api/grade", post(api::grade))
         .fallback(assets::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -238,7 +241,7 @@ pub(crate) async fn not_found() -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED.as_u16(),
-        "method not allowed: the /api/solve, /api/compare, /api/check and /api/svg endpoints take POST, the others GET",
+        "method not allowed: the /api/solve, /api/compare, /api/check, /api/svg and /api/grade endpoints take POST, the others GET",
     )
 }
 

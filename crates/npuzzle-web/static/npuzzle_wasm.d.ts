@@ -61,6 +61,10 @@ export class Engine {
      */
     svg(body: string): string;
     /**
+     * `POST /api/grade`: a student's work graded by the library's check.
+     */
+    grade(body: string): string;
+    /**
      * The names of the pattern databases this engine holds.
      */
     table_names(): string[];

@@ -37,6 +37,7 @@ fn every_document_is_declared_and_exported() {
         "SolveLine",
         "CompareLine",
         "Pictures",
+        "Graded",
         "ErrorBody",
         "DepthTable",
         "DepthRow",

@@ -34,6 +34,7 @@ pub const MAX_DIAGNOSES: usize = 5;
 
 /// What was graded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum WorkKind {
     /// A solution: moves, or the boards along the way.
@@ -44,6 +45,7 @@ pub enum WorkKind {
 
 /// One thing checked, passed or not, in words.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Finding {
     /// What was checked: `valid`, `reaches the goal`, `optimal`, `order of expansion`.
     pub name: String,
@@ -55,6 +57,7 @@ pub struct Finding {
 
 /// Where the work first departs from the reference.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Difference {
     /// The 1-based place: the move, board or expansion.
     pub at: usize,
@@ -64,8 +67,9 @@ pub struct Difference {
     pub got: Option<String>,
 }
 
-/// A graded piece of work.
+/// A graded piece of work (`POST /api/grade` answers it as `Graded`).
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Graded"))]
 pub struct Report {
     /// What was graded.
     pub work: WorkKind,
@@ -77,10 +81,12 @@ pub struct Report {
     pub findings: Vec<Finding>,
     /// Where the work first departs from the reference.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub difference: Option<Difference>,
     /// The nearby variants that reproduce the work (at most [`MAX_DIAGNOSES`], closest
     /// first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub diagnoses: Vec<String>,
 }
 

@@ -7,12 +7,14 @@ mod check;
 mod compare;
 mod depth;
 mod generate;
+mod grade;
 mod options;
 mod solve;
 mod svg;
 
 pub use compare::CompareJob;
 pub use generate::{goal, GenerateQuery};
+pub use grade::GradeJob;
 pub use solve::SolveJob;
 pub use svg::SvgJob;
 

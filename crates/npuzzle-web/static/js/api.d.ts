@@ -2086,6 +2086,75 @@ export type Pictures = {
 frames: Array<Frame>, };
 
 /**
+ * A graded piece of work (`POST /api/grade` answers it as `Graded`).
+ */
+export type Graded = { 
+/**
+ * What was graded.
+ */
+work: WorkKind, 
+/**
+ * The reference the work is graded against, e.g. `astar + manhattan, order UDLR`.
+ */
+reference: string, 
+/**
+ * Whether the work is right.
+ */
+right: boolean, 
+/**
+ * Each thing checked.
+ */
+findings: Array<Finding>, 
+/**
+ * Where the work first departs from the reference.
+ */
+difference?: Difference, 
+/**
+ * The nearby variants that reproduce the work (at most [`MAX_DIAGNOSES`], closest
+ * first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
+ */
+diagnoses?: Array<string>, };
+
+/**
+ * One thing checked, passed or not, in words.
+ */
+export type Finding = { 
+/**
+ * What was checked: `valid`, `reaches the goal`, `optimal`, `order of expansion`.
+ */
+name: string, 
+/**
+ * Whether the work passed it.
+ */
+passed: boolean, 
+/**
+ * What was found, e.g. `move 4 (R) is not possible: the blank is on the right edge`.
+ */
+says: string, };
+
+/**
+ * Where the work first departs from the reference.
+ */
+export type Difference = { 
+/**
+ * The 1-based place: the move, board or expansion.
+ */
+at: number, 
+/**
+ * What the reference has there (`None`: the reference has ended).
+ */
+expected: string | null, 
+/**
+ * What the work has there (`None`: the work has ended).
+ */
+got: string | null, };
+
+/**
+ * What was graded.
+ */
+export type WorkKind = "solution" | "expansions";
+
+/**
  * `GET /api/health` on the server.
  */
 export type Health = { 

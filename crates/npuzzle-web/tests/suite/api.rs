@@ -855,3 +855,46 @@ async fn generate_rotating_goals_and_sizes_gives_each_board_at_its_depth() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(error_of(&v).contains("the farthest are"), "{v}");
 }
+
+#[tokio::test]
+async fn grade_checks_a_students_work_with_the_librarys_diagnosis() {
+    let app = app();
+    let nilsson = json!({"start": "2 8 3/1 6 4/7 0 5", "goal": "1 2 3/8 0 4/7 6 5", "order": "LURD"});
+    let with = |extra: Value| {
+        let mut body = nilsson.clone();
+        body.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        body
+    };
+    // Without an algorithm: the exercise's pair, A* with misplaced tiles; the key's order is right.
+    let (status, v) = post_json(&app, "/api/grade", with(json!({"expansions": "S0, S2, S21, S22, S221, S2211, S22111"}))).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["right"], true);
+    assert!(v.get("diagnoses").is_none());
+    // The children generated U, D, L, R: the first difference and the move order named.
+    let (status, v) = post_json(&app, "/api/grade", with(json!({"expansions": "S0 S1 S11 S12 S111 S1111 S11112"}))).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(v["right"], false);
+    assert_eq!(v["difference"], json!({"at": 2, "expected": "S2", "got": "S1"}));
+    assert_eq!(v["diagnoses"][0], "matches A* with the children generated in the order UDLR, not LURD");
+    // A solution graded against the optimum.
+    let (status, v) = post_json(
+        &app,
+        "/api/grade",
+        with(json!({"solution": "UULRLDR", "optimal": true, "algorithm": "astar", "heuristic": "manhattan"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["findings"][2]["passed"], false);
+    // Bad work and bad requests are 4xx that say why.
+    for (body, code) in [
+        (with(json!({})), 400),
+        (with(json!({"expansions": "S0", "solution": "U"})), 400),
+        (with(json!({"expansions": "nothing here"})), 422),
+        (with(json!({"expansions": "S0", "steps": 0})), 400),
+        (with(json!({"expansions": "S0", "algorithm": "hill-climbing"})), 422),
+    ] {
+        let (status, v) = post_json(&app, "/api/grade", body.clone()).await;
+        assert_eq!(status.as_u16(), code, "{body}: {v}");
+        assert!(!error_of(&v).is_empty());
+    }
+}

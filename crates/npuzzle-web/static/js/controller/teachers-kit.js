@@ -4,7 +4,7 @@
 // and a link that opens the search at the event shown.
 
 import { fmt } from "../model/format.js";
-import { grade, openText, worksheetRows } from "../model/worksheet.js";
+import { grade, labelsIn, openText, worksheetRows } from "../model/worksheet.js";
 import { $, button, download, input } from "../views/dom.js";
 import { recordWebm, savePng, saveSvg } from "../views/export.js";
 import { WorksheetView } from "../views/worksheet.js";
@@ -144,6 +144,7 @@ export class TeachersKit {
     ws.done += 1;
     if (g.ok) ws.right += 1;
     this.sheet.graded(i, g, row.next, openText(row));
+    if (!g.okNext) this.diagnose(i);
     // Show the step on the tree: the selection and its children, before the next selection.
     this.tree.setStep(row.end);
     ws.i += 1;
@@ -155,6 +156,33 @@ export class TeachersKit {
   close() {
     this.sheet.close();
     this.ws = null;
+  }
+
+  /**
+   * Why step `i` may have gone wrong: the library's check of the order of expansion so far
+   * (the search's selections before the worksheet, then the answers written), the same
+   * diagnosis `npuzzle check` gives.
+   * @param {number} i
+   */
+  async diagnose(i) {
+    const ws = this.ws;
+    const r = this.tree.replay;
+    const body = this.state.resultBody;
+    if (!ws || !r || !body) return;
+    const first = ws.rows[0].at;
+    const before = r.events.slice(0, first).flatMap((e) => (e.event === "selected" && r.nodes[e.id] ? [r.nodes[e.id].label] : []));
+    const written = ws.rows.slice(0, i + 1).map((_, j) => labelsIn(this.sheet.answers(j).next)[0] || "?");
+    if (written.includes("?")) return;
+    const { tree, trace, stream, ...spec } = body;
+    const answer = await this.engine.grade({ ...spec, expansions: [...before, ...written].join(", ") });
+    if (!answer.ok || this.ws !== ws) return;
+    const d = answer.data.diagnoses || [];
+    this.sheet.diagnose(
+      i,
+      d.length
+        ? `Your expansions so far ${d.map((x) => x.replace(/^matches /, "match ")).join("; or ")}.`
+        : "No nearby variant (another algorithm, heuristic or move order) expands the nodes you wrote.",
+    );
   }
 
   // ---------- pictures ----------

@@ -24,6 +24,7 @@ import { LineReader } from "./ndjson.js";
 /** @typedef {import("../api").SolveLine} SolveLine */
 /** @typedef {import("../api").CompareLine} CompareLine */
 /** @typedef {import("../api").Pictures} Pictures */
+/** @typedef {import("../api").Graded} Graded */
 /** @typedef {import("../api").DepthTable} DepthTable */
 /** @typedef {import("../api").Health} Health */
 
@@ -41,7 +42,7 @@ import { LineReader } from "./ndjson.js";
  */
 
 /** Every endpoint of the API. */
-const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "health"];
+const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "grade", "health"];
 
 /**
  * The endpoint and the query parameters of an API path.
@@ -418,6 +419,15 @@ export class Engine {
    */
   svg(body) {
     return /** @type {Promise<Answer<Pictures>>} */ (this.request("/api/svg", body));
+  }
+
+  /**
+   * A student's work graded by the library's check: the first difference and a diagnosis.
+   * @param {object} body
+   * @returns {Promise<Answer<Graded>>}
+   */
+  grade(body) {
+    return /** @type {Promise<Answer<Graded>>} */ (this.request("/api/grade", body));
   }
 
   /** @returns {Promise<Answer<Health>>} */

@@ -137,6 +137,9 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
       case "svg":
         answer = engine.svg(JSON.stringify(payload));
         break;
+      case "grade":
+        answer = engine.grade(JSON.stringify(payload));
+        break;
       case "panic":
         // Traps: the catch below reports the crash.
         engine.panic_for_test();

@@ -113,6 +113,19 @@ export class WorksheetView {
   }
 
   /**
+   * Row `i`'s diagnosis: what the answers so far match (another algorithm, heuristic or move
+   * order), in the library's words.
+   * @param {number} i
+   * @param {string} text
+   */
+  diagnose(i, text) {
+    const li = this.row(i);
+    if (!li) return;
+    const p = /** @type {HTMLElement} */ (li.querySelector(".ws-why") || li.appendChild(h("p", "ws-why muted small-text")));
+    p.textContent = text;
+  }
+
+  /**
    * The score so far, or at the end.
    * @param {number} right
    * @param {number} done

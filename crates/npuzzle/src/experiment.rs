@@ -22,6 +22,8 @@ use crate::error::Error;
 use crate::generate::{DepthTable, Rng};
 use crate::heuristic::HeuristicKind;
 use crate::search::{Algorithm, LimitKind, Limits};
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use crate::solve::{solve, Outcome, Request, Status};
 use crate::stats::effective_branching_factor;
 use crate::tables::Tables;

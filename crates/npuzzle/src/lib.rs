@@ -57,6 +57,8 @@ pub mod record;
 pub mod render;
 pub mod replay;
 pub mod search;
+#[cfg(not(feature = "parallel"))]
+mod serial;
 pub mod solve;
 pub mod spec;
 pub mod state;

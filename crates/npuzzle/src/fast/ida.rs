@@ -24,6 +24,8 @@ use crate::clock::Instant;
 use crate::heuristic::pdb::{neighbours, Pdb, PdbHeuristic, MAX_PATTERN};
 use crate::limits::{LimitKind, Limits};
 use crate::outcome::End;
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use crate::stats::Stats;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};

@@ -17,6 +17,8 @@
 
 use super::catalogue::{Cat, Node, MAX_PER_TILE, NONE};
 use super::prune::Fsm;
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use rayon::prelude::*;
 
 /// Parents a rayon task expands.

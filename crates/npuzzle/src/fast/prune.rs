@@ -31,6 +31,8 @@
 //! An automaton is a value: [`crate::tables::TableStore::prune`] builds one per board size and
 //! keeps it, and a [`crate::Tables`] carries it to the search.
 
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use rustc_hash::FxHashSet;
 
 use rayon::prelude::*;

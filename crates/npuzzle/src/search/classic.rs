@@ -11,7 +11,9 @@ use crate::board::MoveTable;
 use crate::error::Error;
 use crate::heuristic::Heuristic;
 use crate::outcome::Outcome;
-use crate::state::{encode, Packed128, Packed64, State, Wide};
+#[cfg(feature = "wide")]
+use crate::state::Wide;
+use crate::state::{encode, Packed128, Packed64, State};
 use crate::stats::Stats;
 use std::sync::Arc;
 
@@ -22,6 +24,7 @@ pub(crate) struct Widths<O: Observer> {
     /// 17 to 25 cells.
     pub middle: fn(&Problem<Packed128>, &mut Ctx<'_, O>) -> End,
     /// Beyond 25 cells.
+    #[cfg(feature = "wide")]
     pub wide: fn(&Problem<Wide>, &mut Ctx<'_, O>) -> End,
 }
 
@@ -29,7 +32,12 @@ pub(crate) struct Widths<O: Observer> {
 /// generic over the observer `O`.
 macro_rules! widths {
     ($search:path) => {
-        $crate::search::classic::Widths { narrow: $search, middle: $search, wide: $search }
+        $crate::search::classic::Widths {
+            narrow: $search,
+            middle: $search,
+            #[cfg(feature = "wide")]
+            wide: $search,
+        }
     };
 }
 pub(crate) use widths;
@@ -63,8 +71,25 @@ pub(crate) fn run_with<O: Observer>(req: &Request, heuristic: Heuristic, obs: O,
     } else if n <= 25 {
         run_at(req, heuristic, obs, widths.middle)
     } else {
-        run_at(req, heuristic, obs, widths.wide)
+        run_wide(req, heuristic, obs, widths)
     }
+}
+
+/// Beyond 25 cells: the byte-a-cell states.
+#[cfg(feature = "wide")]
+fn run_wide<O: Observer>(req: &Request, heuristic: Heuristic, obs: O, widths: Widths<O>) -> Result<(Outcome, O), Error> {
+    run_at(req, heuristic, obs, widths.wide)
+}
+
+/// Beyond 25 cells without the `wide` feature (the page's WebAssembly, whose service refuses
+/// these searches first): refused.
+#[cfg(not(feature = "wide"))]
+fn run_wide<O: Observer>(req: &Request, _: Heuristic, _: O, _: Widths<O>) -> Result<(Outcome, O), Error> {
+    Err(Error::Unsupported(format!(
+        "{} searches boards of at most 25 cells in this build (the library's feature \"wide\" searches larger ones), not {}",
+        req.algorithm,
+        req.start.len()
+    )))
 }
 
 fn run_at<S: State, O: Observer>(

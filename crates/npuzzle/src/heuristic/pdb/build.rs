@@ -19,6 +19,8 @@
 
 use super::{select, Ranker, MAX_PATTERN};
 use crate::error::Error;
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 

@@ -28,6 +28,8 @@
 //! stays what was verified.
 
 use crate::heuristic::pdb::{check_pattern, table::packed_len, MAX_CELLS};
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};

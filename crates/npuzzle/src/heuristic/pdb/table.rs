@@ -21,6 +21,8 @@ use super::build::{self, UNSET};
 use super::cache::{self, TableBytes};
 use super::{check_pattern, Ranker, MAX_BOARD, MAX_PATTERN};
 use crate::error::Error;
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use rayon::prelude::*;
 use std::fmt;
 use std::sync::atomic::AtomicBool;

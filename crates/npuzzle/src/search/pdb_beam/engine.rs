@@ -47,6 +47,8 @@
 //! row or column the tile crosses. A node is expanded in two passes over a batch of parents, so
 //! the table entries of the children are fetched while others are being computed.
 
+#[cfg(not(feature = "parallel"))]
+use crate::serial as rayon;
 use super::views::View;
 use crate::board::{Board, Move};
 use crate::error::Error;

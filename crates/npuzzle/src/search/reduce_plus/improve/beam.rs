@@ -13,6 +13,8 @@
 //! spread over the board, and the layers before the kept boards' common ancestor are dropped
 //! from time to time, so memory does not grow with the depth.
 
+#[cfg(all(not(feature = "parallel"), not(target_arch = "wasm32")))]
+use crate::serial as rayon;
 use super::{Grid, Stop};
 use crate::board::{neighbor, Move};
 

@@ -21,6 +21,9 @@ pub enum SheetFormat {
     Html,
     /// One JSON document with the questions, the answers and the expansions.
     Json,
+    /// A question bank for Moodle (Moodle XML), with the answers: question N of every board in
+    /// a category of its own, for a quiz's random questions (use --count with --depth).
+    Moodle,
 }
 
 /// The search options of `solve` that an exercise takes: those of a tree search (a local
@@ -94,6 +97,10 @@ pub struct Args {
     /// Seed for --depth (default: taken from the clock and printed on stderr).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// With --depth: how many boards (seeds S, S+1, …), for a Moodle question bank that gives
+    /// each student another board.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "depth")]
+    pub count: u32,
     /// Sheet format.
     #[arg(long, short = 'f', value_enum, default_value = "markdown")]
     pub format: SheetFormat,
@@ -105,6 +112,9 @@ pub struct Args {
     #[arg(long, default_value_t = exercise::DEFAULT_MAX_STEPS, value_name = "N")]
     pub max_steps: u64,
 }
+
+/// Most boards one question bank holds.
+const MAX_COUNT: u32 = 100;
 
 /// Runs `exercise`; returns the exit code.
 pub fn run(args: Args) -> Result<u8> {
@@ -126,12 +136,23 @@ pub fn run(args: Args) -> Result<u8> {
     for n in plan.ignored(algorithm) {
         note!("note: {n}");
     }
-    let start = match (&args.board, args.depth) {
+    if args.format == SheetFormat::Moodle && args.answers.is_some() {
+        return Err(anyhow!(BadInput).context("--answers: a Moodle question bank carries its answers; leave --answers out"));
+    }
+    if args.count == 0 || args.count > MAX_COUNT {
+        return Err(anyhow!(BadInput).context(format!("--count must be from 1 to {MAX_COUNT}")));
+    }
+    if args.count > 1 && args.format != SheetFormat::Moodle {
+        return Err(
+            anyhow!(BadInput).context("--count: several boards go into a Moodle question bank (--format moodle); a sheet has one board")
+        );
+    }
+    let starts = match (&args.board, args.depth) {
         (Some(_), Some(_)) => return Err(anyhow!(BadInput).context("give a board or --depth, not both")),
         (None, None) => return Err(anyhow!(BadInput).context("give a board, or --depth D (and --seed S) to pick one")),
         (Some(board), None) => {
             let (text, source) = board_text(board)?;
-            plan.board_text(&text).map_err(|e| board_error(board, source, e).context("bad board"))?
+            vec![plan.board_text(&text).map_err(|e| board_error(board, source, e).context("bad board"))?]
         }
         (None, Some(depth)) => {
             let (w, h) = plan.size.unwrap_or((3, 3));
@@ -142,24 +163,34 @@ pub fn run(args: Args) -> Result<u8> {
                 note!("seed {s}");
                 s
             });
-            exercise::pick_board(&template, depth, seed, args.max_steps).context(BadInput)?
+            (0..u64::from(args.count))
+                .map(|i| exercise::pick_board(&template, depth, seed.wrapping_add(i), args.max_steps).context(BadInput))
+                .collect::<Result<Vec<_>>>()?
         }
     };
-    let mut req = plan.request(start).context(BadInput)?;
-    if req.start.len() > crate::stream::BOARDS_UP_TO {
-        return Err(anyhow!(BadInput).context(format!("a board of {} cells is too big for a hand exercise", req.start.len())));
+    let mut exercises = Vec::with_capacity(starts.len());
+    for start in starts {
+        let mut req = plan.request(start).context(BadInput)?;
+        if req.start.len() > crate::stream::BOARDS_UP_TO {
+            return Err(anyhow!(BadInput).context(format!("a board of {} cells is too big for a hand exercise", req.start.len())));
+        }
+        if !req.start.can_reach(&req.goal) {
+            note!("error: unsolvable: start and goal have different parity, so there is no search to set as an exercise");
+            return Ok(exit::UNSOLVABLE);
+        }
+        crate::pdb::prepare(&mut req)?;
+        exercises.push(Exercise::run(&req, args.max_steps)?);
     }
-    if !req.start.can_reach(&req.goal) {
-        note!("error: unsolvable: start and goal have different parity, so there is no search to set as an exercise");
-        return Ok(exit::UNSOLVABLE);
-    }
-    crate::pdb::prepare(&mut req)?;
-    let ex = Exercise::run(&req, args.max_steps)?;
+    let ex = &exercises[0];
     let render = |part: Part| -> Result<String> {
         Ok(match args.format {
-            SheetFormat::Markdown => exercise::to_markdown(&ex, part),
-            SheetFormat::Html => exercise::to_html(&ex, part),
-            SheetFormat::Json => serde_json::to_string_pretty(&ex)? + "\n",
+            SheetFormat::Markdown => exercise::to_markdown(ex, part),
+            SheetFormat::Html => exercise::to_html(ex, part),
+            SheetFormat::Json => serde_json::to_string_pretty(ex)? + "\n",
+            SheetFormat::Moodle => {
+                let h = if ex.algorithm.uses_heuristic() { format!(" with {}", ex.heuristic.name()) } else { String::new() };
+                npuzzle::render::moodle::to_moodle(&exercises, &format!("npuzzle/{}{h}, order {}", ex.algorithm_title, ex.order))
+            }
         })
     };
     let mut out = std::io::stdout().lock();
@@ -168,8 +199,10 @@ pub fn run(args: Args) -> Result<u8> {
     if let Some(path) = &args.answers {
         std::fs::write(path, render(Part::Key)?).with_context(|| format!("writing {}", path.display()))?;
     }
-    if let Some(n) = &ex.cut_note {
-        note!("note: {n}");
+    for e in &exercises {
+        if let Some(n) = &e.cut_note {
+            note!("note: {n}");
+        }
     }
     Ok(exit::for_status(ex.status))
 }

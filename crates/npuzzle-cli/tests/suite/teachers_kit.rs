@@ -352,3 +352,76 @@ fn animation_paths_and_options_are_checked_before_any_work() {
     assert!(r.stderr.contains("a board of 441 cells is too big to animate (at most 400)"), "{}", r.stderr);
     assert!(r.stdout.is_empty() && !gif.exists());
 }
+
+/// The children named `name` of a node.
+fn kids<'a>(n: roxmltree::Node<'a, 'a>, name: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    n.children().filter(|c| c.has_tag_name(name)).collect()
+}
+
+/// The text of the `<text>` inside a node's child `name`.
+fn text_of(n: roxmltree::Node<'_, '_>, name: &str) -> String {
+    let child = kids(n, name).into_iter().next().unwrap_or_else(|| panic!("no <{name}>"));
+    kids(child, "text").first().and_then(|t| t.text()).unwrap_or_default().to_string()
+}
+
+#[test]
+fn a_moodle_question_bank_holds_each_boards_questions_and_the_librarys_answers() {
+    let r = run(&["exercise", "--depth", "6", "--count", "3", "--seed", "4", "--format", "moodle"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    // What Moodle's importer (question/format/xml/format.php) reads: a <quiz> of <question>s;
+    // a category question names the category of those after it; each question has a <name>
+    // and a <questiontext format="html">; a short-answer question its <answer fraction="100">s,
+    // a Cloze question its blanks in the question text.
+    let doc = roxmltree::Document::parse(&r.stdout).expect("well-formed XML");
+    let quiz = doc.root_element();
+    assert_eq!(quiz.tag_name().name(), "quiz");
+    let questions = kids(quiz, "question");
+    let mut category = String::new();
+    let mut by_category: std::collections::BTreeMap<String, Vec<(String, Vec<String>)>> = Default::default();
+    for q in &questions {
+        let kind = q.attribute("type").unwrap();
+        if kind == "category" {
+            category = text_of(*q, "category");
+            assert!(category.starts_with("$course$/npuzzle/A* with misplaced, order UDLR/question "), "{category}");
+            continue;
+        }
+        assert!(!text_of(*q, "name").is_empty());
+        assert_eq!(kids(*q, "questiontext")[0].attribute("format"), Some("html"));
+        let body = text_of(*q, "questiontext");
+        assert!(body.contains("<table") && body.contains("Run <strong>A*</strong>"));
+        let answers: Vec<String> = match kind {
+            "shortanswer" => kids(*q, "answer")
+                .iter()
+                .map(|a| {
+                    assert_eq!(a.attribute("fraction"), Some("100"));
+                    kids(*a, "text")[0].text().unwrap().to_string()
+                })
+                .collect(),
+            "cloze" => {
+                assert!(body.contains("{1:NUMERICAL:=") || body.contains("{1:SHORTANSWER:="), "{body}");
+                vec![body.clone()]
+            }
+            other => panic!("unexpected question type {other}"),
+        };
+        assert!(!answers.is_empty());
+        by_category.entry(category.clone()).or_default().push((text_of(*q, "name"), answers));
+    }
+    // Question 1 of each board, the order of expansion, answered with the key's labels.
+    let first = &by_category["$course$/npuzzle/A* with misplaced, order UDLR/question 1 (order of expansion)"];
+    assert_eq!(first.len(), 3, "one question a board");
+    for (i, (name, answers)) in first.iter().enumerate() {
+        let seed = (4 + i).to_string();
+        let key = run(&["exercise", "--depth", "6", "--seed", &seed, "--format", "json"]);
+        let ex = json(&key.stdout);
+        let labels: Vec<&str> = ex["expansions"].as_array().unwrap().iter().map(|l| l.as_str().unwrap()).collect();
+        assert_eq!(answers[0], labels.join(", "), "{name}");
+        assert_eq!(answers[1], labels.join(","), "{name}");
+    }
+    // Three boards, not one three times.
+    let names: std::collections::BTreeSet<&String> = first.iter().map(|(n, _)| n).collect();
+    assert_eq!(names.len(), 3);
+    // A bank carries its answers; several boards need a bank.
+    assert_eq!(run(&["exercise", "--depth", "6", "--format", "moodle", "--answers", "key.xml"]).code, 2);
+    assert_eq!(run(&["exercise", "--depth", "6", "--count", "2"]).code, 2);
+    assert_eq!(run(&["exercise", NILSSON, "--goal", NILSSON_GOAL, "--count", "2", "--format", "moodle"]).code, 2);
+}

@@ -459,7 +459,7 @@ impl Exercise {
     }
 
     /// The cost model in words, for the sheet.
-    fn cost_text(&self) -> String {
+    pub(crate) fn cost_text(&self) -> String {
         let mut s = format!("{}: {}", self.cost_model, self.cost_model.summary());
         if !self.cost_model.is_unit() {
             s.push_str("; g, h and f are in these cost units, and a heuristic weighs each tile by its cost");
@@ -471,7 +471,7 @@ impl Exercise {
     }
 
     /// The heuristic in words, for the sheet.
-    fn heuristic_text(&self) -> String {
+    pub(crate) fn heuristic_text(&self) -> String {
         if self.algorithm.uses_heuristic() {
             format!("{}: {}", self.heuristic.name(), self.heuristic.summary())
         } else {
@@ -565,7 +565,7 @@ pub fn to_markdown(ex: &Exercise, part: Part) -> String {
     s
 }
 
-fn html_escape(s: &str) -> String {
+pub(crate) fn html_escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

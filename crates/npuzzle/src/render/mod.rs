@@ -6,6 +6,7 @@
 
 pub mod animate;
 pub mod exercise;
+pub mod moodle;
 /// The node states and their colours and shapes (on the ground floor: the replay reads them too).
 pub use crate::palette;
 pub mod trace;

@@ -102,3 +102,25 @@ fn a_search_in_the_page_runs_under_the_pages_limits() {
     assert_eq!(v["limit"], "memory");
     assert!(v["stats"]["generated"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn a_students_work_is_graded_as_the_server_grades_it() {
+    let engine = Engine::new();
+    let server = server();
+    for body in [
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "1 2 3/8 0 4/7 6 5", "order": "LURD", "expansions": "S0 S1 S11 S12 S111 S1111 S11112"}"#,
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "1 2 3/8 0 4/7 6 5", "solution": "UULRLDR", "optimal": true, "algorithm": "astar", "heuristic": "manhattan"}"#,
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "1 2 3/8 0 4/7 6 5", "expansions": "no labels"}"#,
+    ] {
+        let page = wrapped(&engine.grade(body));
+        let ours = server.grade_job(body.as_bytes(), None).and_then(|mut job| server.grade(&mut job));
+        match ours {
+            Ok(v) => assert_eq!(page, json!({"ok": true, "status": 200, "data": json(v)}), "{body}"),
+            Err(e) => assert_eq!(page, json!({"ok": false, "status": e.status(), "data": {"error": e.message()}}), "{body}"),
+        }
+    }
+    let graded = wrapped(&engine.grade(
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "1 2 3/8 0 4/7 6 5", "order": "LURD", "expansions": "S0 S1 S11 S12 S111 S1111 S11112"}"#,
+    ));
+    assert_eq!(graded["data"]["diagnoses"][0], "matches A* with the children generated in the order UDLR, not LURD");
+}

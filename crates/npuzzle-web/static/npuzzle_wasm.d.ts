@@ -35,6 +35,10 @@ export class Engine {
      */
     goal(params: string): string;
     /**
+     * `POST /api/grade`: a student's work graded by the library's check.
+     */
+    grade(body: string): string;
+    /**
      * Takes back a table [`Engine::export_table`] gave: `""` when it passed every check, else
      * why it was refused (the page then deletes it and builds the table again).
      */
@@ -61,10 +65,6 @@ export class Engine {
      */
     svg(body: string): string;
     /**
-     * `POST /api/grade`: a student's work graded by the library's check.
-     */
-    grade(body: string): string;
-    /**
      * The names of the pattern databases this engine holds.
      */
     table_names(): string[];
@@ -81,6 +81,7 @@ export interface InitOutput {
     readonly engine_export_table: (a: number, b: number, c: number) => [number, number];
     readonly engine_generate: (a: number, b: number, c: number) => [number, number];
     readonly engine_goal: (a: number, b: number, c: number) => [number, number];
+    readonly engine_grade: (a: number, b: number, c: number) => [number, number];
     readonly engine_import_table: (a: number, b: number, c: number, d: number, e: number) => [number, number];
     readonly engine_new: () => number;
     readonly engine_options: (a: number) => [number, number];

@@ -363,14 +363,24 @@ pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Re
     Ok(Report { work: WorkKind::Solution, reference: reference_name(req), right, findings, difference, diagnoses: Vec::new() })
 }
 
+/// Runs a recorded search and hands its recorder back: [`solve_observed`] by default; a front
+/// end may run it its own way (the web service runs every recorded search through its progress
+/// observer, so its WebAssembly build holds one copy of each search fewer).
+pub type RunRecorded<'a> = &'a dyn Fn(&Request, Recorder) -> Result<Recorder, Error>;
+
+/// The library's own way to run a recorded search.
+fn run_recorded(req: &Request, rec: Recorder) -> Result<Recorder, Error> {
+    Ok(solve_observed(req, rec)?.1)
+}
+
 /// The first `n` selections of `req`'s search (fewer when it ends sooner), as labels and boards.
-fn selections(req: &Request, n: usize) -> Result<Vec<(String, Board)>, Error> {
+fn selections(req: &Request, n: usize, run: RunRecorded<'_>) -> Result<Vec<(String, Board)>, Error> {
     let mut r = req.clone();
     // n selections generate at most 4 nodes each, and the roots.
     let cap = (n as u64).saturating_add(1);
     r.limits = Limits { nodes: Some(VARIANT_NODES.min(cap.saturating_mul(4).saturating_add(16))), ..Limits::default() };
     let rec = Recorder::new(req.start.len(), 50_000, false).with_selection_cap(cap);
-    let (_, rec) = solve_observed(&r, rec)?;
+    let rec = run(&r, rec)?;
     let mut out = Vec::new();
     for e in &rec.events {
         if let Event::Selected { id, label, .. } = e {
@@ -517,11 +527,16 @@ fn variants(req: &Request) -> Vec<(Request, String)> {
 /// selections. A wrong one gets the first difference and, where a nearby variant reproduces
 /// the work, its diagnosis.
 pub fn check_expansions(req: &Request, work: &[Item], steps: Option<usize>) -> Result<Report, Error> {
+    check_expansions_by(req, work, steps, &run_recorded)
+}
+
+/// [`check_expansions`], with every search run by `run`.
+pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, run: RunRecorded<'_>) -> Result<Report, Error> {
     if work.is_empty() {
         return Err(Error::Invalid("the work names no node: give the labels (S0, S2, …) or the boards selected, in order".into()));
     }
     let want = steps.unwrap_or(usize::MAX).min(MAX_ITEMS);
-    let reference = selections(req, want.min(work.len().saturating_add(1)).max(steps.unwrap_or(0)))?;
+    let reference = selections(req, want.min(work.len().saturating_add(1)).max(steps.unwrap_or(0)), run)?;
     let asked = steps.map_or(reference.len(), |s| s.min(reference.len()));
     let expected = &reference[..asked];
     let agree = agreeing(work, expected);
@@ -555,7 +570,7 @@ pub fn check_expansions(req: &Request, work: &[Item], steps: Option<usize>) -> R
     if !right && agree < work.len() {
         let n = work.len().min(want);
         for (variant, words) in variants(req) {
-            let Ok(got) = selections(&variant, n) else { continue };
+            let Ok(got) = selections(&variant, n, run) else { continue };
             if got.len() >= n && agreeing(&work[..n], &got) == n {
                 diagnoses.push(words);
                 if diagnoses.len() == MAX_DIAGNOSES {
@@ -659,7 +674,7 @@ mod tests {
     }
 
     fn labels(req: &Request) -> Vec<Item> {
-        selections(req, 1000).unwrap().into_iter().map(|(l, _)| Item::Label(l)).collect()
+        selections(req, 1000, &run_recorded).unwrap().into_iter().map(|(l, _)| Item::Label(l)).collect()
     }
 
     #[test]
@@ -669,7 +684,7 @@ mod tests {
         let r = check_expansions(&req, &work, None).unwrap();
         assert!(r.right, "{}", text(&r));
         assert!(r.diagnoses.is_empty() && r.difference.is_none());
-        let boards: Vec<Item> = selections(&req, 1000).unwrap().into_iter().map(|(_, b)| Item::Board(b)).collect();
+        let boards: Vec<Item> = selections(&req, 1000, &run_recorded).unwrap().into_iter().map(|(_, b)| Item::Board(b)).collect();
         assert!(check_expansions(&req, &boards, None).unwrap().right);
     }
 

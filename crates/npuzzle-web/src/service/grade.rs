@@ -83,7 +83,11 @@ impl Service {
         match &job.work {
             Work::Expansions(text, steps) => {
                 let items = check::read_expansions(text, &req.start).map_err(bad)?;
-                check::check_expansions(req, &items, *steps).map_err(bad)
+                // Recorded as the service records every search (the same compiled search).
+                let run = |r: &Request, rec: Recorder| {
+                    search(r, rec, None).map(|(_, rec)| rec).map_err(|e| npuzzle::Error::Invalid(e.message().to_string()))
+                };
+                check::check_expansions_by(req, &items, *steps, &run).map_err(bad)
             }
             Work::Solution(text, optimal) => {
                 let moves = check::read_solution(text, &req.start, Reading::Blank).map_err(bad)?;

@@ -25,14 +25,15 @@ pub enum CheckFormat {
 /// Arguments of `check`.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The start board (quoted: it is one argument), or a file holding it.
-    #[arg(allow_hyphen_values = true)]
-    pub board: String,
+    /// The start board (quoted: it is one argument), or a file holding it (not with --key, which
+    /// holds it).
+    #[arg(allow_hyphen_values = true, required_unless_present = "key")]
+    pub board: Option<String>,
     #[command(flatten)]
     pub search: ExerciseSearch,
     /// A solution to grade: moves (R2U2LDLD, any separators) or the boards along the way, from a
     /// file, or - for stdin.
-    #[arg(long, value_name = "FILE", conflicts_with = "expansions", required_unless_present = "expansions")]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["expansions", "answers"], required_unless_present_any = ["expansions", "answers"])]
     pub solution: Option<String>,
     /// With --solution: the question asks for the optimum (any optimal answer is accepted). The
     /// reference algorithm must be optimal (the default is).
@@ -42,6 +43,14 @@ pub struct Args {
     /// their boards, from a file, or - for stdin.
     #[arg(long, value_name = "FILE")]
     pub expansions: Option<String>,
+    /// The answers to an exercise sheet, one numbered answer a question (`1. S0, S2, …`), graded
+    /// question by question against --key; a file, or - for stdin.
+    #[arg(long, value_name = "FILE", requires = "key", conflicts_with = "expansions")]
+    pub answers: Option<String>,
+    /// The sheet's key: the JSON `npuzzle exercise --format json` writes (it holds the board and
+    /// the search, so no board or search options are given with it).
+    #[arg(long, value_name = "FILE", requires = "answers", conflicts_with = "board")]
+    pub key: Option<String>,
     /// With --expansions: grade the first N selections only (the steps a sheet asks about).
     #[arg(long, value_name = "N", requires = "expansions")]
     pub steps: Option<usize>,
@@ -76,13 +85,20 @@ fn work_text(arg: &str) -> Result<String> {
 /// Runs `check`; returns the exit code: 0 when the work is right, 6 when it differs.
 pub fn run(args: Args) -> Result<u8> {
     let reading: Reading = args.reading.parse().context(BadInput)?;
+    if let (Some(answers), Some(key)) = (&args.answers, &args.key) {
+        let key: check::Key = serde_json::from_str(&work_text(key)?)
+            .map_err(|e| anyhow!(BadInput).context(format!("the key is not the JSON npuzzle exercise --format json writes: {e}")))?;
+        let report = check::check_answers(&key, &work_text(answers)?).context("bad answers").context(BadInput)?;
+        return write(&report, args.format);
+    }
+    let Some(board) = args.board.as_deref() else { return Err(anyhow!(BadInput).context("give the start board")) };
     let mut plan = args.search.search_opts().plan(1)?;
     if args.expansions.is_some() {
         // The exercise's default pair: the work answers a sheet.
         exercise::settle(&mut plan);
     }
-    let (text, source) = board_text(&args.board)?;
-    let start = plan.board_text(&text).map_err(|e| board_error(&args.board, source, e).context("bad board"))?;
+    let (text, source) = board_text(board)?;
+    let start = plan.board_text(&text).map_err(|e| board_error(board, source, e).context("bad board"))?;
     let mut req = plan.request(start).context(BadInput)?;
     if req.start.len() > crate::stream::BOARDS_UP_TO {
         return Err(anyhow!(BadInput).context(format!("a board of {} cells is too big to check hand work on", req.start.len())));
@@ -106,11 +122,16 @@ pub fn run(args: Args) -> Result<u8> {
         let items = check::read_expansions(&work, &req.start).context("bad order of expansion").context(BadInput)?;
         check::check_expansions(&req, &items, args.steps).context(BadInput)?
     };
+    write(&report, args.format)
+}
+
+/// Writes the report in `format`; the exit code: 0 when the work is right, 6 when it differs.
+fn write(report: &Report, format: CheckFormat) -> Result<u8> {
     let mut out = std::io::stdout().lock();
-    match args.format {
-        CheckFormat::Text => out.write_all(check::text(&report).as_bytes())?,
-        CheckFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?,
-        CheckFormat::Gradescope => writeln!(out, "{}", serde_json::to_string_pretty(&check::gradescope(&report))?)?,
+    match format {
+        CheckFormat::Text => out.write_all(check::text(report).as_bytes())?,
+        CheckFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(report)?)?,
+        CheckFormat::Gradescope => writeln!(out, "{}", serde_json::to_string_pretty(&check::gradescope(report))?)?,
     }
     out.flush()?;
     Ok(if report.right { exit::OK } else { exit::DIFFERS })

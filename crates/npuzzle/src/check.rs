@@ -29,6 +29,10 @@ pub const MAX_ITEMS: usize = 100_000;
 /// hand trace covers a few dozen expansions, far inside it.
 pub const VARIANT_NODES: u64 = 200_000;
 
+/// The longest work diagnosed (a hand trace is a few dozen expansions): the diagnosis runs
+/// every nearby variant as far as the work goes.
+pub const MAX_DIAGNOSED: usize = 200;
+
 /// The most variants a diagnosis names.
 pub const MAX_DIAGNOSES: usize = 5;
 
@@ -41,6 +45,8 @@ pub enum WorkKind {
     Solution,
     /// An order of expansion: the nodes selected, as labels or boards.
     Expansions,
+    /// The answers to an exercise sheet, against its key.
+    Answers,
 }
 
 /// One thing checked, passed or not, in words.
@@ -208,6 +214,15 @@ fn join(chunk: &[u32]) -> String {
 /// holds none, its boards.
 pub fn read_expansions(text: &str, like: &Board) -> Result<Vec<Item>, Error> {
     too_long(text)?;
+    let labels: Vec<Item> = labels_in(text)?.into_iter().map(Item::Label).collect();
+    if !labels.is_empty() {
+        return Ok(labels);
+    }
+    Ok(read_boards(text, like)?.into_iter().map(Item::Board).collect())
+}
+
+/// The node labels of a text (`S21`, `g3`: upper-cased), in order.
+fn labels_in(text: &str) -> Result<Vec<String>, Error> {
     let mut labels = Vec::new();
     for line in text.lines() {
         let line = line.split('#').next().unwrap_or("");
@@ -220,7 +235,7 @@ pub fn read_expansions(text: &str, like: &Board) -> Result<Vec<Item>, Error> {
                 let digits: String = chars[i + 1..].iter().take_while(|d| d.is_ascii_digit()).collect();
                 let end = i + 1 + digits.len();
                 if !digits.is_empty() && (end == chars.len() || !chars[end].is_alphanumeric()) {
-                    labels.push(Item::Label(format!("{c}{digits}")));
+                    labels.push(format!("{c}{digits}"));
                     if labels.len() > MAX_ITEMS {
                         return Err(Error::Invalid(format!("more than {MAX_ITEMS} labels")));
                     }
@@ -231,10 +246,7 @@ pub fn read_expansions(text: &str, like: &Board) -> Result<Vec<Item>, Error> {
             i += 1;
         }
     }
-    if !labels.is_empty() {
-        return Ok(labels);
-    }
-    Ok(read_boards(text, like)?.into_iter().map(Item::Board).collect())
+    Ok(labels)
 }
 
 /// A solution: its moves (letters, with counts: `R2U2LDLD`, in `reading`), or, when it holds
@@ -378,7 +390,8 @@ fn selections(req: &Request, n: usize, run: RunRecorded<'_>) -> Result<Vec<(Stri
     let mut r = req.clone();
     // n selections generate at most 4 nodes each, and the roots.
     let cap = (n as u64).saturating_add(1);
-    r.limits = Limits { nodes: Some(VARIANT_NODES.min(cap.saturating_mul(4).saturating_add(16))), ..Limits::default() };
+    // The request's time limit and cancel flag still hold.
+    r.limits = Limits { nodes: Some(VARIANT_NODES.min(cap.saturating_mul(4).saturating_add(16))), ..req.limits.clone() };
     let rec = Recorder::new(req.start.len(), 50_000, false).with_selection_cap(cap);
     let rec = run(&r, rec)?;
     let mut out = Vec::new();
@@ -567,7 +580,7 @@ pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, r
         )
     };
     let mut diagnoses = Vec::new();
-    if !right && agree < work.len() {
+    if !right && agree < work.len() && work.len() <= MAX_DIAGNOSED {
         let n = work.len().min(want);
         for (variant, words) in variants(req) {
             let Ok(got) = selections(&variant, n, run) else { continue };
@@ -587,6 +600,171 @@ pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, r
         difference,
         diagnoses,
     })
+}
+
+/// The answer key `npuzzle exercise --format json` writes, as far as grading reads it.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Key {
+    /// The start board, as rows.
+    pub start: Vec<Vec<crate::board::Tile>>,
+    /// The goal board, as rows.
+    pub goal: Vec<Vec<crate::board::Tile>>,
+    /// The algorithm's name.
+    pub algorithm: String,
+    /// The heuristic's name.
+    pub heuristic: String,
+    /// The move order.
+    pub order: String,
+    /// The step costs' name.
+    pub cost_model: String,
+    /// The questions.
+    pub questions: Vec<KeyQuestion>,
+    /// Their answers, in the same order.
+    pub answers: Vec<KeyAnswer>,
+}
+
+/// A question of a [`Key`].
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct KeyQuestion {
+    /// Its number on the sheet.
+    pub number: usize,
+    /// What it asks for.
+    pub kind: crate::render::exercise::Kind,
+    /// The question as the sheet prints it.
+    pub text: String,
+}
+
+/// An answer of a [`Key`].
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct KeyAnswer {
+    /// The number of the question it answers.
+    pub number: usize,
+    /// Its items (labels, entries, values).
+    pub items: Vec<String>,
+    /// The answer in one line.
+    pub text: String,
+}
+
+fn board_of(rows: &[Vec<crate::board::Tile>]) -> Result<Board, Error> {
+    let width = rows.first().map_or(0, Vec::len);
+    Board::new(width, rows.len(), rows.concat()).map_err(|e| Error::Invalid(format!("the key's board is not a board: {e}")))
+}
+
+impl Key {
+    /// The search the key was made from.
+    pub fn request(&self) -> Result<Request, Error> {
+        let algorithm: Algorithm = self.algorithm.parse()?;
+        let heuristic: HeuristicKind = self.heuristic.parse()?;
+        Ok(Request::new(board_of(&self.start)?, board_of(&self.goal)?)
+            .algorithm(algorithm)
+            .heuristic(heuristic)
+            .order(MoveOrder::parse(&self.order)?)
+            .cost(self.cost_model.parse()?))
+    }
+}
+
+/// A sheet's answers by question number: a line that starts with a number and `.`, `)` or `:`
+/// begins that question's answer; the lines after it, up to the next number, continue it.
+fn numbered(text: &str) -> Result<std::collections::BTreeMap<usize, String>, Error> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut current: Option<usize> = None;
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        let digits = line.chars().take_while(char::is_ascii_digit).count();
+        let after = &line[digits..];
+        if digits > 0 && digits < 6 && after.starts_with(['.', ')', ':']) {
+            let n: usize = line[..digits].parse().map_err(|_| Error::Invalid("a question number is too large".into()))?;
+            out.insert(n, after[1..].trim().to_string());
+            current = Some(n);
+            if out.len() > MAX_ITEMS {
+                return Err(Error::Invalid(format!("more than {MAX_ITEMS} answers")));
+            }
+        } else if let Some(n) = current {
+            let entry: &mut String = out.get_mut(&n).expect("the current answer is kept");
+            entry.push(' ');
+            entry.push_str(line);
+        }
+    }
+    Ok(out)
+}
+
+/// The numbers of a text, in order (`g = 1, h = 3` gives 1 and 3).
+fn numbers_in(text: &str) -> Vec<f64> {
+    text.split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-')).filter_map(|t| t.trim_matches('.').parse::<f64>().ok()).collect()
+}
+
+/// The value written after `name:` or `name =` in a key's item, e.g. `5` of `cost: 5`.
+fn value_of<'a>(items: &'a [String], name: &str) -> Option<&'a str> {
+    items.iter().find_map(|i| i.strip_prefix(name)).map(|v| v.trim_start_matches([':', '=', ' ']).trim())
+}
+
+/// One answer graded against the key's: whether it is right, and what was expected.
+fn grade_answer(kind: crate::render::exercise::Kind, key: &KeyAnswer, got: &str) -> Result<bool, Error> {
+    use crate::render::exercise::Kind;
+    Ok(match kind {
+        Kind::Expansions | Kind::Frontier | Kind::Incumbents => {
+            let want: Vec<String> = key.items.iter().flat_map(|i| labels_in(i).unwrap_or_default().into_iter().take(1)).collect();
+            labels_in(got)? == want
+        }
+        Kind::Bounds => {
+            let want: Vec<f64> = key.items.iter().filter_map(|i| i.rsplit(':').next()).flat_map(numbers_in).collect();
+            let got = numbers_in(got);
+            let interleaved: Vec<f64> = want.iter().enumerate().flat_map(|(i, b)| [(i + 1) as f64, *b]).collect();
+            got == want || got == interleaved
+        }
+        Kind::Values => {
+            let want: Vec<f64> = key.items.iter().flat_map(|i| numbers_in(i.rsplit('=').next().unwrap_or(""))).collect();
+            let got = numbers_in(got);
+            got.len() >= want.len() && got[..want.len()] == want[..]
+        }
+        Kind::Solution => {
+            let lower = got.to_ascii_lowercase();
+            match (value_of(&key.items, "moves"), value_of(&key.items, "cost")) {
+                (Some(moves), Some(cost)) => {
+                    let (before, after) = lower.split_once("cost").unwrap_or((&lower, ""));
+                    let letters: String = before
+                        .split(|c: char| !c.is_ascii_alphabetic())
+                        .filter(|w| !w.is_empty() && w.chars().all(|c| matches!(c, 'u' | 'd' | 'l' | 'r')))
+                        .collect::<String>()
+                        .to_ascii_uppercase();
+                    let cost_got = numbers_in(if after.is_empty() { before } else { after });
+                    letters == moves && cost_got.first().copied() == cost.parse::<f64>().ok()
+                }
+                _ => lower.contains("none") || lower.contains("no solution"),
+            }
+        }
+    })
+}
+
+/// Grades a sheet's answers (`1. S0, S2, S21` …, one numbered answer per question) against its
+/// key ([`Key`], the JSON `npuzzle exercise --format json` writes): one finding per question;
+/// a wrong order of expansion gets its diagnosis as [`check_expansions`] gives it.
+pub fn check_answers(key: &Key, text: &str) -> Result<Report, Error> {
+    too_long(text)?;
+    let req = key.request()?;
+    let answers = numbered(text)?;
+    if answers.is_empty() {
+        return Err(Error::Invalid("no numbered answer found: write each answer after its question's number, as 1. S0, S2, …".into()));
+    }
+    let mut findings = Vec::new();
+    let mut diagnoses = Vec::new();
+    for (q, a) in key.questions.iter().zip(&key.answers) {
+        let name = format!("question {}", q.number);
+        let Some(got) = answers.get(&q.number) else {
+            findings.push(Finding { name, passed: false, says: format!("no answer; the key says {}", a.text) });
+            continue;
+        };
+        let passed = grade_answer(q.kind, a, got)?;
+        let says = if passed { format!("right: {}", a.text) } else { format!("{got} — the key says {}", a.text) };
+        if !passed && q.kind == crate::render::exercise::Kind::Expansions {
+            if let Ok(items) = read_expansions(got, &req.start) {
+                diagnoses = check_expansions(&req, &items, None)?.diagnoses;
+            }
+        }
+        findings.push(Finding { name, passed, says });
+    }
+    let right = findings.iter().all(|f| f.passed);
+    Ok(Report { work: WorkKind::Answers, reference: reference_name(&req), right, findings, difference: None, diagnoses })
 }
 
 /// A report as Gradescope's autograder reads it (`results.json`): the score the findings
@@ -640,6 +818,7 @@ pub fn text(report: &Report) -> String {
     let what = match report.work {
         WorkKind::Solution => "solution",
         WorkKind::Expansions => "order of expansion",
+        WorkKind::Answers => "answers",
     };
     out.push_str(&format!("{}: the {what} against {}\n", if report.right { "right" } else { "differs" }, report.reference));
     for f in &report.findings {
@@ -673,8 +852,9 @@ mod tests {
         Request::new(start, goal).algorithm(a).heuristic(h)
     }
 
+    /// The first 30 selections of `req` (a hand trace's length), as labels.
     fn labels(req: &Request) -> Vec<Item> {
-        selections(req, 1000, &run_recorded).unwrap().into_iter().map(|(l, _)| Item::Label(l)).collect()
+        selections(req, 30, &run_recorded).unwrap().into_iter().map(|(l, _)| Item::Label(l)).collect()
     }
 
     #[test]
@@ -728,6 +908,40 @@ mod tests {
         assert_eq!(read_solution("1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0", &start, Reading::Blank).unwrap(), [Move::Right]);
         assert!(read_solution("1 2 3/4 5 6/0 7 8\n1 2 3/4 5 6/7 8 0", &start, Reading::Blank).is_err());
         assert_eq!(read_solution("U, L2 → R", &start, Reading::Blank).unwrap(), [Move::Up, Move::Left, Move::Left, Move::Right]);
+    }
+
+    #[test]
+    fn a_sheets_answers_are_graded_question_by_question_against_its_key() {
+        let req = nilsson(Algorithm::Astar, HeuristicKind::Misplaced).order(MoveOrder::parse("LURD").unwrap());
+        let ex = crate::render::exercise::Exercise::run(&req, 12).unwrap();
+        let rows = |b: &Board| b.rows();
+        let key = Key {
+            start: rows(&ex.start),
+            goal: rows(&ex.goal),
+            algorithm: ex.algorithm.name().into(),
+            heuristic: ex.heuristic.name().into(),
+            order: ex.order.clone(),
+            cost_model: ex.cost_model.name().into(),
+            questions: ex.questions.iter().map(|q| KeyQuestion { number: q.number, kind: q.kind, text: q.text.clone() }).collect(),
+            answers: ex.answers.iter().map(|a| KeyAnswer { number: a.number, items: a.items.clone(), text: a.text.clone() }).collect(),
+        };
+        // The key's own answers, as a student would write them, are all right.
+        let right: String = ex.answers.iter().map(|a| format!("{}. {}\n", a.number, a.text)).collect();
+        let r = check_answers(&key, &right).unwrap();
+        assert!(r.right, "{}", text(&r));
+        assert_eq!(r.findings.len(), ex.questions.len());
+        // Other ways of writing them: values as a sum, moves with spaces.
+        let values = ex.questions.iter().position(|q| q.kind == crate::render::exercise::Kind::Values).unwrap();
+        let n = ex.questions[values].number;
+        let sum = ex.answers[values].text.split(": ").nth(1).unwrap().split(';').next().unwrap().to_string();
+        let r = check_answers(&key, &format!("{n}) {sum}")).unwrap();
+        assert!(r.findings[values].passed, "{}", text(&r));
+        // A wrong order of expansion (children generated U, D, L, R) is wrong and diagnosed.
+        let r = check_answers(&key, "1. S0, S1, S11, S12, S111, S1111, S11112").unwrap();
+        assert!(!r.right && !r.findings[0].passed);
+        assert!(r.diagnoses.iter().any(|d| d.contains("in the order UDLR, not LURD")), "{}", text(&r));
+        assert!(r.findings[1..].iter().all(|f| !f.passed && f.says.starts_with("no answer")));
+        assert!(check_answers(&key, "no numbers here").is_err());
     }
 
     #[test]

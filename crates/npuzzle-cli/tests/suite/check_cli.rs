@@ -148,3 +148,37 @@ fn bad_work_gets_a_clear_error_and_exit_2() {
     let out = npuzzle().args(["check", NILSSON, "--goal", NILSSON_GOAL, "--solution", "-"]).write_stdin("U2 L D R").output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
 }
+
+#[test]
+fn a_sheets_answers_are_graded_against_its_key() {
+    let key = run(&["exercise", NILSSON, "--goal", NILSSON_GOAL, "-a", "astar", "-H", "misplaced", "--order", "LURD", "--format", "json"]);
+    assert_eq!(key.code, 0);
+    let key_file = work("key.json", &key.stdout);
+    let ex: Value = serde_json::from_str(&key.stdout).unwrap();
+    // The key's answers, numbered as on the sheet: every question right.
+    let all: String =
+        ex["answers"].as_array().unwrap().iter().map(|a| format!("{}. {}\n", a["number"], a["text"].as_str().unwrap())).collect();
+    let f = work("answers-right.txt", &all);
+    let (code, r) = check_answers(&f, &key_file);
+    assert_eq!(code, 0, "{r}");
+    assert_eq!(r["findings"].as_array().unwrap().len(), ex["questions"].as_array().unwrap().len());
+    // A sheet with a wrong order of expansion and the rest left out.
+    let f = work("answers-wrong.txt", "1. S0, S1, S11, S12, S111, S1111, S11112\n");
+    let (code, r) = check_answers(&f, &key_file);
+    assert_eq!(code, 6);
+    assert_eq!(r["findings"][0]["passed"], false);
+    assert!(r["diagnoses"].to_string().contains("in the order UDLR, not LURD"), "{r}");
+    // A key that is not one, and answers without numbers.
+    let bad = work("not-a-key.json", "{\"start\": 1}");
+    let r = run(&["check", "--answers", f.to_str().unwrap(), "--key", bad.to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let none = work("answers-none.txt", "S0 S2");
+    let r = run(&["check", "--answers", none.to_str().unwrap(), "--key", key_file.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no numbered answer"), "{}", r.stderr);
+}
+
+fn check_answers(answers: &std::path::Path, key: &std::path::Path) -> (i32, Value) {
+    let r = run(&["check", "--answers", answers.to_str().unwrap(), "--key", key.to_str().unwrap(), "-f", "json"]);
+    (r.code, serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {} {}", r.stdout, r.stderr)))
+}

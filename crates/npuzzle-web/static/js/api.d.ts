@@ -2152,7 +2152,7 @@ got: string | null, };
 /**
  * What was graded.
  */
-export type WorkKind = "solution" | "expansions";
+export type WorkKind = "solution" | "expansions" | "answers";
 
 /**
  * `GET /api/health` on the server.

@@ -37,7 +37,7 @@ pub const FRONTIER_ASKED: usize = 10;
 pub const PICK_TRIES: usize = 200;
 
 /// What kind of question a [`Question`] asks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// The labels of the nodes selected, in order.

@@ -324,6 +324,22 @@ fn check(
     out.map_err(py_err)
 }
 
+/// Grades a sheet's numbered `answers` against its `key` (the JSON `npuzzle exercise --format
+/// json` writes), as `npuzzle check --answers --key` does: the report as JSON, or Gradescope's
+/// `results.json` with `gradescope`.
+#[pyfunction]
+#[pyo3(signature = (key, answers, gradescope=false))]
+fn check_answers(py: Python<'_>, key: &str, answers: &str, gradescope: bool) -> PyResult<String> {
+    let key: npuzzle::check::Key =
+        serde_json::from_str(key).map_err(|e| PyValueError::new_err(format!("the key is not an exercise's JSON: {e}")))?;
+    let report = py.detach(|| npuzzle::check::check_answers(&key, answers)).map_err(py_err)?;
+    Ok(if gradescope {
+        serde_json::to_string(&npuzzle::check::gradescope(&report)).expect("results serialise")
+    } else {
+        serde_json::to_string(&report).expect("reports serialise")
+    })
+}
+
 /// Moves with counts (`R2U2LDLD`, in `reading`: `blank` or `tiles`) as the blank's letters.
 #[pyfunction]
 fn notation_read(text: &str, reading: &str) -> PyResult<String> {
@@ -858,6 +874,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(report_schema, m)?)?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(check_answers, m)?)?;
     m.add_function(wrap_pyfunction!(notation_read, m)?)?;
     m.add_function(wrap_pyfunction!(notation_write, m)?)?;
     m.add_function(wrap_pyfunction!(parse_bytes, m)?)?;

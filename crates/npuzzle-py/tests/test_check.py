@@ -52,3 +52,17 @@ def test_the_report_is_the_clis(cli, cache_dir) -> None:  # type: ignore[no-unty
     theirs = json.loads(cli("check", NILSSON, "--goal", GOAL, "--order", "LURD", "--expansions", "-", "--format", "json",
                             input=work, ok=(6,)))
     assert mine == theirs
+
+
+def test_a_sheets_answers_are_graded_against_its_exercise() -> None:
+    ex = npuzzle.exercise(NILSSON, goal=GOAL, algorithm="astar", heuristic="misplaced", order="LURD", progress=False)
+    right = "".join(f"{a['number']}. {a['text']}\n" for a in ex.data["answers"])
+    r = npuzzle.check_answers(right, ex)
+    assert r["right"] is True and len(r["findings"]) == len(ex.data["questions"])
+    r = npuzzle.check_answers("1. S0, S1, S11, S12, S111, S1111, S11112", ex.data)
+    assert r["right"] is False
+    assert any("in the order UDLR, not LURD" in d for d in r["diagnoses"])
+    g = npuzzle.check_answers(right, ex, gradescope=True)
+    assert g["score"] == g["max_score"]
+    with pytest.raises(ValueError, match="no numbered answer"):
+        npuzzle.check_answers("S0 S2", ex)

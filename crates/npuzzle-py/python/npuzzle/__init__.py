@@ -78,6 +78,7 @@ __all__ = [
     "is_solvable",
     "analyse",
     "check",
+    "check_answers",
     "read_moves",
     "write_moves",
     "heuristics",
@@ -867,6 +868,27 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
     spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, size=size)._spec()
     text = _npuzzle.check(_board_json(start), spec, solution, expansions, optimal, steps, reading, gradescope,
                           _dir(cache_dir), make_progress(progress))
+    result: Dict[str, Any] = json.loads(text)
+    return result
+
+
+def check_answers(answers: str, key: Union["Exercise", Dict[str, Any]], *, gradescope: bool = False) -> Dict[str, Any]:
+    """Grades a sheet's answers against its key, as ``npuzzle check --answers --key`` does: one
+    numbered answer a question (``"1. S0, S2, S21"``), each graded against the key's (labels for
+    the order of expansion, open lists and incumbents; numbers for g, h and f and the bounds; the
+    moves and the cost for the solution); a wrong order of expansion gets its ``diagnoses``.
+
+    Args:
+        answers: the student's answers, one numbered answer a question.
+        key: the :class:`Exercise` the sheet came from, or its ``data`` (the JSON ``npuzzle
+            exercise --format json`` writes).
+        gradescope: return Gradescope's ``results.json`` instead.
+
+    Raises:
+        ValueError: no numbered answer, or a key that is not an exercise's.
+    """
+    data = key.data if isinstance(key, Exercise) else key
+    text = _npuzzle.check_answers(json.dumps(data), answers, gradescope)
     result: Dict[str, Any] = json.loads(text)
     return result
 

@@ -12,7 +12,7 @@ const FLOORS: &[&[&str]] = &[
     // Ground: boards, moves, costs, limits, errors, outcomes, statistics.
     &[
         "board", "clock", "cost", "error", "generate", "goal", "hint", "limits", "metric", "notation", "outcome", "palette", "parse",
-        "state", "stats",
+        "serial", "state", "stats",
     ],
     &["heuristic"],
     // The fast optimal engines over the heuristics' tables.

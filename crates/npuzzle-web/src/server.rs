@@ -279,6 +279,12 @@ fn connection_cap(want: usize) -> usize {
     }
 }
 
+/// The security headers of the answers written here, below the router (its layer gives the
+/// others theirs, `headers.rs`): a JSON error is never read as another type, nor does it tell
+/// another site more than the origin. A policy for frames and scripts has nothing to govern in
+/// a JSON body.
+const RAW_HEADERS: &str = "x-content-type-options: nosniff\r\nreferrer-policy: strict-origin-when-cross-origin\r\n";
+
 /// Answers a connection that found no place with a 503 and closes it.
 async fn refuse(mut tcp: TcpStream) {
     let body = serde_json::json!({
@@ -286,7 +292,7 @@ async fn refuse(mut tcp: TcpStream) {
     })
     .to_string();
     let head = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nretry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n{RAW_HEADERS}retry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
         body.len()
     );
     let _ = tokio::time::timeout(Duration::from_secs(2), async {
@@ -353,7 +359,9 @@ fn rewrite(buf: &[u8]) -> Option<Vec<u8>> {
     lines[at] = &length;
     lines.retain(|l| !l.to_ascii_lowercase().starts_with("connection:"));
     let mut out = lines.join("\r\n");
-    out.push_str("\r\ncontent-type: application/json\r\nconnection: close\r\n\r\n");
+    out.push_str("\r\ncontent-type: application/json\r\n");
+    out.push_str(RAW_HEADERS);
+    out.push_str("connection: close\r\n\r\n");
     out.push_str(&body);
     Some(out.into_bytes())
 }
@@ -442,6 +450,7 @@ mod tests {
         let (first, rest) = got.split_once("{}").unwrap();
         assert_eq!(first, "HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n");
         assert!(rest.starts_with("HTTP/1.1 400 Bad Request\r\n") && rest.contains("content-type: application/json"), "{rest}");
+        assert!(rest.contains("x-content-type-options: nosniff\r\n"), "{rest}");
         assert!(rest.ends_with('}') && rest.contains("could not be parsed"), "{rest}");
     }
 

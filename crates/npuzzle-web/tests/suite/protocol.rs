@@ -230,6 +230,7 @@ async fn connections_past_the_cap_get_503_only_when_each_has_a_request_in_flight
     let (status, head, body) = read_response(&mut sock).await;
     assert_eq!(status, 503);
     assert!(head.contains("retry-after: 1"), "{head}");
+    assert!(head.contains("x-content-type-options: nosniff"), "{head}");
     assert!(body["error"].as_str().unwrap().contains("too many open connections"), "{body}");
     // Once their bodies time out (408), there is room again.
     for s in &mut hogs {

@@ -13,12 +13,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const BIN = process.env.NPUZZLE_BIN || join(root, "target", "debug", "npuzzle");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 // Two sites on the loopback address (Chromium's host resolver rules): the course site the
 // server is opened to, and one it is not.
 const COURSE = "course.test";
@@ -69,20 +68,7 @@ before(
   async () => {
     otherPort = await startOther();
     base = await startServer(`http://${COURSE}:${otherPort}`);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        `--host-resolver-rules=MAP ${COURSE} 127.0.0.1, MAP ${ELSEWHERE} 127.0.0.1`,
-      ],
-    });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${COURSE} 127.0.0.1, MAP ${ELSEWHERE} 127.0.0.1`]);
   },
   { timeout: 60000 },
 );

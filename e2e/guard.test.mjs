@@ -13,12 +13,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const BIN = process.env.NPUZZLE_BIN || join(root, "target", "debug", "npuzzle");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const REBOUND = "rebound.test";
 
 let server;
@@ -66,20 +65,7 @@ before(
     base = await startServer();
     port = new URL(base).port;
     otherBase = await startOther();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        `--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`,
-      ],
-    });
+    browser = await launchChromium([`--host-resolver-rules=MAP ${REBOUND} 127.0.0.1`]);
   },
   { timeout: 60000 },
 );

@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "playwright-core";
+import { CHROMIUM, launchChromium } from "./harness.mjs";
 
 const [siteArg, binArg, runsArg] = process.argv.slice(2);
 if (!siteArg || !binArg) {
@@ -29,7 +29,6 @@ if (!siteArg || !binArg) {
 const SITE = resolve(siteArg);
 const BIN = resolve(binArg);
 const RUNS = Number(runsArg || 5);
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const KORF1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
 
 const median = (xs) => {
@@ -54,19 +53,7 @@ function serve(dir) {
 
 const load0 = loadavg()[0];
 const { p: server, base } = await serve(SITE);
-const browser = await chromium.launch({
-  executablePath: CHROMIUM,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-});
+const browser = await launchChromium();
 
 async function fresh(query = "") {
   const ctx = await browser.newContext({ viewport: { width: 1400, height: 900 } });

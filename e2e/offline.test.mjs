@@ -16,13 +16,12 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { assertAccessible } from "./a11y.mjs";
+import { launchChromium } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
 const BIN = process.env.NPUZZLE_BIN || join(here, "..", "target", "debug", "npuzzle");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 const NILSSON_TILES = "2 8 3 1 6 4 7 0 5";
 
@@ -78,19 +77,7 @@ async function stop(proc) {
 
 before(
   async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   },
   { timeout: 60000 },
 );

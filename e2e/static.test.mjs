@@ -12,11 +12,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync }
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { chromium } from "playwright-core";
 import { assertAccessible } from "./a11y.mjs";
+import { launchChromium } from "./harness.mjs";
 
 const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 const NILSSON_TILES = "2 8 3 1 6 4 7 0 5";
 // Korf's first 15-puzzle instance: 57 moves to the blank-first goal (Korf 1985).
@@ -55,19 +54,7 @@ before(
     mkdirSync(join(root, "class"));
     symlinkSync(SITE, join(root, "class", "npuzzle"));
     base = `${await startStaticServer(root)}class/npuzzle/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   },
   { timeout: 60000 },
 );

@@ -12,13 +12,12 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { assertAccessible, violations } from "./a11y.mjs";
+import { launchChromium } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const BIN = process.env.NPUZZLE_BIN || join(root, "target", "debug", "npuzzle");
-const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 const SHOTS = process.env.NPUZZLE_SCREENSHOTS === "docs" ? join(root, "docs") : join(root, "ci-artifacts");
 
 // A 3×3 board whose optimal solution is 14 moves.
@@ -63,19 +62,7 @@ function serverUrl(server) {
 before(
   async () => {
     base = await startServer();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    browser = await launchChromium();
   },
   { timeout: 60000 },
 );

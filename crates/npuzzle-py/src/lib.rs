@@ -17,6 +17,7 @@ use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
 use npuzzle::render::trace::{self as trace_render, json_trace, Setup};
 use npuzzle::render::tree::{self as tree_render, Tree};
+use npuzzle::replay::{player_recorder, Trace as ReplayTrace};
 use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{TableEvent, TableStore};
@@ -543,6 +544,69 @@ fn tree_docs(
     out.map_err(py_err)
 }
 
+/// The document of the notebook's replay widget: one search recorded as the web page's
+/// player replays it (the library's [`player_recorder`], at most `limit` nodes), as JSON with
+/// `tree` (the `--tree json` document), `trace` (its events, as the page's solve answer carries
+/// them), `report` (the `--format json` report), `info` (the algorithm's description, with its
+/// pseudocode) and `legend` (the node states' colours and shapes). On boards of up to 10 cells
+/// every node carries its true distance `h_star`, from the exact table.
+#[pyfunction]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+fn replay_doc(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    limit: usize,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    if limit == 0 {
+        return Err(PyValueError::new_err("limit must be at least 1 node"));
+    }
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let mut req = request(&plan, start).map_err(py_err)?;
+    let info = req.algorithm.info();
+    if req.algorithm.reduces() || info.local {
+        return Err(PyValueError::new_err(format!(
+            "{} grows no search tree to replay: pick a tree search (astar, bfs, idastar, ...)",
+            req.algorithm
+        )));
+    }
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+        let notes = tx.clone();
+        prepare(&mut req, cache_dir.clone(), &reporter(tx), &notes, &cancel)?;
+        let rec = player_recorder(req.start.len(), limit, true);
+        let (outcome, mut rec) = solve_observed(&req, rec)?;
+        if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
+            let tables = store(cache_dir).prepare(HeuristicKind::Exact, &req.goal, &|_| {}, None)?;
+            if let Some(exact) = tables.exact() {
+                rec.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
+            }
+        }
+        let doc = ReplayDoc {
+            tree: Tree::new(&rec, req.start.width(), req.start.height(), limit),
+            trace: ReplayTrace::of(&rec, info),
+            report: Report::new(&req, &outcome),
+            info,
+            legend: npuzzle::render::palette::legend(),
+        };
+        Ok(serde_json::to_string(&doc).expect("replays serialise"))
+    })?;
+    out.map_err(py_err)
+}
+
+/// What [`replay_doc`] returns.
+#[derive(serde::Serialize)]
+struct ReplayDoc<'a> {
+    tree: Tree,
+    trace: ReplayTrace,
+    report: Report,
+    info: &'a npuzzle::search::Info,
+    legend: Vec<npuzzle::render::palette::LegendEntry>,
+}
+
 /// Solves one board while recording it, as `npuzzle exercise` does, and builds the
 /// hand-execution exercise of its first `max_steps` steps; returns the sheet and the key as
 /// Markdown and as HTML (each exactly what that command writes) and the exercise as JSON.
@@ -860,6 +924,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(trace_events, m)?)?;
     m.add_function(wrap_pyfunction!(trace_text, m)?)?;
     m.add_function(wrap_pyfunction!(tree_docs, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_doc, m)?)?;
     m.add_function(wrap_pyfunction!(exercise_docs, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(bench_depth, m)?)?;

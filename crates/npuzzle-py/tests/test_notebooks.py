@@ -1,10 +1,10 @@
 """Every notebook under examples/ runs top to bottom in a fresh kernel (nbclient, ipykernel), so
 the notebooks never rot.
 
-A notebook is committed without outputs. A code cell tagged ``expect-html``, ``expect-svg`` or
-``expect-png`` must show that kind of output (a rich display, not just text); any error fails
-the test. The kernel runs in a scratch directory, with Jupyter's, IPython's, matplotlib's and
-Dask's files there too, and the pattern-database cache of conftest.py.
+A notebook is committed without outputs. A code cell tagged ``expect-html``, ``expect-svg``,
+``expect-png`` or ``expect-widget`` must show that kind of output (a rich display or a widget,
+not just text); any error fails the test. The kernel runs in a scratch directory, with Jupyter's,
+IPython's, matplotlib's and Dask's files there too, and the pattern-database cache of conftest.py.
 """
 
 from pathlib import Path
@@ -15,7 +15,8 @@ import pytest
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
-EXPECT = {"expect-html": "text/html", "expect-svg": "image/svg+xml", "expect-png": "image/png"}
+EXPECT = {"expect-html": "text/html", "expect-svg": "image/svg+xml", "expect-png": "image/png",
+          "expect-widget": "application/vnd.jupyter.widget-view+json"}
 
 
 def test_the_examples_hold_notebooks():

@@ -12,6 +12,7 @@ use npuzzle::experiment::DepthRow;
 use npuzzle::goal::Preset;
 use npuzzle::render::palette::LegendEntry;
 use npuzzle::render::tree::Tree;
+pub use npuzzle::replay::Trace;
 use npuzzle::replay::TraceEvent;
 use npuzzle::search::{Info, Needs, ParamInfo};
 use npuzzle::solve::Report;
@@ -285,17 +286,6 @@ pub struct GoalBoard {
     pub width: usize,
     /// Board height.
     pub height: usize,
-}
-
-/// The recorded events of a solve, for the page's replay.
-#[derive(Clone, Debug, Serialize, TS)]
-pub struct Trace {
-    /// The events, each with its pseudocode step and the node states it changes.
-    pub events: Vec<TraceEvent>,
-    /// Whether recording stopped at a cap before the search ended.
-    pub truncated: bool,
-    /// The most entries a frontier snapshot keeps (its `size` still counts them all).
-    pub frontier_shown: usize,
 }
 
 /// `POST /api/solve`: the report of `npuzzle solve --format json`, with what was asked for.

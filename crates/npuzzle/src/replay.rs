@@ -15,7 +15,7 @@
 //! - a goal or a new incumbent is a goal.
 
 use crate::palette::NodeState;
-use crate::record::Event;
+use crate::record::{Event, Recorder};
 use crate::search::local::Why;
 use crate::search::observer::{Fate, NodeId};
 use crate::search::{Bound, Info, Step};
@@ -124,6 +124,38 @@ pub fn annotate(events: &[Event], info: &Info) -> Vec<TraceEvent> {
         .collect()
 }
 
+/// The most entries of the open list each frontier snapshot of a player's recording keeps
+/// ([`player_recorder`]); a snapshot's `size` still counts them all.
+pub const PLAYER_FRONTIER: usize = 100;
+
+/// A recorder for a replay in a player (the web page's and the notebook widget's): at most
+/// `cap` nodes, the open list after each step (its first [`PLAYER_FRONTIER`] entries) when
+/// `trace` is set, and frontier entries without labels: the player takes them from the
+/// generated events, and a deep search's labels would make every snapshot megabytes.
+pub fn player_recorder(cells: usize, cap: usize, trace: bool) -> Recorder {
+    Recorder::new(cells, cap, trace).with_frontier_cap(PLAYER_FRONTIER).with_entry_labels(false)
+}
+
+/// The recorded events of a search, for a player's replay.
+#[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Trace {
+    /// The events, each with its pseudocode step and the node states it changes.
+    pub events: Vec<TraceEvent>,
+    /// Whether recording stopped at a cap before the search ended.
+    pub truncated: bool,
+    /// The most entries a frontier snapshot keeps (its `size` still counts them all).
+    pub frontier_shown: usize,
+}
+
+impl Trace {
+    /// The events `rec` recorded of a search by `info`'s algorithm, annotated ([`annotate`]),
+    /// with the frontier cap of [`player_recorder`].
+    pub fn of(rec: &Recorder, info: &Info) -> Trace {
+        Trace { events: annotate(&rec.events, info), truncated: rec.truncated, frontier_shown: PLAYER_FRONTIER }
+    }
+}
+
 /// How many characters of a deep label's head and tail are said ([`short_label`]).
 pub const LABEL_KEEP: usize = 5;
 
@@ -220,6 +252,7 @@ pub fn words(e: &Event, info: &Info) -> String {
         }
         Event::Selected { label, f, .. } => format!("selected {} for expansion (f = {f})", short_label(label)),
         Event::Discarded { label, .. } => format!("discarded {}: the bound now cuts it", short_label(label)),
+        Event::Frontier { size: 1, .. } => "the frontier now holds 1 node".to_string(),
         Event::Frontier { size, .. } => format!("the frontier now holds {} nodes", count(*size)),
         Event::Iteration { number, bound, .. } => format!("iteration {number} starts with {bound_name} {bound}"),
         Event::IterationEnd { next: None, .. } => "the iteration ends: nothing was cut off, no solution".to_string(),

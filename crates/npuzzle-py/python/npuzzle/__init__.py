@@ -55,6 +55,8 @@ from ._types import Report, ReportFields, Stats
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
+    from ._player import Player
+
 __all__ = [
     "BoardError",
     "UnsolvableError",
@@ -69,6 +71,7 @@ __all__ = [
     "trace_text",
     "Tree",
     "tree",
+    "widget",
     "Exercise",
     "exercise",
     "compare",
@@ -533,6 +536,56 @@ def tree(start: Board, options: Optional[Options] = None, *, limit: int = 2000, 
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
     return Tree(svg, json_text, dot, sol, note)
+
+
+def widget(start: Board, options: Optional[Options] = None, *, step: int = 0, limit: int = 2000,
+           cache_dir: Optional[str] = None, progress: Progress = True,
+           **keywords: Unpack[TreeKeywords]) -> "Player":
+    """Solves one board while recording it, and shows the search in the web page's own tree
+    player: a notebook widget (anywidget) for JupyterLab, Notebook 7, VS Code and Colab.
+
+    The player is the page's Search tree tab: the tree growing event by event, the player's
+    buttons and keys (Space plays, ← → step, N goes to the next expansion, Home and End jump),
+    the frontier list with each entry's g + h = f, the pseudocode with the current line lit,
+    the predict quiz, and each step said in words in a live region. Takes the options of a tree
+    search (:class:`TreeKeywords`), and:
+
+    Args:
+        step: the event the player opens at (0, the default: before the search starts).
+        limit: the most nodes the recording keeps (default 2,000), as :func:`tree`'s.
+
+    The returned :class:`npuzzle._player.Player` has ``step`` (the event shown, synced both
+    ways), ``events``, ``solution`` and ``said()``::
+
+        >>> w = npuzzle.widget("2 8 3/1 6 4/7 0 5", goal="1 2 3/8 0 4/7 6 5",
+        ...                    algorithm="astar", heuristic="misplaced", order="LURD")
+        >>> w.events, w.solution.moves
+        (29, 'UULDR')
+        >>> w.step = 5
+        >>> w.said()
+        'generated S2 by U: g 1 + h 3 = f 4, added to the frontier'
+
+    Needs the ``widget`` extra (``pip install "npuzzle[widget]"``: anywidget).
+
+    Raises:
+        BoardError, UnsolvableError, ValueError: as :func:`solve` does; ValueError also for a
+            search that grows no tree (local searches, ``reduce``).
+        ImportError: anywidget is not installed.
+    """
+    try:
+        from ._player import Player
+    except ImportError as e:  # pragma: no cover - shown when the extra is missing
+        raise ImportError('npuzzle.widget needs anywidget: pip install "npuzzle[widget]"') from e
+    spec = _options(options, dict(keywords), _TREE_KEYS)._spec()
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
+    if isinstance(step, bool) or not isinstance(step, int) or step < 0:
+        raise ValueError(f"step {step!r} must be an event number ≥ 0")
+    doc = _npuzzle.replay_doc(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress))
+    sol = Solution._from_json(json.dumps(json.loads(doc)["report"]))
+    if sol.status == "unsolvable":
+        raise UnsolvableError(sol.message)
+    return Player(doc, step, sol)
 
 
 class Exercise:

@@ -13,6 +13,7 @@ __all__ = [
     "trace_events",
     "trace_text",
     "tree_docs",
+    "replay_doc",
     "exercise_docs",
     "compare",
     "bench_depth",
@@ -53,6 +54,7 @@ def trace_events(start: str, spec: str, limit: int, cache_dir: _Dir = None,
                  progress: _Progress = None) -> List[str]: ...
 def trace_text(start: str, spec: str, limit: int, cache_dir: _Dir = None,
                progress: _Progress = None) -> Tuple[str, str]: ...
+def replay_doc(start: str, spec: str, limit: int, cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
 def exercise_docs(start: str, spec: str, max_steps: int, cache_dir: _Dir = None,
                   progress: _Progress = None) -> Tuple[str, str, str, str, str]: ...
 def tree_docs(start: str, spec: str, limit: int, cache_dir: _Dir = None,

@@ -21,7 +21,7 @@ pub use svg::SvgJob;
 use crate::documents::{
     BigChoice, Check, Choice, CompareLine, CompareRow, Compared, CostModelInfo, Defaults, DepthDefaults, DepthTable, EngineKind,
     EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, Notation, OptimalChoice, Options, Pair, Pictures,
-    Progress as ProgressLine, Solved, Timing, Trace, ValidPair,
+    Progress as ProgressLine, Solved, Timing, ValidPair,
 };
 use crate::progress::{Progress, Shared};
 use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
@@ -33,7 +33,7 @@ use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
 use npuzzle::render::tree::{to_svg_frame, Tree};
-use npuzzle::replay::annotate;
+use npuzzle::replay::{player_recorder, Trace};
 use npuzzle::search::observer::{NoObserver, Observer};
 use npuzzle::search::{Algorithm, LimitKind, Needs, Param};
 use npuzzle::solve::Status;
@@ -49,9 +49,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Frontier snapshots in a trace keep at most this many entries (the panel shows the head of
-/// the open list); `size` still gives the whole length.
-const FRONTIER_SHOWN: usize = 100;
 /// Most steps of a local search a trace keeps (a step is a few events: the current state, its
 /// neighbours, the choice); annealing may take a hundred thousand.
 const LOCAL_STEPS_SHOWN: u64 = 5_000;

@@ -77,11 +77,7 @@ impl Service {
                 solved.tree = Some(Tree::new(&rec, req.start.width(), req.start.height(), record.cap));
             }
             if record.trace {
-                solved.trace = Some(Trace {
-                    events: annotate(&rec.events, req.algorithm.info()),
-                    truncated: rec.truncated,
-                    frontier_shown: FRONTIER_SHOWN,
-                });
+                solved.trace = Some(Trace::of(&rec, req.algorithm.info()));
             }
             Ok(solved)
         } else {
@@ -93,9 +89,7 @@ impl Service {
     /// Runs one search with a recorder, as a solve that asked for a tree or a trace records it.
     pub(super) fn record(&self, req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<(Outcome, Recorder), ApiError> {
         let cells = req.start.len();
-        // Frontier entries without labels: the page takes them from the generated events,
-        // and a deep search's labels would make every snapshot megabytes.
-        let mut rec = Recorder::new(cells, record.cap, record.trace).with_frontier_cap(FRONTIER_SHOWN).with_entry_labels(false);
+        let mut rec = player_recorder(cells, record.cap, record.trace);
         if req.algorithm.info().local {
             // A local search records no nodes, only its steps: the first ones are kept.
             rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);

@@ -1051,7 +1051,7 @@ time_ms: number,
 effective_branching_factor: number | null, };
 
 /**
- * The recorded events of a solve, for the page's replay.
+ * The recorded events of a search, for a player's replay.
  */
 export type Trace = { 
 /**

@@ -8,6 +8,7 @@
 //
 // A Solve while solving, or a Compare while comparing, is ignored; the two may run at once.
 
+import { resultLine } from "../model/describe.js";
 import { isLocal, optimalChoice } from "../model/options.js";
 import { compareKey, settingsKey, solveBody } from "../model/settings.js";
 import { createState, refusal } from "../model/state.js";
@@ -22,7 +23,7 @@ import { LocalTab } from "./local-tab.js";
 import { debounce, Setup } from "./setup.js";
 import { SolutionTab } from "./solution-tab.js";
 import { TeachersKit } from "./teachers-kit.js";
-import { TreeTab } from "./tree-tab.js";
+import { isShortcut, TreeTab } from "./tree-tab.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../api").Solved} Solved */
@@ -312,9 +313,7 @@ export class Controller {
     s.result = r;
     liveLabels(true);
     setLive(r.stats, r.stats.time_ms);
-    let text = `${r.algorithm}${r.heuristic !== "zero" ? ` + ${r.heuristic}` : ""}: ${r.message}`;
-    if (r.status === "solved") text += r.optimal ? " (optimal)" : " (not guaranteed optimal)";
-    if (r.cost_model !== "unit") text += ` · ${r.cost_model} step costs`;
+    const text = resultLine(r);
     showMessage(text, r.status === "solved" ? "ok" : "bad");
     // The engine's notes: what the tables at hand changed (the default solver's choice, a
     // smaller set of pattern databases), with the build that gives shorter answers.
@@ -400,30 +399,15 @@ export class Controller {
    * @param {KeyboardEvent} ev
    */
   shortcut(ev) {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-    const t = ev.target;
-    if (t instanceof Element && t.closest("input, textarea, select, [contenteditable], #board, #tree-svg, #frontier-list, #compare-table"))
-      return;
-    if (t instanceof HTMLButtonElement && (ev.key === " " || ev.key === "Enter")) return;
+    if (!isShortcut(ev)) return;
     const onTree = !$("panel-tree").hidden;
     const onSolution = !$("panel-solution").hidden;
     if (!onTree && !onSolution) return;
     const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
-    const tree = this.tree;
     const sol = this.solution;
     /** @type {Record<string, () => void>} */
     const actions = onTree
-      ? {
-          " ": () => tree.togglePlay(),
-          k: () => tree.togglePlay(),
-          ArrowRight: () => tree.setStep(tree.k + 1),
-          l: () => tree.setStep(tree.k + 1),
-          ArrowLeft: () => tree.setStep(tree.k - 1),
-          j: () => tree.setStep(tree.k - 1),
-          n: () => tree.nextExpansion(),
-          Home: () => tree.setStep(0),
-          End: () => tree.setStep(tree.events().length),
-        }
+      ? this.tree.keys()
       : {
           " ": () => sol.togglePlay(),
           k: () => sol.togglePlay(),

@@ -23,6 +23,20 @@ import { TreeView } from "../views/tree.js";
 /** @typedef {import("../model/state.js").PageState} PageState */
 /** @typedef {import("../model/replay.js").ReplayState} ReplayState */
 
+/**
+ * Whether a key press is the player's to take: not while typing in a field, moving in the board,
+ * the tree, the frontier or the compare table (they have their own keys), nor Space or Enter on
+ * a button (which presses it).
+ * @param {KeyboardEvent} ev
+ */
+export function isShortcut(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+  const t = ev.target;
+  if (t instanceof Element && t.closest("input, textarea, select, [contenteditable], #board, #tree-svg, #frontier-list, #compare-table"))
+    return false;
+  return !(t instanceof HTMLButtonElement && (ev.key === " " || ev.key === "Enter"));
+}
+
 export class TreeTab {
   /**
    * @param {PageState} state
@@ -58,6 +72,27 @@ export class TreeTab {
     this.say = new Announcer($("tree-say"));
     /** @type {{from: number, to: number | null}} the events the player plays (an embed view's range) */
     this.span = { from: 0, to: null };
+    /** @type {(k: number) => void} told of every step shown (the notebook widget passes it on) */
+    this.onStep = () => {};
+  }
+
+  /**
+   * The player's keys (a lower-case letter, or a key's name) and what each does: Space or K
+   * plays or pauses, ← → (or J L) step, N goes on to the next expansion, Home and End jump.
+   * @returns {Record<string, () => void>}
+   */
+  keys() {
+    return {
+      " ": () => this.togglePlay(),
+      k: () => this.togglePlay(),
+      ArrowRight: () => this.setStep(this.k + 1),
+      l: () => this.setStep(this.k + 1),
+      ArrowLeft: () => this.setStep(this.k - 1),
+      j: () => this.setStep(this.k - 1),
+      n: () => this.nextExpansion(),
+      Home: () => this.setStep(0),
+      End: () => this.setStep(this.events().length),
+    };
   }
 
   /**
@@ -263,6 +298,7 @@ export class TreeTab {
     if (this.view.view.auto) this.view.fit(false, s.current);
     else if (input("tree-follow").checked && s.current >= 0 && s.current < count) this.view.reveal(s.current);
     this.drawMinimap();
+    this.onStep(k);
   }
 
   drawMinimap() {

@@ -1,4 +1,4 @@
-// A node's state in words. What each event of a replay says comes with the event itself
+// A node's state, and a solve's result, in words. What each event of a replay says comes with the event itself
 // (`said`, the library's wording: "selected S2 for expansion (f = 4)"). Pure: no DOM.
 
 /** A node's state, said in full. */
@@ -9,3 +9,16 @@ export const STATE_TEXT = {
   goal: "goal",
   unexplored: "duplicate or pruned (never expanded)",
 };
+
+/**
+ * A solve's result in one line: the search, its message, whether the answer is optimal, and a
+ * cost model other than unit steps. The page's message and the embed view's and the notebook
+ * widget's titles.
+ * @param {import("../api").Report} r
+ */
+export function resultLine(r) {
+  let text = `${r.algorithm}${r.heuristic !== "zero" ? ` + ${r.heuristic}` : ""}: ${r.message}`;
+  if (r.status === "solved") text += r.optimal ? " (optimal)" : " (not guaranteed optimal)";
+  if (r.cost_model !== "unit") text += ` · ${r.cost_model} step costs`;
+  return text;
+}

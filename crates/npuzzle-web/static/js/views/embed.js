@@ -23,6 +23,14 @@ export function startEmbed() {
   for (const k of EMBED_KEYS) out.delete(k);
   out.set("run", "1");
   /** @type {HTMLAnchorElement} */ ($("embed-open")).href = `${location.pathname}?${out}`;
+  reportHeight();
+}
+
+/**
+ * Tells the page around the frame the content's height, now and whenever it changes: Canvas's
+ * `lti.frameResize` (JSON text) and the plain `{type: "npuzzle:resize", height}` message.
+ */
+export function reportHeight() {
   let last = -1;
   const send = () => {
     const height = contentHeight();

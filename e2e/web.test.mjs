@@ -1136,9 +1136,14 @@ test("the page is built from /api/options: each parameter's input, the goals, th
     await f.getAttribute("max"),
     await f.getAttribute("step"),
   ];
-  for (const p of options.params.filter((x) => x.kind !== "flag")) {
+  for (const p of options.params.filter((x) => x.kind !== "flag" && x.kind !== "choice")) {
     const id = p.group === "local" ? `local-${p.flag}` : p.flag;
     assert.deepEqual(await attrs(page.locator(`#${id}`)), range(p), p.key);
+  }
+  // A choice (a course's rules) is a menu of the library's names, led by the algorithm's own.
+  for (const p of options.params.filter((x) => x.kind === "choice")) {
+    const names = await page.locator(`#${p.flag} option`).evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
+    assert.deepEqual(names, ["", ...p.choices], p.key);
   }
   const pair = page.locator("#compare-pairs .pair").first();
   for (const [key, cls] of [

@@ -148,15 +148,7 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
         let setup = Setup { algorithm: req.algorithm, width: w, height: h, limit: t.trace_limit, cost: req.cost };
         match args.format {
             Format::Text => {
-                let cost = if req.cost.is_unit() { String::new() } else { format!(", cost {}", req.cost) };
-                writeln!(
-                    out,
-                    "Trace: {}, heuristic {}, order {}{cost}, goal {}",
-                    req.algorithm,
-                    req.effective_heuristic(),
-                    req.order,
-                    req.goal
-                )?;
+                writeln!(out, "{}", trace::heading(req))?;
                 out.write_all(trace::render_text(&rec, &setup).as_bytes())?;
                 writeln!(out)?;
             }

@@ -487,15 +487,7 @@ fn trace_text(
         let (outcome, rec) = solve_observed(&req, rec)?;
         let report = Report::new(&req, &outcome);
         let setup = Setup { algorithm: req.algorithm, width: req.start.width(), height: req.start.height(), limit, cost: req.cost };
-        let cost = if req.cost.is_unit() { String::new() } else { format!(", cost {}", req.cost) };
-        let text = format!(
-            "Trace: {}, heuristic {}, order {}{cost}, goal {}\n{}\n",
-            req.algorithm,
-            req.effective_heuristic(),
-            req.order,
-            req.goal,
-            trace_render::render_text(&rec, &setup)
-        );
+        let text = format!("{}\n{}\n", trace_render::heading(&req), trace_render::render_text(&rec, &setup));
         Ok((text, serde_json::to_string(&report).expect("reports serialise")))
     })?;
     out.map_err(py_err)

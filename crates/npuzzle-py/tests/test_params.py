@@ -22,6 +22,13 @@ GROUPS = [
 TYPES = {"integer": "Optional[int]", "number": "Optional[float]", "flag": "bool"}
 
 
+def py_type(p):
+    """A parameter's keyword type: a choice's names as a ``Literal``."""
+    if p["kind"] == "choice":
+        return "Optional[Literal[" + ", ".join(f'"{c}"' for c in p["choices"]) + "]]"
+    return TYPES[p["kind"]]
+
+
 def render(params):
     """The text of ``_params.py`` for the library's parameters."""
     out = [
@@ -31,7 +38,7 @@ def render(params):
         "",
         "from __future__ import annotations",
         "",
-        "from typing import Optional, TypedDict",
+        "from typing import Literal, Optional, TypedDict",
     ]
     for group, name, doc in GROUPS:
         out += ["", "", f"class {name}(TypedDict, total=False):", f'    """{doc}"""', ""]
@@ -41,7 +48,7 @@ def render(params):
             default = p["default_note"] or (None if p["default"] is None or p["kind"] == "flag" else f"{p['default']:g}")
             text = p["help"] + (f" Default: {default}." if default else "")
             lines = textwrap.wrap(text, 96)
-            out.append(f"    {p['key']}: {TYPES[p['kind']]}")
+            out.append(f"    {p['key']}: {py_type(p)}")
             out.append('    """' + "\n    ".join(lines) + '"""')
     out += [
         "",
@@ -50,7 +57,9 @@ def render(params):
         '    """Every parameter of the algorithms."""',
         "",
         "",
-        "KEYS = (" + ", ".join(f'"{p["key"]}"' for p in params) + ",)",
+        "KEYS = (",
+        *textwrap.wrap(" ".join(f'"{p["key"]}",' for p in params), 96, initial_indent="    ", subsequent_indent="    "),
+        ")",
         '"""Every parameter\'s keyword, in the library\'s order."""',
         "",
     ]
@@ -111,3 +120,19 @@ def test_solution_fields_are_typed_properties():
     assert all(isinstance(getattr(type(s), name), property) for name in ("status", "cost", "moves", "stats", "seed", "stuck"))
     with pytest.raises(AttributeError):
         s.colour  # noqa: B018
+
+
+def test_a_courses_rules_are_keywords_with_the_clis_counts(cli):
+    nilsson = dict(goal="1 2 3/8 0 4/7 6 5", algorithm="bfs", order="LURD")
+    for rules in ("npuzzle", "cs188", "tree-search"):
+        s = npuzzle.solve("2 8 3/1 6 4/7 0 5", rules=rules, **nilsson)
+        report = json.loads(cli("solve", "2 8 3/1 6 4/7 0 5", "--goal", nilsson["goal"], "-a", "bfs", "--order", "LURD",
+                                "--rules", rules, "-f", "json"))
+        assert (s.stats["expanded"], s.stats["generated"]) == (report["stats"]["expanded"], report["stats"]["generated"])
+    lifo = npuzzle.solve("2 8 3/1 6 4/7 0 5", ties="lifo", heuristic="misplaced", **dict(nilsson, algorithm="astar"))
+    assert (lifo.moves, lifo.stats["expanded"]) == ("UULDR", 5)
+    text = npuzzle.trace_text("2 8 3/1 6 4/7 0 5", goal_test="generation", heuristic="misplaced",
+                              **dict(nilsson, algorithm="astar"), limit=1)
+    assert text.splitlines()[0].endswith(", rules: goal test at generation")
+    with pytest.raises(ValueError, match="expected one of none, parent, path, explored, reached"):
+        npuzzle.solve("2 8 3/1 6 4/7 0 5", duplicates="sometimes", **nilsson)

@@ -522,7 +522,7 @@ pub fn typescript() -> String {
     use npuzzle::record::{Entry, Event, Node};
     use npuzzle::render::palette::NodeState;
     use npuzzle::render::tree::{TreeIteration, TreeNode};
-    use npuzzle::search::observer::Fate;
+    use npuzzle::search::observer::{Discard, Fate};
     use npuzzle::search::{Bound, GoalTest, Keeps, LimitKind, Line, Param, ParamGroup, ParamKind, Step, Stuck, Why, Words};
     use npuzzle::solve::Status;
     use npuzzle::stats::Stats;
@@ -599,6 +599,7 @@ pub fn typescript() -> String {
         Node,
         Entry,
         Fate,
+        Discard,
         Tree,
         TreeNode,
         TreeIteration,

@@ -1,9 +1,10 @@
 //! A student's own work graded against the reference search: a solution (valid? reaching the
 //! goal? optimal?) or an order of expansion (the nodes selected, as labels such as `S21` or as
 //! boards). The report names the first point where the work departs from the reference, what
-//! was expected there, and a diagnosis: it re-runs the nearby variants (another move order,
-//! another heuristic, another algorithm such as greedy best-first search, f = h, or uniform
-//! cost, f = g) and names the one that reproduces the work.
+//! was expected there, and a diagnosis: it re-runs the nearby variants (another rule for the goal
+//! test, the repeated states or the ties; another move order, another heuristic, another
+//! algorithm such as greedy best-first search, f = h, or uniform cost, f = g) and names the one
+//! that reproduces the work.
 //!
 //! The readers are lenient (any whitespace, commas, arrows, step numbers, the blank written 0,
 //! `_` or `-1`) and never trust the text: it is refused past [`MAX_TEXT`] bytes or
@@ -15,7 +16,7 @@ use crate::heuristic::HeuristicKind;
 use crate::limits::Limits;
 use crate::notation::{self, Reading};
 use crate::record::{Event, Recorder};
-use crate::search::{Algorithm, Request};
+use crate::search::{Algorithm, Conventions, Duplicates, GoalTestAt, Param, Params, Request, Ties};
 use crate::solve::{solve, solve_observed, Status};
 use serde::Serialize;
 
@@ -515,9 +516,11 @@ fn variants(req: &Request) -> Vec<(Request, String)> {
         let h = if a.info().uses_heuristic { format!(" with h = {}", req.heuristic.name()) } else { String::new() };
         by_algorithm.push((req.clone().algorithm(a), format!("matches {}{h}, not {}", alg_words(a), alg_words(req.algorithm))));
     }
-    // The closest first: another algorithm on the same heuristic (f = h, f = g), another
-    // heuristic, another move order, then both algorithm and heuristic changed.
+    // The closest first: the same search under another rule (goal test, repeated states,
+    // ties), another algorithm on the same heuristic (f = h, f = g), another heuristic, another
+    // move order, then both algorithm and heuristic changed.
     out.splice(0..0, by_algorithm);
+    out.splice(0..0, by_rule(req));
     out.extend(by_order);
     for &a in others.iter().filter(|a| a.info().uses_heuristic) {
         for &h in &heuristics {
@@ -531,6 +534,53 @@ fn variants(req: &Request) -> Vec<(Request, String)> {
                     req.heuristic.name()
                 ),
             ));
+        }
+    }
+    out
+}
+
+/// The same search under each other rule it reads, with the words that name the rule: `the
+/// goal was tested when generated (--goal-test generation)`.
+fn by_rule(req: &Request) -> Vec<(Request, String)> {
+    let info = req.algorithm.info();
+    let title = in_sentence(info.title);
+    let now = Conventions::of(info, &req.params);
+    let mut out = Vec::new();
+    let with = |f: &dyn Fn(&mut Params)| {
+        let mut r = req.clone();
+        f(&mut r.params);
+        r
+    };
+    let when = |g: GoalTestAt| if g == GoalTestAt::Generation { "generated" } else { "selected" };
+    if info.takes(Param::GoalTest) {
+        for &g in GoalTestAt::ALL.iter().filter(|&&g| g != now.goal_test) {
+            let words =
+                format!("matches {title} with the goal tested when {}, not when {} (--goal-test {g})", when(g), when(now.goal_test));
+            out.push((with(&|p| p.goal_test = Some(g)), words));
+        }
+    }
+    if info.takes(Param::Duplicates) {
+        for &d in Duplicates::ALL.iter().filter(|&&d| d != now.duplicates) {
+            let what = match d {
+                Duplicates::None => "no repeated state skipped, not even the move back to the parent",
+                Duplicates::Parent => "only the move back to the parent skipped",
+                Duplicates::Path => "only states on a node's own path skipped",
+                Duplicates::Explored => "states already expanded skipped when taken (an explored set)",
+                Duplicates::Reached => "states already reached skipped unless reached more cheaply",
+            };
+            out.push((with(&|p| p.duplicates = Some(d)), format!("matches {title} with {what} (--duplicates {d})")));
+        }
+    }
+    if info.takes(Param::Ties) {
+        let how = |t: Ties| match t {
+            Ties::Fifo => "first in, first out",
+            Ties::Lifo => "last in, first out",
+            Ties::LowH => "lower h first",
+            Ties::HighG => "higher g first",
+        };
+        for &t in Ties::ALL.iter().filter(|&&t| t != now.ties) {
+            let words = format!("matches {title} with ties broken {}, not {} (--ties {t})", how(t), how(now.ties));
+            out.push((with(&|p| p.ties = Some(t)), words));
         }
     }
     out
@@ -580,11 +630,15 @@ pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, r
         )
     };
     let mut diagnoses = Vec::new();
-    if !right && agree < work.len() && work.len() <= MAX_DIAGNOSED {
+    // Work that stops before the reference does is diagnosed by a variant that stops there too
+    // (the goal tested when generated, say).
+    let stops_early = !right && agree == work.len() && work.len() < expected.len();
+    if !right && (agree < work.len() || stops_early) && work.len() <= MAX_DIAGNOSED {
         let n = work.len().min(want);
         for (variant, words) in variants(req) {
-            let Ok(got) = selections(&variant, n, run) else { continue };
-            if got.len() >= n && agreeing(&work[..n], &got) == n {
+            let Ok(got) = selections(&variant, n + usize::from(stops_early), run) else { continue };
+            let reproduces = if stops_early { got.len() == n } else { got.len() >= n };
+            if reproduces && agreeing(&work[..n], &got) == n {
                 diagnoses.push(words);
                 if diagnoses.len() == MAX_DIAGNOSES {
                     break;
@@ -836,7 +890,7 @@ pub fn text(report: &Report) -> String {
         out.push_str(&format!("diagnosis: the work {d}\n"));
     }
     if report.diagnoses.is_empty() && !report.right && report.work == WorkKind::Expansions {
-        out.push_str("diagnosis: no nearby variant (move order, heuristic, algorithm) reproduces the work\n");
+        out.push_str("diagnosis: no nearby variant (rules, algorithm, heuristic, move order) reproduces the work\n");
     }
     out
 }
@@ -890,6 +944,39 @@ mod tests {
             assert!(r.diagnoses.iter().any(|d| d == words), "{}", text(&r));
         }
         assert_eq!(r.diagnoses, ["matches greedy best-first search (f = h) with h = manhattan, not A* (f = g + h)"], "{}", text(&r));
+    }
+
+    #[test]
+    fn work_under_another_course_s_rules_is_diagnosed_by_the_rule() {
+        let req = nilsson(Algorithm::Astar, HeuristicKind::Misplaced);
+        let rule = |f: &dyn Fn(&mut Params)| {
+            let mut r = req.clone();
+            f(&mut r.params);
+            r
+        };
+        for (variant, words) in [
+            (rule(&|p| p.ties = Some(Ties::Lifo)), "matches A* with ties broken last in, first out, not first in, first out (--ties lifo)"),
+            (
+                rule(&|p| p.goal_test = Some(GoalTestAt::Generation)),
+                "matches A* with the goal tested when generated, not when selected (--goal-test generation)",
+            ),
+            (
+                rule(&|p| p.duplicates = Some(Duplicates::None)),
+                "matches A* with no repeated state skipped, not even the move back to the parent (--duplicates none)",
+            ),
+        ] {
+            let work = labels(&variant);
+            let r = check_expansions(&req, &work, None).unwrap();
+            if work == labels(&req) {
+                // The rule changes nothing here: the work is right, and is passed.
+                assert!(r.right, "{words}");
+                continue;
+            }
+            assert!(!r.right && r.difference.is_some(), "{words}");
+            assert!(r.diagnoses.iter().any(|d| d == words), "{words}: {}", text(&r));
+            // And the same work checked under that rule is right.
+            assert!(check_expansions(&variant, &work, None).unwrap().right, "{words}");
+        }
     }
 
     #[test]

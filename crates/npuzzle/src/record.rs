@@ -10,7 +10,7 @@
 
 use crate::board::{Move, Tile};
 use crate::cost::Cost;
-use crate::search::observer::{self, Fate, NodeId, Observer};
+use crate::search::observer::{self, Discard, Fate, NodeId, Observer};
 use crate::search::{Step, Stuck, Why};
 use crate::state::State;
 use rustc_hash::FxHashMap;
@@ -99,7 +99,8 @@ pub enum Event {
         /// Ordering value at selection (RBFS: the stored, backed-up value).
         f: Cost,
     },
-    /// A node was dropped when taken, because a bound now cuts it.
+    /// A node was dropped when taken, not expanded: a bound now cuts it, or (`why`:
+    /// `expanded`) its state was expanded before.
     Discarded {
         /// Step number.
         step: u64,
@@ -107,6 +108,10 @@ pub enum Event {
         id: NodeId,
         /// Label.
         label: String,
+        /// Why, when not the bound (`expanded`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        why: Option<Discard>,
     },
     /// The open list after a step, next first.
     Frontier {
@@ -498,7 +503,7 @@ impl Observer for Recorder {
                 let path = self.paths.then(|| self.path_labels(id));
                 Event::Selected { step, id, label: self.label(id), path, g, h, f }
             }
-            E::Discarded { id } => Event::Discarded { step, id, label: self.label(id) },
+            E::Discarded { id, why } => Event::Discarded { step, id, label: self.label(id), why: (!why.is_bound()).then_some(why) },
             E::Frontier { ids } => Event::Frontier {
                 step,
                 size: ids.len() as u64,

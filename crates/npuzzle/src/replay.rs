@@ -17,7 +17,7 @@
 use crate::palette::NodeState;
 use crate::record::{Event, Recorder};
 use crate::search::local::Why;
-use crate::search::observer::{Fate, NodeId};
+use crate::search::observer::{Discard, Fate, NodeId};
 use crate::search::{Bound, Info, Step};
 use serde::Serialize;
 use std::collections::HashSet;
@@ -251,7 +251,12 @@ pub fn words(e: &Event, info: &Info) -> String {
             format!("generated {}{by}: g {} + h {} = f {}, {}", short_label(&node.label), node.g, node.h, node.f, fate_words(node.fate))
         }
         Event::Selected { label, f, .. } => format!("selected {} for expansion (f = {f})", short_label(label)),
-        Event::Discarded { label, .. } => format!("discarded {}: the bound now cuts it", short_label(label)),
+        Event::Discarded { label, why: None | Some(Discard::Bound), .. } => {
+            format!("discarded {}: the bound now cuts it", short_label(label))
+        }
+        Event::Discarded { label, why: Some(Discard::Expanded), .. } => {
+            format!("skipped {}: its state was already expanded", short_label(label))
+        }
         Event::Frontier { size: 1, .. } => "the frontier now holds 1 node".to_string(),
         Event::Frontier { size, .. } => format!("the frontier now holds {} nodes", count(*size)),
         Event::Iteration { number, bound, .. } => format!("iteration {number} starts with {bound_name} {bound}"),

@@ -992,10 +992,11 @@ def algorithms() -> List[Dict[str, Any]]:
 
 def params() -> List[Dict[str, Any]]:
     """The algorithms' parameters, each described by the library: ``key`` (the keyword), ``name``,
-    ``help``, ``group`` (``"search"`` or ``"local"``), ``kind`` (``"integer"``, ``"number"`` or
-    ``"flag"``), its range (``min``, ``max``, whether each is excluded), ``default`` and
-    ``default_note``. The same list gives the command line its flags and the web page its
-    inputs."""
+    ``help``, ``group`` (``"search"`` or ``"local"``), ``kind`` (``"integer"``, ``"number"``,
+    ``"flag"`` or ``"choice"``, whose names are ``choices``: the conventions ``goal_test``,
+    ``duplicates`` and ``ties``), its range (``min``, ``max``, whether each is excluded),
+    ``default`` and ``default_note``. The same list gives the command line its flags and the web
+    page its inputs."""
     described: List[Dict[str, Any]] = json.loads(_npuzzle.params())
     return described
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from typing import Optional, TypedDict
+from typing import Literal, Optional, TypedDict
 
 
 class SearchParams(TypedDict, total=False):
@@ -15,6 +15,24 @@ class SearchParams(TypedDict, total=False):
     Default: 1."""
     max_depth: Optional[int]
     """Depth bound for depth-first search: nodes deeper than this are not expanded. Default: none."""
+    rules: Optional[Literal["npuzzle", "aima4", "cs188", "princeton", "tree-search"]]
+    """A course's or textbook's rules for the goal test, repeated states and ties, together: npuzzle
+    (its own), aima4 (AIMA 4th edition), cs188 (Berkeley CS188), princeton (Princeton's 8puzzle),
+    tree-search (no repeated state skipped). --goal-test, --duplicates and --ties override one rule
+    each. Default: npuzzle."""
+    goal_test: Optional[Literal["generation", "selection"]]
+    """When the goal is tested: generation (as a node is generated: AIMA's breadth-first search) or
+    selection (as it is taken off the frontier: most A* presentations, Berkeley CS188). Default: the
+    algorithm's own: generation for bfs, dfs and lc, selection for the others."""
+    duplicates: Optional[Literal["none", "parent", "path", "explored", "reached"]]
+    """Which repeated states are skipped: none (tree search: even the move back), parent (only the move
+    back: Princeton's 8puzzle), path (states on the node's own path), explored (a state already
+    expanded is skipped when taken: Berkeley CS188), reached (a state already reached, unless more
+    cheaply: AIMA 4th edition). Default: reached."""
+    ties: Optional[Literal["fifo", "lifo", "low-h", "high-g"]]
+    """How ties among nodes of equal priority (f) are broken: fifo (the first generated first), lifo
+    (the last generated first), low-h (the lower h first), high-g (the higher g first). Default:
+    fifo."""
 
 
 class LocalParams(TypedDict, total=False):
@@ -46,5 +64,8 @@ class Params(SearchParams, LocalParams, total=False):
     """Every parameter of the algorithms."""
 
 
-KEYS = ("weight", "max_depth", "seed", "sideways", "restarts", "temperature", "cooling", "beam_width", "stochastic", "max_steps",)
+KEYS = (
+    "weight", "max_depth", "seed", "sideways", "restarts", "temperature", "cooling",
+    "beam_width", "stochastic", "max_steps", "rules", "goal_test", "duplicates", "ties",
+)
 """Every parameter's keyword, in the library's order."""

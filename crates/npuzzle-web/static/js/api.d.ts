@@ -332,7 +332,11 @@ default_note: string | null,
 /**
  * A sensible step for an input that steps through values (the page's number boxes).
  */
-step: number | null, };
+step: number | null, 
+/**
+ * The names a choice takes, in the order front ends list them (empty for other kinds).
+ */
+choices: Array<string>, };
 
 /**
  * Which front-end group a parameter belongs to: the page shows the local searches' together,
@@ -343,12 +347,12 @@ export type ParamGroup = "search" | "local";
 /**
  * What kind of value a parameter takes.
  */
-export type ParamKind = "integer" | "number" | "flag";
+export type ParamKind = "integer" | "number" | "flag" | "choice";
 
 /**
  * A parameter an algorithm reads, by its JSON key.
  */
-export type Param = "weight" | "max_depth" | "seed" | "sideways" | "restarts" | "temperature" | "cooling" | "beam_width" | "stochastic" | "max_steps";
+export type Param = "weight" | "max_depth" | "seed" | "sideways" | "restarts" | "temperature" | "cooling" | "beam_width" | "stochastic" | "max_steps" | "rules" | "goal_test" | "duplicates" | "ties";
 
 /**
  * An algorithm's description.
@@ -1171,7 +1175,11 @@ id: number,
 /**
  * Label.
  */
-label: string, } | { "event": "frontier", 
+label: string, 
+/**
+ * Why, when not the bound (`expanded`).
+ */
+why?: Discard, } | { "event": "frontier", 
 /**
  * Step number.
  */
@@ -1433,7 +1441,11 @@ id: number,
 /**
  * Label.
  */
-label: string, } | { "event": "frontier", 
+label: string, 
+/**
+ * Why, when not the bound (`expanded`).
+ */
+why?: Discard, } | { "event": "frontier", 
 /**
  * Step number.
  */
@@ -1682,6 +1694,11 @@ f: Cost, };
  * What became of a generated node.
  */
 export type Fate = "added" | "duplicate" | "pruned" | "goal";
+
+/**
+ * Why a node taken from the open list was dropped rather than expanded.
+ */
+export type Discard = "bound" | "expanded";
 
 /**
  * The search tree, ready to serialise as JSON or render as DOT or SVG.

@@ -78,6 +78,28 @@ test("parameters are checked against their range as the library states it", () =
   assert.equal(paramAccepts(param("beam_width"), "100001"), false);
   assert.equal(paramAccepts(param("max_depth"), "2.5"), false, "a whole number");
   assert.equal(paramAccepts(param("seed"), "18446744073709551615"), true);
+  // A course's rules: one of the names the library lists.
+  assert.equal(paramAccepts(param("ties"), "lifo"), true);
+  assert.equal(paramAccepts(param("ties"), "coin"), false);
+  assert.equal(paramAccepts(param("rules"), "cs188"), true);
+});
+
+test("a course's rules travel in a link", () => {
+  const s = {
+    ...createState().settings,
+    start: [1, 2, 3, 4, 5, 6, 7, 0, 8],
+    goalPreset: "blank-last",
+    algorithm: "astar",
+    heuristic: "misplaced",
+    order: "LURD",
+  };
+  const q = writeLink({ ...s, params: { rules: "princeton", goal_test: "generation" } }, options);
+  const back = readLink(`?${q}`, options);
+  assert.deepEqual(back.problems, []);
+  assert.equal(back.params.rules, "princeton");
+  assert.equal(back.params.goal_test, "generation");
+  const bad = readLink(`?${q}`.replace("princeton", "mit"), options);
+  assert.equal(bad.problems.length, 1, "an unknown course is named");
 });
 
 test("the step cost travels in a link, and an unknown one is named", () => {

@@ -31,6 +31,11 @@ test("a tree search records its tree and trace when asked, and takes only its pa
   assert.equal(solveBody({ ...s, recordTree: false }, options, null).tree, undefined);
   // A weight of 1 is plain A*: not sent.
   assert.equal(solveBody({ ...s, params: { weight: "1" } }, options, null).weight, undefined);
+  // A course's rules go as their names; a name the library does not list is not sent.
+  const rules = solveBody({ ...s, params: { rules: "cs188", ties: "lifo", duplicates: "never" } }, options, null);
+  assert.equal(rules.rules, "cs188");
+  assert.equal(rules.ties, "lifo");
+  assert.equal(rules.duplicates, undefined);
 });
 
 test("a local search gets its seed and its trace, never a tree", () => {

@@ -103,6 +103,10 @@ pub struct Exercise {
     pub frontier_name: &'static str,
     /// The labelling convention, in words.
     pub convention: String,
+    /// The rules the search runs under when they are not the algorithm's own, in words
+    /// (`goal test at generation, duplicates: none`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
     /// The algorithm's pseudocode, one line each, indented by two spaces a level.
     pub pseudocode: Vec<String>,
     /// Most steps the sheet asks about.
@@ -443,6 +447,7 @@ impl Exercise {
             cost_model: req.cost,
             frontier_name: info.frontier,
             convention: convention(a, &order),
+            rules: Some(crate::search::Conventions::of(info, &req.params).differences(info).join(", ")).filter(|r| !r.is_empty()),
             pseudocode: info.pseudocode.iter().map(|l| format!("{}{}", "  ".repeat(l.indent as usize), l.text)).collect(),
             max_steps,
             steps_total: rec.expansions,
@@ -543,6 +548,9 @@ pub fn to_markdown(ex: &Exercise, part: Part) -> String {
     let _ = writeln!(s, "- heuristic: {}", ex.heuristic_text());
     let _ = writeln!(s, "- move order: {} (the order in which the blank's moves generate children)", ex.order);
     let _ = writeln!(s, "- step costs: {}", ex.cost_text());
+    if let Some(rules) = &ex.rules {
+        let _ = writeln!(s, "- rules: {rules} (the pseudocode below is the algorithm's usual form)");
+    }
     let _ = writeln!(s, "- start: `{}`; goal: `{}` (rows separated by `/`, 0 the blank)", ex.start, ex.goal);
     let _ = writeln!(s, "\n## Labels\n\n{}\n", ex.convention);
     let _ = writeln!(s, "## The algorithm\n\n```text");
@@ -617,6 +625,9 @@ pub fn to_html(ex: &Exercise, part: Part) -> String {
     let _ = writeln!(s, "<li>heuristic: {}</li>", html_escape(&ex.heuristic_text()));
     let _ = writeln!(s, "<li>move order: {} (the order in which the blank's moves generate children)</li>", html_escape(&ex.order));
     let _ = writeln!(s, "<li>step costs: {}</li>", html_escape(&ex.cost_text()));
+    if let Some(rules) = &ex.rules {
+        let _ = writeln!(s, "<li>rules: {} (the pseudocode below is the algorithm's usual form)</li>", html_escape(rules));
+    }
     let _ = writeln!(s, "</ul>");
     let _ = writeln!(s, "<h2>Labels</h2>\n<p>{}</p>", html_escape(&ex.convention));
     let _ = writeln!(s, "<h2>The algorithm</h2>\n<pre>{}</pre>", html_escape(&ex.pseudocode.join("\n")));

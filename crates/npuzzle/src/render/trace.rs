@@ -17,7 +17,7 @@ use crate::cost::{Cost, CostModel};
 use crate::heuristic::HeuristicKind;
 use crate::record::{Event, Node, Recorder};
 use crate::search::observer::Fate;
-use crate::search::{Algorithm, Bound, GoalTest, Why};
+use crate::search::{Algorithm, Bound, Conventions, GoalTest, Why};
 use crate::solve::{Report, Request};
 use serde::Serialize;
 use std::fmt::Write;
@@ -42,6 +42,17 @@ pub struct Setup {
     /// What a move costs: under tile costs the trace says so first, g, h and f are in cost
     /// units, and each child says which tile its move slid and what that cost.
     pub cost: CostModel,
+}
+
+/// The trace's first line: `Trace: astar, heuristic misplaced, order LURD, goal 1 2 3/8 0 4/7 6 5`,
+/// with the step costs when they are not unit costs and the rules when they are not the
+/// algorithm's own (`, rules: goal test at generation, duplicates: none`).
+pub fn heading(req: &Request) -> String {
+    let cost = if req.cost.is_unit() { String::new() } else { format!(", cost {}", req.cost) };
+    let info = req.algorithm.info();
+    let rules = Conventions::of(info, &req.params).differences(info);
+    let rules = if rules.is_empty() { String::new() } else { format!(", rules: {}", rules.join(", ")) };
+    format!("Trace: {}, heuristic {}, order {}{cost}, goal {}{rules}", req.algorithm, req.effective_heuristic(), req.order, req.goal)
 }
 
 /// What the trace says first about the cost model under which `a` ran: nothing under unit
@@ -196,8 +207,10 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
                 s.push_str(&board_grid(&n.board, w, "  "));
                 heading = true;
             }
-            Event::Discarded { label, .. } => {
-                let _ = writeln!(s, "  discard {label} (taken from the {frontier_name}, but the bound now cuts it)");
+            Event::Discarded { label, why, .. } => {
+                let because =
+                    if why.is_none_or(|w| w.is_bound()) { "but the bound now cuts it" } else { "but its state was already expanded" };
+                let _ = writeln!(s, "  discard {label} (taken from the {frontier_name}, {because})");
             }
             Event::Frontier { size, entries, .. } => {
                 heading = false;
@@ -428,6 +441,10 @@ pub struct TraceStart<'a> {
     pub goal: &'a Board,
     /// Most steps shown.
     pub trace_limit: u64,
+    /// The rules the search ran under, when they are not the algorithm's own (`goal_test`,
+    /// `duplicates`, `ties`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Conventions>,
 }
 
 /// The last event of a JSON trace: counts that agree with the report's statistics, and the
@@ -478,6 +495,10 @@ pub fn json_trace<'a>(req: &'a Request, rec: &'a Recorder, report: &'a Report, l
             start: &req.start,
             goal: &req.goal,
             trace_limit: limit,
+            rules: {
+                let info = req.algorithm.info();
+                Some(Conventions::of(info, &req.params)).filter(|&c| c != Conventions::own(info))
+            },
         },
         events,
         end: TraceEnd {

@@ -2,6 +2,7 @@
 
 use super::info::{self, GoalTest, Info, Param, line, Step};
 use super::best_first::{self, Spec};
+use super::conventions::Conventions;
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
 use crate::state::State;
@@ -24,7 +25,7 @@ pub const INFO: Info = Info {
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
-    params: &[Param::Weight],
+    params: &[Param::Weight, Param::Rules, Param::GoalTest, Param::Duplicates, Param::Ties],
     words: info::PLAIN,
     pseudocode: &[
         line(0, "function A*-SEARCH(problem) returns a solution node or failure", &[]),
@@ -46,5 +47,5 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    best_first::search(p, ctx, Spec { priority: |g, h| p.weighted(g, h), goal_on_generate: false, improve: true })
+    best_first::search(p, ctx, Spec { priority: |g, h| p.weighted(g, h), improve: true, conventions: Conventions::of(&INFO, &p.params) })
 }

@@ -1,10 +1,12 @@
 //! The engine shared by uniform-cost, greedy, A* and LC-search: a binary heap with lazy
-//! deletion over an arena of nodes. The heap holds (priority, sequence, index); equal
+//! deletion over an arena of nodes. The heap holds (priority, tie key, index); by default equal
 //! priorities leave in generation order (FIFO), so runs are reproducible and ties follow
-//! `--order`.
+//! `--order`. The conventions ([`super::conventions`]) choose the goal test, the repeated states
+//! skipped and the tie-breaking.
 
+use super::conventions::{Conventions, Duplicates};
 use super::memory::{state_heap, Footprint};
-use super::observer::{Event, Fate, Observer};
+use super::observer::{Discard, Event, Fate, Observer};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
 use crate::cost::Cost;
 use crate::state::State;
@@ -16,16 +18,22 @@ use std::collections::BinaryHeap;
 pub(crate) struct Spec<F> {
     /// Priority of a node from g and h (smaller first).
     pub priority: F,
-    /// Test for the goal when a node is generated (LC-search) rather than when selected.
-    pub goal_on_generate: bool,
-    /// Put a state back on the open list when a cheaper path reaches it.
+    /// Put a state back on the open list when a cheaper path reaches it (under the reached-table
+    /// convention).
     pub improve: bool,
+    /// The course's rules: the goal test, the repeated states skipped, the tie-breaking.
+    pub conventions: Conventions,
 }
 
 pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, spec: Spec<F>) -> End {
+    let conv = spec.conventions;
+    let goal_on_generate = conv.goal_on_generate();
+    let (reached, explored, path_rule) =
+        (conv.duplicates == Duplicates::Reached, conv.duplicates == Duplicates::Explored, conv.duplicates == Duplicates::Path);
     let mut nodes: Vec<TreeNode<S>> = Vec::new();
-    // For each state, the arena index of its best node; `closed[i]` marks expanded or superseded.
+    // Reached table: each state's best node. Explored set: each state expanded (the value unused).
     let mut best: FxHashMap<S, u32> = FxHashMap::default();
+    // `closed[i]`: node i was taken, superseded by a cheaper path, or (on the frontier) is a goal.
     let mut closed: Vec<bool> = Vec::new();
     let mut heap: BinaryHeap<Reverse<(Cost, u64, u32)>> = BinaryHeap::new();
     let mut seq = 0u64;
@@ -35,15 +43,17 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
     ctx.stats.generated_at(0);
     let f0 = (spec.priority)(0, h0);
     let root_goal = p.is_goal(&p.start);
-    let fate = if root_goal && spec.goal_on_generate { Fate::Goal } else { Fate::Added };
+    let fate = if root_goal && goal_on_generate { Fate::Goal } else { Fate::Added };
     ctx.generated(root.id, None, None, 0, h0, f0, &root.state, fate);
-    if root_goal && spec.goal_on_generate {
+    if root_goal && goal_on_generate {
         return End::Found(Vec::new());
     }
-    best.insert(p.start.clone(), 0);
+    if reached {
+        best.insert(p.start.clone(), 0);
+    }
     nodes.push(root);
     closed.push(false);
-    heap.push(Reverse((f0, seq, 0)));
+    heap.push(Reverse((f0, conv.tie_key(seq, 0, h0), 0)));
     ctx.stats.frontier(1);
     if O::ENABLED && ctx.obs.wants_frontier() {
         frontier_event(ctx, &heap, &nodes, &closed);
@@ -61,22 +71,36 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
         }
         closed[i] = true;
         let (g, depth, h, id, mv) = (nodes[i].g, nodes[i].depth, nodes[i].h, nodes[i].id, nodes[i].mv);
+        if explored {
+            // A state expanded before is not expanded again (the goal is never among them: it
+            // ended the search when first taken).
+            if best.contains_key(&nodes[i].state) {
+                ctx.note::<S>(Event::Discarded { id, why: Discard::Expanded });
+                continue;
+            }
+            if let Err(kind) = best.room() {
+                return End::Limit(kind);
+            }
+            best.insert(nodes[i].state.clone(), idx);
+        }
         ctx.note(Event::Selected { id, g, h, f, state: &nodes[i].state });
-        if !spec.goal_on_generate && p.is_goal(&nodes[i].state) {
+        if !goal_on_generate && p.is_goal(&nodes[i].state) {
             ctx.note::<S>(Event::Goal { id });
             return End::Found(path_to(&nodes, i));
         }
         ctx.stats.expanded += 1;
         let parent_state = nodes[i].state.clone();
-        for succ in p.successors(&parent_state, h, mv) {
+        let back = if conv.skips_parent() { mv } else { None };
+        for succ in p.successors(&parent_state, h, back) {
             let g2 = g + succ.cost;
             ctx.stats.generated_at(depth + 1);
             let f2 = (spec.priority)(g2, succ.h);
             let child_id = ctx.id();
-            let prior = best.get(&succ.state).copied();
+            let prior = if reached { best.get(&succ.state).copied() } else { None };
             let fate = match prior {
                 Some(j) if !spec.improve || nodes[j as usize].g <= g2 => Fate::Duplicate,
-                _ if spec.goal_on_generate && p.is_goal(&succ.state) => Fate::Goal,
+                _ if path_rule && on_path(&nodes, i, &succ.state) => Fate::Duplicate,
+                _ if goal_on_generate && p.is_goal(&succ.state) => Fate::Goal,
                 _ => Fate::Added,
             };
             ctx.generated(child_id, Some(id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
@@ -103,9 +127,11 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
             if fate == Fate::Goal {
                 return End::Found(path_to(&nodes, k as usize));
             }
-            best.insert(succ.state, k);
+            if reached {
+                best.insert(succ.state, k);
+            }
             seq += 1;
-            heap.push(Reverse((f2, seq, k)));
+            heap.push(Reverse((f2, conv.tie_key(seq, g2, succ.h), k)));
         }
         ctx.stats.frontier(heap.len());
         if O::ENABLED && ctx.obs.wants_frontier() {
@@ -113,6 +139,19 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
         }
     }
     End::Exhausted
+}
+
+/// Whether `state` is node `i`'s own or one of its ancestors' (the path convention).
+pub(crate) fn on_path<S: State>(nodes: &[TreeNode<S>], mut i: usize, state: &S) -> bool {
+    loop {
+        if nodes[i].state == *state {
+            return true;
+        }
+        if nodes[i].mv.is_none() {
+            return false;
+        }
+        i = nodes[i].parent as usize;
+    }
 }
 
 fn frontier_event<S: State, O: Observer>(

@@ -2,8 +2,10 @@
 //! for the goal as it is generated. Optimal in moves. Every state is generated at most once
 //! (an explored set drops repeats).
 
-use super::info::{self, GoalTest, Info, line, Step};
-use super::observer::{Event, Fate, Observer};
+use super::info::{self, GoalTest, Info, line, Step, Param};
+use super::best_first::on_path;
+use super::conventions::{Conventions, Duplicates};
+use super::observer::{Discard, Event, Fate, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
 use crate::cost::Cost;
@@ -29,7 +31,7 @@ pub const INFO: Info = Info {
     cost_note: Some("breadth-first search finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (uniform-cost search is)"),
     goal_test: GoalTest::OnGeneration,
     frontier: "queue (front first)",
-    params: &[],
+    params: &[Param::Rules, Param::GoalTest, Param::Duplicates],
     words: info::GOAL_TEST_AT_GENERATION,
     pseudocode: &[
         line(0, "function BREADTH-FIRST-SEARCH(problem) returns a solution node or failure", &[]),
@@ -61,7 +63,7 @@ pub(crate) enum Discipline {
     Stack,
 }
 
-/// Breadth- or depth-first graph search with the goal test at generation.
+/// Breadth- or depth-first search, by default a graph search with the goal test at generation.
 ///
 /// The explored set maps each state to the depth it was first reached at. Breadth-first search
 /// reaches every state at its least depth first, so a state seen before is always a duplicate.
@@ -70,8 +72,17 @@ pub(crate) enum Discipline {
 /// the limit is eventually expanded at the least depth any path found for it, and no solution
 /// within the limit is missed. (A reopened state's deeper entry has always left the stack by
 /// then: entries above a node on the stack are all deeper than it.)
+///
+/// The conventions ([`super::conventions`]) may move the goal test to selection and change the
+/// repeated states skipped: none, the parent, the node's path, or the states already expanded
+/// (a node whose state was expanded is skipped when taken).
 pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
+    let info = if discipline == Discipline::Queue { &INFO } else { &super::dfs::INFO };
+    let conv = Conventions::of(info, &p.params);
+    let goal_on_generate = conv.goal_on_generate();
+    let reached = conv.duplicates == Duplicates::Reached;
     let mut nodes: Vec<TreeNode<S>> = Vec::new();
+    // Reached: each state's depth when first reached. Explored: the states expanded.
     let mut seen: FxHashMap<S, u32> = FxHashMap::default();
     let mut open: VecDeque<u32> = VecDeque::new();
     let f_of = |g: u32| Cost::moves(g);
@@ -83,12 +94,14 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
     let root = TreeNode { state: p.start.clone(), parent: 0, mv: None, g: 0, depth: 0, h: Cost::ZERO, id: ctx.id() };
     ctx.stats.generated_at(0);
     let root_goal = p.is_goal(&p.start);
-    let fate = if root_goal { Fate::Goal } else { Fate::Added };
+    let fate = if root_goal && goal_on_generate { Fate::Goal } else { Fate::Added };
     ctx.generated(root.id, None, None, 0, Cost::ZERO, f_of(0), &root.state, fate);
-    if root_goal {
+    if root_goal && goal_on_generate {
         return End::Found(Vec::new());
     }
-    seen.insert(p.start.clone(), 0);
+    if reached {
+        seen.insert(p.start.clone(), 0);
+    }
     nodes.push(root);
     open.push_back(0);
     ctx.stats.frontier(1);
@@ -108,7 +121,21 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
             return End::Limit(kind);
         }
         let (g, depth, id, mv) = (nodes[i].g, nodes[i].depth, nodes[i].id, nodes[i].mv);
+        if conv.duplicates == Duplicates::Explored {
+            if seen.contains_key(&nodes[i].state) {
+                ctx.note::<S>(Event::Discarded { id, why: Discard::Expanded });
+                continue;
+            }
+            if let Err(kind) = seen.room() {
+                return End::Limit(kind);
+            }
+            seen.insert(nodes[i].state.clone(), depth);
+        }
         ctx.note(Event::Selected { id, g, h: Cost::ZERO, f: f_of(g), state: &nodes[i].state });
+        if !goal_on_generate && p.is_goal(&nodes[i].state) {
+            ctx.note::<S>(Event::Goal { id });
+            return End::Found(path_to(&nodes, i));
+        }
         if p.max_depth.is_some_and(|d| depth >= d) {
             // Depth limit reached: this node's children would lie past it.
             continue;
@@ -116,13 +143,16 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
         ctx.stats.expanded += 1;
         let parent_state = nodes[i].state.clone();
         children.clear();
-        for succ in p.successors(&parent_state, Cost::ZERO, mv) {
+        let back = if conv.skips_parent() { mv } else { None };
+        for succ in p.successors(&parent_state, Cost::ZERO, back) {
             let (g2, d2) = (g + succ.cost, depth + 1);
             ctx.stats.generated_at(d2);
             let child_id = ctx.id();
-            let fate = match seen.get(&succ.state) {
-                Some(&before) if !reopen || before <= d2 => Fate::Duplicate,
-                _ if p.is_goal(&succ.state) => Fate::Goal,
+            let before = if reached { seen.get(&succ.state).copied() } else { None };
+            let fate = match before {
+                Some(before) if !reopen || before <= d2 => Fate::Duplicate,
+                _ if conv.duplicates == Duplicates::Path && on_path(&nodes, i, &succ.state) => Fate::Duplicate,
+                _ if goal_on_generate && p.is_goal(&succ.state) => Fate::Goal,
                 _ => Fate::Added,
             };
             ctx.generated(child_id, Some(id), Some(succ.mv), g2, Cost::ZERO, f_of(g2), &succ.state, fate);
@@ -138,7 +168,9 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
                 ctx.note::<S>(Event::Goal { id: child_id });
                 return End::Found(path_to(&nodes, k as usize));
             }
-            seen.insert(succ.state, d2);
+            if reached {
+                seen.insert(succ.state, d2);
+            }
             children.push(k);
         }
         match discipline {

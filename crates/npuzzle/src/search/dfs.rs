@@ -34,7 +34,7 @@ pub const INFO: Info = Info {
     cost_note: None,
     goal_test: GoalTest::OnGeneration,
     frontier: "stack (top first)",
-    params: &[Param::MaxDepth],
+    params: &[Param::MaxDepth, Param::Rules, Param::GoalTest, Param::Duplicates],
     words: info::GOAL_TEST_AT_GENERATION,
     pseudocode: &[
         line(0, "function DEPTH-FIRST-SEARCH(problem, ℓ = ∞) returns a solution node or failure", &[]),

@@ -1,7 +1,8 @@
 //! Greedy best-first search always expands the node that looks closest to the goal, by h alone. Fast on easy boards, never guaranteed optimal. A state seen once is not reopened.
 
-use super::info::{self, GoalTest, Info, line, Step};
+use super::info::{self, GoalTest, Info, line, Step, Param};
 use super::best_first::{self, Spec};
+use super::conventions::Conventions;
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
 use crate::state::State;
@@ -24,7 +25,7 @@ pub const INFO: Info = Info {
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
-    params: &[],
+    params: &[Param::Rules, Param::GoalTest, Param::Duplicates, Param::Ties],
     words: info::PLAIN,
     pseudocode: &[
         line(0, "function GREEDY-BEST-FIRST-SEARCH(problem) returns a solution node or failure", &[]),
@@ -46,5 +47,5 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    best_first::search(p, ctx, Spec { priority: |_g, h| h, goal_on_generate: false, improve: false })
+    best_first::search(p, ctx, Spec { priority: |_g, h| h, improve: false, conventions: Conventions::of(&INFO, &p.params) })
 }

@@ -1,7 +1,8 @@
 //! Least-cost branch and bound, LC-search (Horowitz and Sahni). The live nodes form a min-heap on c = g + h, and each node is tested as an answer when it is generated, so the search stops at the first answer node generated. Fast, but not guaranteed optimal.
 
-use super::info::{self, GoalTest, Info, Words, line, Step};
+use super::info::{self, GoalTest, Info, Words, line, Step, Param};
 use super::best_first::{self, Spec};
+use super::conventions::Conventions;
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
 use crate::cost::Cost;
@@ -25,7 +26,7 @@ pub const INFO: Info = Info {
     cost_note: None,
     goal_test: GoalTest::OnGeneration,
     frontier: "open list (priority queue, next first)",
-    params: &[],
+    params: &[Param::Rules, Param::GoalTest, Param::Duplicates, Param::Ties],
     words: Words { tested: Some(("answer check: no; added", "answer check: yes; goal")), bound: None },
     pseudocode: &[
         line(0, "function LC-SEARCH(problem) returns an answer node or failure", &[]),
@@ -44,5 +45,5 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    best_first::search(p, ctx, Spec { priority: |g, h| Cost::moves(g) + h, goal_on_generate: true, improve: true })
+    best_first::search(p, ctx, Spec { priority: |g, h| Cost::moves(g) + h, improve: true, conventions: Conventions::of(&INFO, &p.params) })
 }

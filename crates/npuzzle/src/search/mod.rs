@@ -14,6 +14,7 @@
 mod best_first;
 pub mod bound;
 pub(crate) mod classic;
+pub mod conventions;
 pub mod fit;
 pub mod info;
 pub mod local;
@@ -27,6 +28,7 @@ mod stack;
 pub use crate::limits::{LimitKind, Limits};
 pub use crate::outcome::End;
 use crate::outcome::Outcome;
+pub use conventions::{Conventions, Course, Duplicates, GoalTestAt, Rules, Ties};
 pub use info::{Bound, GoalTest, Info, Keeps, Line, Needs, Step, Words};
 pub use local::{Stuck, Why};
 pub use params::{Param, ParamGroup, ParamInfo, ParamKind, Params};

@@ -25,6 +25,25 @@ pub enum Fate {
     Goal,
 }
 
+/// Why a node taken from the open list was dropped rather than expanded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Discard {
+    /// A bound now cuts it (depth-first branch and bound's incumbent).
+    #[default]
+    Bound,
+    /// Its state was expanded before (the explored-set convention).
+    Expanded,
+}
+
+impl Discard {
+    /// Whether this is the bound's discard (the reason a trace leaves out).
+    pub fn is_bound(&self) -> bool {
+        *self == Discard::Bound
+    }
+}
+
 /// One step of a search.
 #[derive(Debug)]
 pub enum Event<'a, S> {
@@ -60,10 +79,12 @@ pub enum Event<'a, S> {
         /// The state.
         state: &'a S,
     },
-    /// A node left on the open list was discarded when taken, because a bound now cuts it.
+    /// A node left on the open list was dropped when taken, not expanded.
     Discarded {
         /// The node.
         id: NodeId,
+        /// Why.
+        why: Discard,
     },
     /// The open list after a step, in the order the algorithm will take it.
     Frontier {

@@ -13,6 +13,7 @@
 //! A new parameter is one entry in the list below (with a getter when it has a default), and
 //! the algorithms that read it name it in their [`super::Info::params`].
 
+use super::conventions::{Duplicates, GoalTestAt, Rules, Ties};
 use crate::error::Error;
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -52,6 +53,8 @@ pub enum ParamKind {
     Number,
     /// On or off: a flag without a value on the command line.
     Flag,
+    /// One of a list of names ([`ParamInfo::choices`]).
+    Choice,
 }
 
 /// A parameter described once, for every front end.
@@ -96,6 +99,8 @@ pub struct ParamInfo {
     pub default_note: Option<&'static str>,
     /// A sensible step for an input that steps through values (the page's number boxes).
     pub step: Option<f64>,
+    /// The names a choice takes, in the order front ends list them (empty for other kinds).
+    pub choices: &'static [&'static str],
 }
 
 impl ParamInfo {
@@ -119,6 +124,7 @@ impl ParamInfo {
         default: None,
         default_note: None,
         step: None,
+        choices: &[],
     };
 
     /// Whether `v` lies in the parameter's range.
@@ -128,8 +134,12 @@ impl ParamInfo {
         v.is_finite() && above && below
     }
 
-    /// The range in words, e.g. `from 1 to 100000`, `a positive number`, `a number ≥ 1`.
+    /// The range in words, e.g. `from 1 to 100000`, `a positive number`, `a number ≥ 1`, `one of
+    /// fifo, lifo, low-h, high-g`.
     pub fn range_text(&self) -> String {
+        if self.kind == ParamKind::Choice {
+            return format!("one of {}", self.choices.join(", "));
+        }
         let n = |v: f64| fmt_number(v);
         let whole = self.kind == ParamKind::Integer;
         match (self.min, self.max) {
@@ -157,7 +167,7 @@ impl ParamInfo {
     pub fn default_text(&self) -> Option<String> {
         match (self.default, self.default_note) {
             (_, Some(note)) => Some(note.to_string()),
-            (Some(v), None) if self.kind != ParamKind::Flag => Some(fmt_number(v)),
+            (Some(v), None) if self.kind != ParamKind::Flag && self.kind != ParamKind::Choice => Some(fmt_number(v)),
             _ => None,
         }
     }
@@ -176,6 +186,8 @@ fn fmt_number(v: f64) -> String {
 pub trait ParamValue: Copy + fmt::Display + for<'de> Deserialize<'de> + Serialize {
     /// The kind of value.
     const KIND: ParamKind;
+    /// The names a choice takes (empty for other kinds).
+    const CHOICES: &'static [&'static str] = &[];
     /// The value as a number, for range checks (a flag is 1 or 0).
     fn as_f64(self) -> f64;
     /// Reads the value as a user types it (on the command line).
@@ -248,7 +260,12 @@ macro_rules! params {
             pub fn info(self) -> &'static ParamInfo {
                 match self {
                     $(Param::$variant => {
-                        const INFO: ParamInfo = ParamInfo { key: stringify!($key), kind: <$ty as ParamValue>::KIND, ..$info };
+                        const INFO: ParamInfo = ParamInfo {
+                            key: stringify!($key),
+                            kind: <$ty as ParamValue>::KIND,
+                            choices: <$ty as ParamValue>::CHOICES,
+                            ..$info
+                        };
                         &INFO
                     })*
                 }
@@ -349,6 +366,7 @@ fn not_a_value(info: &ParamInfo, text: &str) -> String {
         ParamKind::Integer => format!("not a whole number{}", info.unit.map_or(String::new(), |u| format!(" of {u}"))),
         ParamKind::Number => "not a number".to_string(),
         ParamKind::Flag => "not on or off".to_string(),
+        ParamKind::Choice => format!("not one of {}", info.choices.join(", ")),
     };
     format!("--{} {}: {what}", info.flag, crate::error::quote(text))
 }
@@ -480,6 +498,58 @@ params! {
         unit: Some("steps"),
         default_note: Some("none"),
         step: Some(1.0),
+        ..ParamInfo::BASE
+    },
+    /// A course's or a textbook's rules, named: a goal test, the repeated states skipped and
+    /// the tie-breaking together.
+    Rules rules: Rules = ParamInfo {
+        flag: "rules",
+        value_name: "COURSE",
+        name: "rules",
+        label: "Course rules",
+        help: "A course's or textbook's rules for the goal test, repeated states and ties, together: npuzzle (its own), \
+               aima4 (AIMA 4th edition), cs188 (Berkeley CS188), princeton (Princeton's 8puzzle), tree-search (no \
+               repeated state skipped). --goal-test, --duplicates and --ties override one rule each.",
+        group: ParamGroup::Search,
+        default_note: Some("npuzzle"),
+        ..ParamInfo::BASE
+    },
+    /// When the goal is tested: as nodes are generated or as they are selected.
+    GoalTest goal_test: GoalTestAt = ParamInfo {
+        flag: "goal-test",
+        value_name: "WHEN",
+        name: "goal test",
+        label: "Goal test",
+        help: "When the goal is tested: generation (as a node is generated: AIMA's breadth-first search) or selection \
+               (as it is taken off the frontier: most A* presentations, Berkeley CS188).",
+        group: ParamGroup::Search,
+        default_note: Some("the algorithm's own: generation for bfs, dfs and lc, selection for the others"),
+        ..ParamInfo::BASE
+    },
+    /// Which repeated states are skipped.
+    Duplicates duplicates: Duplicates = ParamInfo {
+        flag: "duplicates",
+        value_name: "WHICH",
+        name: "duplicates",
+        label: "Repeated states",
+        help: "Which repeated states are skipped: none (tree search: even the move back), parent (only the move back: \
+               Princeton's 8puzzle), path (states on the node's own path), explored (a state already expanded is \
+               skipped when taken: Berkeley CS188), reached (a state already reached, unless more cheaply: AIMA 4th \
+               edition).",
+        group: ParamGroup::Search,
+        default_note: Some("reached"),
+        ..ParamInfo::BASE
+    },
+    /// How ties among equal priorities are broken.
+    Ties ties: Ties = ParamInfo {
+        flag: "ties",
+        value_name: "RULE",
+        name: "tie-breaking",
+        label: "Ties",
+        help: "How ties among nodes of equal priority (f) are broken: fifo (the first generated first), lifo (the last \
+               generated first), low-h (the lower h first), high-g (the higher g first).",
+        group: ParamGroup::Search,
+        default_note: Some("fifo"),
         ..ParamInfo::BASE
     },
 }

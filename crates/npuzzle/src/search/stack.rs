@@ -111,7 +111,7 @@ where
         let expand = match (hooks.visit)(e.depth, f) {
             Visit::Discard => {
                 if O::ENABLED {
-                    ctx.obs.event::<S>(&Event::Discarded { id: e.id });
+                    ctx.obs.event::<S>(&Event::Discarded { id: e.id, why: super::observer::Discard::Bound });
                     emit_frontier(ctx, &buf.stack);
                 }
                 continue;

@@ -1,7 +1,8 @@
 //! Uniform-cost search (Dijkstra's algorithm) expands nodes in order of g, the cost so far. Optimal under any step costs (`--cost tile` too, where it and breadth-first search part ways); it ignores the heuristic.
 
-use super::info::{self, GoalTest, Info, line, Step};
+use super::info::{self, GoalTest, Info, line, Step, Param};
 use super::best_first::{self, Spec};
+use super::conventions::Conventions;
 use super::observer::Observer;
 use super::{Ctx, End, Problem};
 use crate::cost::Cost;
@@ -25,7 +26,7 @@ pub const INFO: Info = Info {
     cost_note: None,
     goal_test: GoalTest::OnSelection,
     frontier: "open list (priority queue, next first)",
-    params: &[],
+    params: &[Param::Rules, Param::GoalTest, Param::Duplicates, Param::Ties],
     words: info::PLAIN,
     pseudocode: &[
         line(0, "function UNIFORM-COST-SEARCH(problem) returns a solution node or failure", &[]),
@@ -47,5 +48,5 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    best_first::search(p, ctx, Spec { priority: |g, _h| Cost::moves(g), goal_on_generate: false, improve: true })
+    best_first::search(p, ctx, Spec { priority: |g, _h| Cost::moves(g), improve: true, conventions: Conventions::of(&INFO, &p.params) })
 }

@@ -61,6 +61,7 @@ export function writeLink(s, options, extra = {}) {
  */
 export function paramAccepts(p, text) {
   if (p.kind === "flag") return text === "1" || text === "0" || text === "";
+  if (p.kind === "choice") return p.choices.includes(text);
   if (p.kind === "integer" && !/^\d+$/.test(text)) return false;
   const v = Number(text);
   if (text.trim() === "" || !Number.isFinite(v)) return false;

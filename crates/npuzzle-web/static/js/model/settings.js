@@ -66,11 +66,12 @@ export function limitsOf(s) {
  * default, which the library applies anyway).
  * @param {ParamInfo} p
  * @param {string | undefined} text
- * @returns {number | boolean | undefined}
+ * @returns {number | boolean | string | undefined}
  */
 export function paramValue(p, text) {
   if (text === undefined || text === "") return undefined;
   if (p.kind === "flag") return text === "1" ? true : undefined;
+  if (p.kind === "choice") return p.choices.includes(text) ? text : undefined;
   const n = Number(text);
   if (!Number.isFinite(n) || n === p.default) return undefined;
   return n;

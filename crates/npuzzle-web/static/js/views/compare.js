@@ -6,7 +6,7 @@ import { fmt, fmtMs } from "../model/format.js";
 import { takes, usesHeuristic } from "../model/options.js";
 import { runName } from "../model/settings.js";
 import { $, h, svg } from "./dom.js";
-import { numberRange } from "./form.js";
+import { choiceSelect, numberRange } from "./form.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../api").CompareRow} CompareRow */
@@ -73,8 +73,18 @@ export class CompareView {
     hSel.setAttribute("aria-label", "heuristic");
     for (const x of options.heuristics) hSel.add(new Option(x, x));
     hSel.value = pair.heuristic;
-    /** @type {[string, HTMLInputElement, HTMLElement][]} */
+    /** @type {[string, HTMLInputElement | HTMLSelectElement, HTMLElement][]} */
     const inputs = options.params.map((p) => {
+      if (p.kind === "choice") {
+        const choice = choiceSelect(p, `${p.name}: default`);
+        choice.className = `pair-param pair-${p.flag}`;
+        choice.dataset.key = p.key;
+        choice.title = p.help;
+        choice.setAttribute("aria-label", p.name);
+        const v = pair[p.key];
+        if (typeof v === "string") choice.value = v;
+        return [p.key, choice, choice];
+      }
       const field = h("input", `pair-param pair-${p.flag}`);
       field.dataset.key = p.key;
       const v = pair[p.key];

@@ -24,7 +24,7 @@ export class Form {
     this.recordTree = input("record-tree");
     this.width = select("width");
     this.height = select("height");
-    /** @type {Map<string, HTMLInputElement>} each parameter's input, by key */
+    /** @type {Map<string, HTMLInputElement | HTMLSelectElement>} each parameter's input, by key */
     this.params = new Map();
   }
 
@@ -83,7 +83,8 @@ export class Form {
   read(s) {
     /** @type {Record<string, string>} */
     const params = {};
-    for (const [key, field] of this.params) params[key] = field.type === "checkbox" ? (field.checked ? "1" : "") : field.value;
+    for (const [key, field] of this.params)
+      params[key] = field instanceof HTMLInputElement && field.type === "checkbox" ? (field.checked ? "1" : "") : field.value;
     return {
       ...s,
       goalPreset: this.goalPreset.value,
@@ -122,7 +123,7 @@ export class Form {
     for (const [key, text] of Object.entries(s.params || {})) {
       const field = this.params.get(key);
       if (!field) continue;
-      if (field.type === "checkbox") field.checked = text === "1";
+      if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = text === "1";
       else field.value = text;
     }
   }
@@ -183,15 +184,41 @@ export class Form {
 }
 
 /**
+ * A menu of a choice's names (a convention), led by an empty entry that leaves it to the
+ * algorithm: named `blank`.
+ * @param {ParamInfo} p
+ * @param {string} blank
+ * @returns {HTMLSelectElement}
+ */
+export function choiceSelect(p, blank) {
+  const field = /** @type {HTMLSelectElement} */ (h("select"));
+  const none = h("option", "", blank);
+  none.value = "";
+  field.append(none);
+  for (const c of p.choices) {
+    const o = h("option", "", c);
+    o.value = c;
+    field.append(o);
+  }
+  return field;
+}
+
+/**
  * The input of one parameter, with its label, from the library's description.
  * @param {ParamInfo} p
- * @returns {{label: HTMLLabelElement, field: HTMLInputElement}}
+ * @returns {{label: HTMLLabelElement, field: HTMLInputElement | HTMLSelectElement}}
  */
 function paramInput(p) {
-  const field = h("input");
-  field.id = inputId(p);
   const label = h("label");
   label.title = p.help;
+  if (p.kind === "choice") {
+    const choice = choiceSelect(p, `default (${p.default_note || "the algorithm's own"})`);
+    choice.id = inputId(p);
+    label.append(`${p.label} `, choice);
+    return { label, field: choice };
+  }
+  const field = h("input");
+  field.id = inputId(p);
   if (p.kind === "flag") {
     field.type = "checkbox";
     label.className = "check";

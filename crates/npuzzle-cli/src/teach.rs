@@ -135,7 +135,10 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     let cells = req.start.len();
     t.check_size(cells)?;
     let rec = match t.tree {
-        Some(_) => Recorder::new(cells, t.tree_limit, true),
+        // A tree alone needs the frontier snapshots (they settle the nodes' states) but not
+        // their labels, which grow a character a level: a deep depth-first tree's snapshots
+        // would otherwise hold gigabytes of them.
+        Some(_) => Recorder::new(cells, t.tree_limit, true).with_entry_labels(t.trace),
         None => Recorder::new(cells, usize::MAX, true).with_selection_cap(t.trace_limit),
     }
     .with_paths(t.trace && args.format == Format::Json);

@@ -520,7 +520,7 @@ fn tree_docs(
         prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         // As the CLI's `teach::run` records and draws a tree: one recorder capped at `limit`
         // nodes, then the library's one renderer.
-        let rec = Recorder::new(req.start.len(), limit, true).with_paths(false);
+        let rec = Recorder::new(req.start.len(), limit, true).with_paths(false).with_entry_labels(false);
         let (outcome, rec) = solve_observed(&req, rec)?;
         let report = Report::new(&req, &outcome);
         let tree = Tree::new(&rec, req.start.width(), req.start.height(), limit);

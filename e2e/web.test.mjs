@@ -1488,3 +1488,32 @@ test("the worksheet's wrong step gets the library's diagnosis, as npuzzle check 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a course's rules from a link: the menus, the solve, and the pseudocode that follows them", { timeout: 60000 }, async () => {
+  const { page, errors } = await openPage(
+    q({
+      start: "2 8 3/1 6 4/7 0 5",
+      goal: "1 2 3/8 0 4/7 6 5",
+      algorithm: "astar",
+      heuristic: "misplaced",
+      order: "LURD",
+      rules: "princeton",
+      goal_test: "generation",
+    }),
+  );
+  try {
+    assert.equal(await page.inputValue("#rules"), "princeton");
+    assert.equal(await page.inputValue("#goal-test"), "generation");
+    await solveAndPause(page);
+    assert.match(await page.textContent("#result-msg"), /solved in 5 moves/);
+    const code = await page.locator("#pseudocode li").allTextContents();
+    assert.ok(code.includes("if s = node.PARENT.STATE then skip child    ▷ only the move back"), code.join("\n"));
+    assert.ok(code.includes("▷ the goal is tested as each child is generated (below)"), code.join("\n"));
+    // The same rules on a search that reads none: the menus are off.
+    await page.selectOption("#algorithm", "idastar");
+    assert.ok(await page.locator("#rules").isDisabled());
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -540,7 +540,8 @@ fn tree_docs(
 /// player replays it (the library's [`player_recorder`], at most `limit` nodes), as JSON with
 /// `tree` (the `--tree json` document), `trace` (its events, as the page's solve answer carries
 /// them), `report` (the `--format json` report), `info` (the algorithm's description, with its
-/// pseudocode) and `legend` (the node states' colours and shapes). On boards of up to 10 cells
+/// pseudocode), `legend` (the node states' colours and shapes) and `pseudocode` (its texts
+/// under rules other than the algorithm's own, else `null`). On boards of up to 10 cells
 /// every node carries its true distance `h_star`, from the exact table.
 #[pyfunction]
 #[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
@@ -583,6 +584,7 @@ fn replay_doc(
             report: Report::new(&req, &outcome),
             info,
             legend: npuzzle::render::palette::legend(),
+            pseudocode: npuzzle::search::Conventions::of(info, &req.params).pseudocode(info),
         };
         Ok(serde_json::to_string(&doc).expect("replays serialise"))
     })?;
@@ -597,6 +599,7 @@ struct ReplayDoc<'a> {
     report: Report,
     info: &'a npuzzle::search::Info,
     legend: Vec<npuzzle::render::palette::LegendEntry>,
+    pseudocode: Option<Vec<String>>,
 }
 
 /// Solves one board while recording it, as `npuzzle exercise` does, and builds the

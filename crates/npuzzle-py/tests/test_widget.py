@@ -20,7 +20,8 @@ NILSSON_ARGS = ["--goal", NILSSON_GOAL, "-a", "astar", "-H", "misplaced", "--ord
 def test_the_recording_is_the_clis_tree_and_trace_with_the_players_annotations(cli):
     w = npuzzle.widget(NILSSON, **NILSSON_OPTS)
     rec = w.to_dict()
-    assert set(rec) == {"tree", "trace", "report", "info", "legend"}
+    assert set(rec) == {"tree", "trace", "report", "info", "legend", "pseudocode"}
+    assert rec["pseudocode"] is None  # the algorithm's own rules: its own pseudocode
     tree = json.loads(cli("solve", NILSSON, *NILSSON_ARGS, "--tree", "json"))
     fields = ("id", "parent", "label", "move", "g", "h", "f", "board", "state")
     assert [{k: n[k] for k in fields} for n in rec["tree"]["nodes"]] == [{k: n[k] for k in fields} for n in tree["nodes"]]
@@ -100,3 +101,13 @@ def test_the_docstrings_example_holds():
     for t in finder.find(npuzzle.widget, "npuzzle.widget", globs={"npuzzle": npuzzle}):
         runner.run(t)
     assert runner.tries >= 4 and runner.failures == 0
+
+
+def test_a_courses_rules_travel_to_the_player_with_their_pseudocode():
+    w = npuzzle.widget(NILSSON, rules="princeton", goal_test="generation", **NILSSON_OPTS)
+    rec = w.to_dict()
+    texts = rec["pseudocode"]
+    assert len(texts) == len(rec["info"]["pseudocode"])
+    assert any(t.startswith("if s = node.PARENT.STATE then skip child") for t in texts)
+    assert any(t.startswith("if problem.IS-GOAL(s) then return child; add child to frontier") for t in texts)
+    assert w.solution.moves == "UULDR"

@@ -317,6 +317,12 @@ pub struct Solved {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub trace: Option<Trace>,
+    /// The algorithm's pseudocode under the rules of the search, one text a line of its
+    /// `Info`'s pseudocode, when they are not the algorithm's own (`goal_test`, `duplicates`,
+    /// `ties`, `rules`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub pseudocode: Option<Vec<String>>,
 }
 
 /// The longest answer whose counted notation a solve's answer carries.

@@ -23,6 +23,7 @@ import { drawLegend } from "../static/js/views/legend.js";
  * @property {import("../static/js/api").Report} report
  * @property {import("../static/js/api").Info} info
  * @property {import("../static/js/api").LegendEntry[]} legend
+ * @property {string[] | null} pseudocode the pseudocode's texts under rules other than the algorithm's own
  * @property {number} step the event to open at
  */
 
@@ -38,7 +39,7 @@ tab.view.setLegend(rec.legend);
 drawLegend(rec.legend);
 $("embed-bar").hidden = false;
 embedTitle(resultLine(rec.report));
-tab.load(rec.tree, rec.trace, rec.report, rec.step);
+tab.load(rec.tree, rec.trace, { ...rec.report, pseudocode: rec.pseudocode || undefined }, rec.step);
 tab.onStep = (/** @type {number} */ step) => window.parent.postMessage({ type: "npuzzle:step", step }, "*");
 
 document.addEventListener("keydown", (ev) => {

@@ -56,6 +56,7 @@ class Player(anywidget.AnyWidget):
     def to_dict(self) -> Dict[str, Any]:
         """The recording as a new dict: ``tree`` (``npuzzle solve --tree json``), ``trace``
         (the events with their pseudocode step, node states and words), ``report``, ``info``
-        (the algorithm, with its pseudocode) and ``legend``."""
+        (the algorithm, with its pseudocode), ``legend``, and ``pseudocode`` (the pseudocode's
+        lines under a course's rules other than the algorithm's own, else ``None``)."""
         out: Dict[str, Any] = json.loads(self.doc)
         return out

@@ -240,7 +240,9 @@ fn search<O: Observer>(req: &Request, obs: O, shared: Option<Arc<Shared>>) -> Re
 fn report(req: &Request, out: &Outcome) -> Solved {
     let report = Report::new(req, out);
     let notation = if report.status == Status::Solved { Notation::of(&report.moves) } else { None };
-    Solved { report, hint: limit_hint(req, out), notes: None, notation, tree: None, trace: None }
+    let info = req.algorithm.info();
+    let pseudocode = npuzzle::search::Conventions::of(info, &req.params).pseudocode(info);
+    Solved { report, hint: limit_hint(req, out), notes: None, notation, tree: None, trace: None, pseudocode }
 }
 
 /// A progress line: the shared counters, the time so far, and the table build while one runs;

@@ -698,6 +698,12 @@ tree?: Tree,
  */
 trace?: Trace, 
 /**
+ * The algorithm's pseudocode under the rules of the search, one text a line of its
+ * `Info`'s pseudocode, when they are not the algorithm's own (`goal_test`, `duplicates`,
+ * `ties`, `rules`).
+ */
+pseudocode?: Array<string>, 
+/**
  * How the run ended: `solved`, `unsolvable`, `limit` or `not_found`.
  */
 status: Status, 

@@ -233,6 +233,7 @@ impl Exercise {
     pub fn from_recording(req: &Request, outcome: &Outcome, rec: &Recorder, max_steps: u64) -> Exercise {
         let a = req.algorithm;
         let info = a.info();
+        let rules = crate::search::Conventions::of(info, &req.params);
         let order = req.order.to_string();
         // The events of the asked steps: up to the selection after the first `max_steps`.
         let mut end = rec.events.len();
@@ -447,8 +448,18 @@ impl Exercise {
             cost_model: req.cost,
             frontier_name: info.frontier,
             convention: convention(a, &order),
-            rules: Some(crate::search::Conventions::of(info, &req.params).differences(info).join(", ")).filter(|r| !r.is_empty()),
-            pseudocode: info.pseudocode.iter().map(|l| format!("{}{}", "  ".repeat(l.indent as usize), l.text)).collect(),
+            rules: Some(rules.differences(info).join(", ")).filter(|r| !r.is_empty()),
+            pseudocode: {
+                let texts = rules.pseudocode(info);
+                info.pseudocode
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        let text = texts.as_ref().map_or(l.text, |t| t[i].as_str());
+                        format!("{}{}", "  ".repeat(l.indent as usize), text)
+                    })
+                    .collect()
+            },
             max_steps,
             steps_total: rec.expansions,
             steps_asked,
@@ -549,7 +560,7 @@ pub fn to_markdown(ex: &Exercise, part: Part) -> String {
     let _ = writeln!(s, "- move order: {} (the order in which the blank's moves generate children)", ex.order);
     let _ = writeln!(s, "- step costs: {}", ex.cost_text());
     if let Some(rules) = &ex.rules {
-        let _ = writeln!(s, "- rules: {rules} (the pseudocode below is the algorithm's usual form)");
+        let _ = writeln!(s, "- rules: {rules} (the pseudocode below follows them)");
     }
     let _ = writeln!(s, "- start: `{}`; goal: `{}` (rows separated by `/`, 0 the blank)", ex.start, ex.goal);
     let _ = writeln!(s, "\n## Labels\n\n{}\n", ex.convention);
@@ -626,7 +637,7 @@ pub fn to_html(ex: &Exercise, part: Part) -> String {
     let _ = writeln!(s, "<li>move order: {} (the order in which the blank's moves generate children)</li>", html_escape(&ex.order));
     let _ = writeln!(s, "<li>step costs: {}</li>", html_escape(&ex.cost_text()));
     if let Some(rules) = &ex.rules {
-        let _ = writeln!(s, "<li>rules: {} (the pseudocode below is the algorithm's usual form)</li>", html_escape(rules));
+        let _ = writeln!(s, "<li>rules: {} (the pseudocode below follows them)</li>", html_escape(rules));
     }
     let _ = writeln!(s, "</ul>");
     let _ = writeln!(s, "<h2>Labels</h2>\n<p>{}</p>", html_escape(&ex.convention));

@@ -4,7 +4,7 @@
 //! that reads them says so in its [`super::Info::params`]; with none given a search runs by its
 //! own rules ([`Conventions::own`]), exactly as before the conventions existed.
 
-use super::info::{GoalTest, Info};
+use super::info::{GoalTest, Info, Step};
 use super::params::{Param, ParamKind, ParamValue, Params};
 use crate::cost::Cost;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -231,6 +231,16 @@ pub struct Conventions {
     pub ties: Ties,
 }
 
+/// A tie rule in words: `the last generated first`.
+pub fn tie_words(t: Ties) -> &'static str {
+    match t {
+        Ties::Fifo => "the first generated first",
+        Ties::Lifo => "the last generated first",
+        Ties::LowH => "the lower h first",
+        Ties::HighG => "the higher g first",
+    }
+}
+
 /// Bits of a tie key below the tie rule's value: the generation sequence number.
 const SEQ_BITS: u32 = 36;
 /// The largest value the tie rule's part holds.
@@ -290,6 +300,84 @@ impl Conventions {
             Ties::LowH => ((h.0 / 1_000).min(RULE_MAX) << SEQ_BITS) | seq,
             Ties::HighG => ((RULE_MAX - u64::from(g).min(RULE_MAX)) << SEQ_BITS) | seq,
         }
+    }
+
+    /// `info`'s pseudocode under these rules, one text a line of `info.pseudocode` (so each
+    /// keeps its steps, and a replay lights the same lines): the lines that pick the next node,
+    /// test the goal, skip repeated states and add a child say what these rules do. `None` under
+    /// the algorithm's own rules, whose pseudocode is `info`'s.
+    pub fn pseudocode(self, info: &Info) -> Option<Vec<String>> {
+        let own = Conventions::own(info);
+        if self == own {
+            return None;
+        }
+        let early = self.goal_test == GoalTestAt::Generation;
+        let moved = self.goal_test != own.goal_test;
+        let dup = self.duplicates != own.duplicates;
+        Some(
+            info.pseudocode
+                .iter()
+                .map(|l| {
+                    let has = |s: Step| l.steps.contains(&s);
+                    let (code, comment) = match l.text.split_once("    ▷ ") {
+                        Some((c, m)) => (c.to_string(), Some(m.to_string())),
+                        None => (l.text.to_string(), None),
+                    };
+                    let with = |code: String, comment: Option<String>| match comment {
+                        Some(m) => format!("{code}    ▷ {m}"),
+                        None => code,
+                    };
+                    if has(Step::Select) {
+                        let mut code = code;
+                        let mut comment = comment;
+                        if self.duplicates == Duplicates::Explored && dup {
+                            code.push_str("; if its state is in explored then skip it, else add the state to explored");
+                        }
+                        if moved && !early {
+                            code.push_str("; if problem.IS-GOAL(node.STATE) then return node");
+                        }
+                        if self.ties != own.ties {
+                            let ties = format!("ties: {}", tie_words(self.ties));
+                            comment = Some(match comment {
+                                Some(m) if m.contains("ties in generation order") => m.replace("ties in generation order", &ties),
+                                Some(m) => format!("{m}; {ties}"),
+                                None => ties,
+                            });
+                        }
+                        return with(code, comment);
+                    }
+                    if has(Step::Goal) && moved {
+                        return if early {
+                            "▷ the goal is tested as each child is generated (below)".to_string()
+                        } else {
+                            "▷ the goal is tested when a node is taken (above)".to_string()
+                        };
+                    }
+                    if has(Step::Add) && moved && early {
+                        return with(format!("if problem.IS-GOAL(s) then return child; {code}"), comment);
+                    }
+                    if has(Step::Duplicate) && dup {
+                        return match self.duplicates {
+                            Duplicates::None => "▷ no repeated state is skipped: every child is kept, the move back included".to_string(),
+                            Duplicates::Parent => "if s = node.PARENT.STATE then skip child    ▷ only the move back".to_string(),
+                            Duplicates::Path => "if s is on the path from the start to node then skip child".to_string(),
+                            Duplicates::Explored => "▷ no check here: a node whose state was expanded is skipped when taken".to_string(),
+                            Duplicates::Reached => {
+                                "if s is in reached and reached[s].PATH-COST ≤ child.PATH-COST then skip child".to_string()
+                            }
+                        };
+                    }
+                    if dup && l.steps.is_empty() && l.text.contains("reached") && self.duplicates != Duplicates::Reached {
+                        return if l.text.starts_with("reached ←") && self.duplicates == Duplicates::Explored {
+                            "explored ← an empty set".to_string()
+                        } else {
+                            "▷ no reached table under these rules".to_string()
+                        };
+                    }
+                    l.text.to_string()
+                })
+                .collect(),
+        )
     }
 
     /// The rules other than the algorithm's own, in words for notes and headings:

@@ -339,3 +339,42 @@ fn the_trace_names_rules_other_than_the_algorithms_own() {
     let cs188 = Params { rules: Some(npuzzle::search::Rules::Cs188), ..Params::default() };
     assert!(heading(cs188).ends_with(", rules: duplicates: explored"));
 }
+
+#[test]
+fn the_pseudocode_follows_the_rules_line_for_line() {
+    for a in READERS {
+        let info = a.info();
+        assert_eq!(Conventions::own(info).pseudocode(info), None, "{a}: its own rules, its own pseudocode");
+        for &d in Duplicates::ALL {
+            for &g in GoalTestAt::ALL {
+                for &t in Ties::ALL {
+                    let c = Conventions { goal_test: g, duplicates: d, ties: t };
+                    let Some(texts) = c.pseudocode(info) else {
+                        assert_eq!(c, Conventions::own(info), "{a}");
+                        continue;
+                    };
+                    // One text a line: the replay lights the same lines.
+                    assert_eq!(texts.len(), info.pseudocode.len(), "{a}");
+                    let all = texts.join("\n");
+                    let own = Conventions::own(info);
+                    if g != own.goal_test {
+                        let tested =
+                            if g == GoalTestAt::Generation { "tested as each child is generated" } else { "tested when a node is taken" };
+                        assert!(all.contains(tested), "{a} {g}: {all}");
+                    }
+                    if t != own.ties {
+                        assert!(all.contains(&format!("ties: {}", npuzzle::search::conventions::tie_words(t))), "{a} {t}: {all}");
+                    }
+                    let skip = match d {
+                        Duplicates::None => "no repeated state is skipped",
+                        Duplicates::Parent => "if s = node.PARENT.STATE then skip child",
+                        Duplicates::Path => "if s is on the path from the start to node then skip child",
+                        Duplicates::Explored => "if its state is in explored then skip it",
+                        Duplicates::Reached => "reached",
+                    };
+                    assert!(all.contains(skip), "{a} {d}: {all}");
+                }
+            }
+        }
+    }
+}

@@ -202,7 +202,7 @@ export class TreeTab {
     if (!this.replay.hasHStar && colour.value === "accuracy") colour.value = "state";
     this.view.accuracy = colour.value === "accuracy";
     this.note();
-    this.code.draw(this.info);
+    this.code.draw(this.info, report.pseudocode || null);
     drawTimeline(this.replay, (k) => this.setStep(k));
     this.rebuild(false);
     input("tree-step").max = String(this.events().length);

@@ -19,10 +19,12 @@ export class Pseudocode {
   }
 
   /**
-   * Draws `info`'s pseudocode with no line lit (or nothing without one).
+   * Draws `info`'s pseudocode with no line lit (or nothing without one); `texts`, where a search
+   * ran under rules other than the algorithm's own, replaces each line's text (one a line).
    * @param {Info | null | undefined} info
+   * @param {string[] | null} [texts]
    */
-  draw(info) {
+  draw(info, texts = null) {
     this.list.replaceChildren();
     this.lines = [];
     this.title.textContent = info ? info.title : "";
@@ -30,7 +32,7 @@ export class Pseudocode {
     info.pseudocode.forEach((line, i) => {
       const li = document.createElement("li");
       li.style.paddingLeft = `${line.indent * this.indent + 0.3}em`;
-      li.textContent = line.text;
+      li.textContent = texts && texts.length === info.pseudocode.length ? texts[i] : line.text;
       li.dataset.steps = line.steps.join(" ");
       li.dataset.line = String(i);
       this.list.appendChild(li);

@@ -55,7 +55,14 @@ fn py_err(e: Error) -> PyErr {
 }
 
 fn json_err(what: &str, e: serde_json::Error) -> PyErr {
-    PyValueError::new_err(format!("{what}: {e}"))
+    // The JSON is the package's own, written from the keywords: a place in it means nothing to
+    // the caller, so `… at line 1 column 119` is left off.
+    let text = e.to_string();
+    let text = match text.rfind(" at line ") {
+        Some(i) if e.line() > 0 => &text[..i],
+        _ => &text,
+    };
+    PyValueError::new_err(format!("{what}: {text}"))
 }
 
 /// The plan for a JSON request specification, with `cancel` as its cancel flag.

@@ -4,7 +4,7 @@
 //! `--order`. The conventions ([`super::conventions`]) choose the goal test, the repeated states
 //! skipped and the tie-breaking.
 
-use super::conventions::{Conventions, Duplicates};
+use super::conventions::{Conventions, Duplicates, Ties};
 use super::memory::{state_heap, Footprint};
 use super::observer::{Discard, Event, Fate, Observer};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
@@ -26,10 +26,25 @@ pub(crate) struct Spec<F> {
 }
 
 pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, spec: Spec<F>) -> End {
+    let c = spec.conventions;
+    // The usual rules get a search of their own, with the other rules' tests compiled away.
+    if c.duplicates == Duplicates::Reached && c.ties == Ties::Fifo {
+        run::<S, O, F, true>(p, ctx, spec)
+    } else {
+        run::<S, O, F, false>(p, ctx, spec)
+    }
+}
+
+/// The search; `PLAIN`: a reached table and ties first in, first out.
+fn run<S: State, O: Observer, F: Fn(u32, Cost) -> Cost, const PLAIN: bool>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, spec: Spec<F>) -> End {
     let conv = spec.conventions;
     let goal_on_generate = conv.goal_on_generate();
-    let (reached, explored, path_rule) =
-        (conv.duplicates == Duplicates::Reached, conv.duplicates == Duplicates::Explored, conv.duplicates == Duplicates::Path);
+    let (reached, explored, path_rule) = if PLAIN {
+        (true, false, false)
+    } else {
+        (conv.duplicates == Duplicates::Reached, conv.duplicates == Duplicates::Explored, conv.duplicates == Duplicates::Path)
+    };
+    let tie = |seq: u64, g: u32, h: Cost| if PLAIN { seq } else { conv.tie_key(seq, g, h) };
     let mut nodes: Vec<TreeNode<S>> = Vec::new();
     // Reached table: each state's best node. Explored set: each state expanded (the value unused).
     let mut best: FxHashMap<S, u32> = FxHashMap::default();
@@ -53,7 +68,7 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
     }
     nodes.push(root);
     closed.push(false);
-    heap.push(Reverse((f0, conv.tie_key(seq, 0, h0), 0)));
+    heap.push(Reverse((f0, tie(seq, 0, h0), 0)));
     ctx.stats.frontier(1);
     if O::ENABLED && ctx.obs.wants_frontier() {
         frontier_event(ctx, &heap, &nodes, &closed);
@@ -90,7 +105,7 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
         }
         ctx.stats.expanded += 1;
         let parent_state = nodes[i].state.clone();
-        let back = if conv.skips_parent() { mv } else { None };
+        let back = if PLAIN || conv.skips_parent() { mv } else { None };
         for succ in p.successors(&parent_state, h, back) {
             let g2 = g + succ.cost;
             ctx.stats.generated_at(depth + 1);
@@ -131,7 +146,7 @@ pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Proble
                 best.insert(succ.state, k);
             }
             seq += 1;
-            heap.push(Reverse((f2, conv.tie_key(seq, g2, succ.h), k)));
+            heap.push(Reverse((f2, tie(seq, g2, succ.h), k)));
         }
         ctx.stats.frontier(heap.len());
         if O::ENABLED && ctx.obs.wants_frontier() {

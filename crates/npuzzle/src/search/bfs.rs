@@ -79,8 +79,20 @@ pub(crate) enum Discipline {
 pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
     let info = if discipline == Discipline::Queue { &INFO } else { &super::dfs::INFO };
     let conv = Conventions::of(info, &p.params);
-    let goal_on_generate = conv.goal_on_generate();
-    let reached = conv.duplicates == Duplicates::Reached;
+    // The usual rules get a search of their own, with the other rules' tests compiled away.
+    if conv == Conventions::own(info) {
+        linear::<S, O, true>(p, ctx, discipline, conv)
+    } else {
+        linear::<S, O, false>(p, ctx, discipline, conv)
+    }
+}
+
+/// The search; `PLAIN`: the goal tested at generation and a reached table.
+fn linear<S: State, O: Observer, const PLAIN: bool>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline, conv: Conventions) -> End {
+    let goal_on_generate = PLAIN || conv.goal_on_generate();
+    let reached = PLAIN || conv.duplicates == Duplicates::Reached;
+    let (explored, path_rule) =
+        if PLAIN { (false, false) } else { (conv.duplicates == Duplicates::Explored, conv.duplicates == Duplicates::Path) };
     let mut nodes: Vec<TreeNode<S>> = Vec::new();
     // Reached: each state's depth when first reached. Explored: the states expanded.
     let mut seen: FxHashMap<S, u32> = FxHashMap::default();
@@ -121,7 +133,7 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
             return End::Limit(kind);
         }
         let (g, depth, id, mv) = (nodes[i].g, nodes[i].depth, nodes[i].id, nodes[i].mv);
-        if conv.duplicates == Duplicates::Explored {
+        if explored {
             if seen.contains_key(&nodes[i].state) {
                 ctx.note::<S>(Event::Discarded { id, why: Discard::Expanded });
                 continue;
@@ -143,7 +155,7 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
         ctx.stats.expanded += 1;
         let parent_state = nodes[i].state.clone();
         children.clear();
-        let back = if conv.skips_parent() { mv } else { None };
+        let back = if PLAIN || conv.skips_parent() { mv } else { None };
         for succ in p.successors(&parent_state, Cost::ZERO, back) {
             let (g2, d2) = (g + succ.cost, depth + 1);
             ctx.stats.generated_at(d2);
@@ -151,7 +163,7 @@ pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx
             let before = if reached { seen.get(&succ.state).copied() } else { None };
             let fate = match before {
                 Some(before) if !reopen || before <= d2 => Fate::Duplicate,
-                _ if conv.duplicates == Duplicates::Path && on_path(&nodes, i, &succ.state) => Fate::Duplicate,
+                _ if path_rule && on_path(&nodes, i, &succ.state) => Fate::Duplicate,
                 _ if goal_on_generate && p.is_goal(&succ.state) => Fate::Goal,
                 _ => Fate::Added,
             };

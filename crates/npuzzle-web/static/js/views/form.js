@@ -212,7 +212,9 @@ function paramInput(p) {
   const label = h("label");
   label.title = p.help;
   if (p.kind === "choice") {
-    const choice = choiceSelect(p, `default (${p.default_note || "the algorithm's own"})`);
+    // "default", not the default's name: a course's rules may set this one (the tooltip says
+    // what each default is).
+    const choice = choiceSelect(p, "default");
     choice.id = inputId(p);
     label.append(`${p.label} `, choice);
     return { label, field: choice };

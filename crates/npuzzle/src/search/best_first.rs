@@ -4,7 +4,7 @@
 //! `--order`. The conventions ([`super::conventions`]) choose the goal test, the repeated states
 //! skipped and the tie-breaking.
 
-use super::conventions::{Conventions, Duplicates, Ties};
+use super::conventions::{Conventions, Duplicates};
 use super::memory::{state_heap, Footprint};
 use super::observer::{Discard, Event, Fate, Observer};
 use super::{path_to, Ctx, End, Problem, Room, TreeNode};
@@ -26,13 +26,13 @@ pub(crate) struct Spec<F> {
 }
 
 pub(crate) fn search<S: State, O: Observer, F: Fn(u32, Cost) -> Cost>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, spec: Spec<F>) -> End {
-    let c = spec.conventions;
-    // The usual rules get a search of their own, with the other rules' tests compiled away.
-    if c.duplicates == Duplicates::Reached && c.ties == Ties::Fifo {
-        run::<S, O, F, true>(p, ctx, spec)
-    } else {
-        run::<S, O, F, false>(p, ctx, spec)
+    // Natively, the usual rules get a search of their own, with the other rules' tests compiled
+    // away; the page's WebAssembly keeps one search for every rule (its size has a budget).
+    #[cfg(not(target_arch = "wasm32"))]
+    if spec.conventions.duplicates == Duplicates::Reached && spec.conventions.ties == super::conventions::Ties::Fifo {
+        return run::<S, O, F, true>(p, ctx, spec);
     }
+    run::<S, O, F, false>(p, ctx, spec)
 }
 
 /// The search; `PLAIN`: a reached table and ties first in, first out.

@@ -79,12 +79,13 @@ pub(crate) enum Discipline {
 pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
     let info = if discipline == Discipline::Queue { &INFO } else { &super::dfs::INFO };
     let conv = Conventions::of(info, &p.params);
-    // The usual rules get a search of their own, with the other rules' tests compiled away.
+    // Natively, the usual rules get a search of their own, with the other rules' tests compiled
+    // away; the page's WebAssembly keeps one search for every rule (its size has a budget).
+    #[cfg(not(target_arch = "wasm32"))]
     if conv == Conventions::own(info) {
-        linear::<S, O, true>(p, ctx, discipline, conv)
-    } else {
-        linear::<S, O, false>(p, ctx, discipline, conv)
+        return linear::<S, O, true>(p, ctx, discipline, conv);
     }
+    linear::<S, O, false>(p, ctx, discipline, conv)
 }
 
 /// The search; `PLAIN`: the goal tested at generation and a reached table.

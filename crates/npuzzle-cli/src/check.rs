@@ -1,4 +1,4 @@
-//! `npuzzle check`: a student's own work (a solution, or an order of expansion) graded against
+//! `npuzzle check`: a student's own work (a solution, an order of expansion or a hand trace) graded against
 //! the reference search, with the first difference and a diagnosis, for people (text), scripts
 //! (JSON) or Gradescope's autograder (`results.json`).
 
@@ -33,7 +33,7 @@ pub struct Args {
     pub search: ExerciseSearch,
     /// A solution to grade: moves (R2U2LDLD, any separators) or the boards along the way, from a
     /// file, or - for stdin.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["expansions", "answers"], required_unless_present_any = ["expansions", "answers"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["expansions", "answers", "trace"], required_unless_present_any = ["expansions", "answers", "trace"])]
     pub solution: Option<String>,
     /// With --solution: the question asks for the optimum (any optimal answer is accepted). The
     /// reference algorithm must be optimal (the default is).
@@ -41,18 +41,24 @@ pub struct Args {
     pub optimal: bool,
     /// An order of expansion to grade: the labels of the nodes selected (S0, S2, S21, …) or
     /// their boards, from a file, or - for stdin.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "trace")]
     pub expansions: Option<String>,
+    /// A full hand trace to grade: at each step the node selected and the open list with
+    /// g + h = f, in the layout --trace prints (`Step 1: expand S0`, then `open: S2 1+3=4, …`),
+    /// from a file, or - for stdin.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<String>,
     /// The answers to an exercise sheet, one numbered answer a question (`1. S0, S2, …`), graded
     /// question by question against --key; a file, or - for stdin.
-    #[arg(long, value_name = "FILE", requires = "key", conflicts_with = "expansions")]
+    #[arg(long, value_name = "FILE", requires = "key", conflicts_with_all = ["expansions", "trace"])]
     pub answers: Option<String>,
     /// The sheet's key: the JSON `npuzzle exercise --format json` writes (it holds the board and
     /// the search, so no board or search options are given with it).
     #[arg(long, value_name = "FILE", requires = "answers", conflicts_with = "board")]
     pub key: Option<String>,
-    /// With --expansions: grade the first N selections only (the steps a sheet asks about).
-    #[arg(long, value_name = "N", requires = "expansions")]
+    /// With --expansions or --trace: grade the first N selections only (the steps a sheet asks
+    /// about).
+    #[arg(long, value_name = "N")]
     pub steps: Option<usize>,
     /// What a solution's letters name: the blank's moves or the tiles'.
     #[arg(long, default_value = "blank", value_parser = ["blank", "tiles"])]
@@ -93,7 +99,10 @@ pub fn run(args: Args) -> Result<u8> {
     }
     let Some(board) = args.board.as_deref() else { return Err(anyhow!(BadInput).context("give the start board")) };
     let mut plan = args.search.search_opts().plan(1)?;
-    if args.expansions.is_some() {
+    if args.steps.is_some() && args.expansions.is_none() && args.trace.is_none() {
+        return Err(anyhow!(BadInput).context("--steps goes with --expansions or --trace"));
+    }
+    if args.expansions.is_some() || args.trace.is_some() {
         // The exercise's default pair: the work answers a sheet.
         exercise::settle(&mut plan);
     }
@@ -113,11 +122,17 @@ pub fn run(args: Args) -> Result<u8> {
         let moves = check::read_solution(&work, &req.start, reading).context("bad solution").context(BadInput)?;
         check::check_solution(&req, &moves, args.optimal).context(BadInput)?
     } else {
-        let path = args.expansions.as_deref().expect("clap requires --solution or --expansions");
         if args.steps == Some(0) {
             return Err(anyhow!(BadInput).context("--steps must be at least 1"));
         }
         exercise::check_algorithm(req.algorithm).context(BadInput)?;
+        if let Some(path) = &args.trace {
+            let work = work_text(path)?;
+            let steps = check::read_trace(&work).context("bad trace").context(BadInput)?;
+            let report = check::check_trace(&req, &steps, args.steps).context(BadInput)?;
+            return write(&report, args.format);
+        }
+        let path = args.expansions.as_deref().expect("clap requires --solution, --expansions or --trace");
         let work = work_text(path)?;
         let items = check::read_expansions(&work, &req.start).context("bad order of expansion").context(BadInput)?;
         check::check_expansions(&req, &items, args.steps).context(BadInput)?

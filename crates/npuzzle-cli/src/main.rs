@@ -128,10 +128,12 @@ enum Command {
     #[command(visible_alias = "analyze", after_help = AFTER_HELP)]
     Analyse(analyse::Args),
     /// Grade a student's own work against the reference search: a solution (--solution: valid?
-    /// reaching the goal? with --optimal, optimal?) or an order of expansion (--expansions:
-    /// labels such as S21, or boards). The report names the first difference and a diagnosis
-    /// (another move order, heuristic or algorithm that reproduces the work), as text, JSON or
-    /// Gradescope's results.json. Exit 0 when right, 6 when the work differs.
+    /// reaching the goal? with --optimal, optimal?), an order of expansion (--expansions:
+    /// labels such as S21, or boards), a hand trace (--trace: the node selected and the open
+    /// list with g + h = f at each step) or a sheet's answers (--answers, --key). The report
+    /// names the first difference and a diagnosis (another rule, move order, heuristic or
+    /// algorithm that reproduces the work), as text, JSON or Gradescope's results.json. Exit 0
+    /// when right, 6 when the work differs.
     Check(check::Args),
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),

@@ -30,6 +30,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[],
     frontier: "current state",
     params: &[Param::Seed, Param::Temperature, Param::Cooling, Param::MaxSteps],
     words: info::PLAIN,

@@ -24,6 +24,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[crate::search::Duplicates::Reached, crate::search::Duplicates::None, crate::search::Duplicates::Parent, crate::search::Duplicates::Path, crate::search::Duplicates::Explored],
     frontier: "open list (priority queue, next first)",
     params: &[Param::Weight, Param::Rules, Param::GoalTest, Param::Duplicates, Param::Ties],
     words: info::PLAIN,

@@ -30,6 +30,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: Some("breadth-first search finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (uniform-cost search is)"),
     goal_test: GoalTest::OnGeneration,
+    duplicates: &[crate::search::Duplicates::Reached, crate::search::Duplicates::None, crate::search::Duplicates::Parent, crate::search::Duplicates::Path, crate::search::Duplicates::Explored],
     frontier: "queue (front first)",
     params: &[Param::Rules, Param::GoalTest, Param::Duplicates],
     words: info::GOAL_TEST_AT_GENERATION,

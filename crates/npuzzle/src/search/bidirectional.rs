@@ -86,6 +86,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnGeneration,
+    duplicates: &[crate::search::Duplicates::Reached],
     frontier: "queue (front first)",
     params: &[],
     words: Words { tested: Some(("not met by the other search; added", "met by the other search; goal")), bound: None },

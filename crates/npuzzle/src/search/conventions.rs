@@ -7,6 +7,7 @@
 use super::info::{GoalTest, Info, Step};
 use super::params::{Param, ParamKind, ParamValue, Params};
 use crate::cost::Cost;
+use crate::error::Error;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -231,6 +232,28 @@ pub struct Conventions {
     pub ties: Ties,
 }
 
+/// Names in a list for a sentence: `none, parent or path`.
+fn words_or<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let names: Vec<&str> = names.collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => "none".to_string(),
+    }
+}
+
+/// The children a repeated-state rule leaves out, in words for a comment on the line that
+/// expands a node.
+fn dup_comment(d: Duplicates) -> &'static str {
+    match d {
+        Duplicates::None => "every child is kept, the move back included",
+        Duplicates::Parent => "never the move that undoes the last",
+        Duplicates::Path => "states on the current path are left out",
+        Duplicates::Explored => "a node whose state was taken before in this pass is skipped when taken",
+        Duplicates::Reached => "a state reached before in this pass at no greater g is left out",
+    }
+}
+
 /// A tie rule in words: `the last generated first`.
 pub fn tie_words(t: Ties) -> &'static str {
     match t {
@@ -247,16 +270,67 @@ const SEQ_BITS: u32 = 36;
 const RULE_MAX: u64 = (1 << (64 - SEQ_BITS)) - 1;
 
 impl Conventions {
-    /// The algorithm's own rules: its goal test, reached states skipped, ties first in first out.
+    /// Iterative deepening's and IDA*'s own rules: the goal tested when a node is taken, only
+    /// the move back skipped, ties first in first out.
+    pub const PARENT_ONLY: Conventions = Conventions { goal_test: GoalTestAt::Selection, duplicates: Duplicates::Parent, ties: Ties::Fifo };
+
+    /// The algorithm's own rules: its goal test, its repeated-state rule (the first of
+    /// [`Info::duplicates`]; reached states when it names none), ties first in first out.
     pub fn own(info: &Info) -> Conventions {
         Conventions {
             goal_test: match info.goal_test {
                 GoalTest::OnGeneration => GoalTestAt::Generation,
                 GoalTest::OnSelection => GoalTestAt::Selection,
             },
-            duplicates: Duplicates::Reached,
+            duplicates: info.duplicates.first().copied().unwrap_or(Duplicates::Reached),
             ties: Ties::Fifo,
         }
+    }
+
+    /// Refuses a repeated-state rule given by itself that `info`'s algorithm cannot run under:
+    /// recursive best-first search re-expands the subtrees it forgot, so it cannot skip the
+    /// states it expanded or reached before; depth-first branch and bound dives with no bound
+    /// until it finds a first solution, and with only the move back skipped (or nothing) that
+    /// dive can go round a cycle for ever. A course's named rules never fail here: a rule
+    /// of theirs the algorithm cannot run is left at its own, with a note
+    /// ([`crate::spec::Plan::ignored`]).
+    pub fn check(info: &Info, params: &Params) -> Result<(), Error> {
+        match params.duplicates.filter(|d| info.takes(Param::Duplicates) && !info.duplicates.contains(d)) {
+            Some(d) => Err(Error::Invalid(format!(
+                "{} cannot skip repeated states by the {d} rule: it takes {}",
+                info.name,
+                words_or(info.duplicates.iter().map(|d| d.name()))
+            ))),
+            None => Ok(()),
+        }
+    }
+
+    /// The note for a course's rule that `info`'s algorithm cannot run, if any.
+    pub fn unrun(info: &Info, params: &Params) -> Option<String> {
+        let course = params.rules.filter(|_| info.takes(Param::Rules) && info.takes(Param::Duplicates))?.course();
+        (params.duplicates.is_none() && !info.duplicates.contains(&course.duplicates)).then(|| {
+            format!(
+                "{} cannot skip repeated states by {}'s rule ({}): it keeps its own ({})",
+                info.name,
+                course.name,
+                course.duplicates,
+                Conventions::own(info).duplicates
+            )
+        })
+    }
+
+    /// Whether the algorithm still guarantees an optimal answer under these rules. A search
+    /// that takes nodes best first and tests the goal when it takes one loses that guarantee
+    /// when the goal is tested as each child is generated: the first goal made need not be the
+    /// cheapest. A search with a bound (iterative deepening, IDA*) keeps it: a goal child
+    /// admitted within the bound is as cheap as any. But a depth-first pass that skips the
+    /// states it expanded loses it: a state first met by a longer path is not searched again
+    /// from a shorter one.
+    pub fn keep_optimality(self, info: &Info) -> bool {
+        let own = Conventions::own(info);
+        let bounded = info.words.bound.is_some();
+        !(self.goal_on_generate() && own.goal_test == GoalTestAt::Selection && !bounded
+            || bounded && self.duplicates == Duplicates::Explored && own.duplicates != Duplicates::Explored)
     }
 
     /// The rules a search by `info`'s algorithm runs under: each convention given in `params`
@@ -270,9 +344,15 @@ impl Conventions {
             own.duplicates = course.duplicates;
             own.ties = course.ties;
         }
+        if !info.duplicates.contains(&own.duplicates) {
+            own.duplicates = Conventions::own(info).duplicates;
+        }
         Conventions {
             goal_test: params.goal_test.filter(|_| info.takes(Param::GoalTest)).unwrap_or(own.goal_test),
-            duplicates: params.duplicates.filter(|_| info.takes(Param::Duplicates)).unwrap_or(own.duplicates),
+            duplicates: params
+                .duplicates
+                .filter(|d| info.takes(Param::Duplicates) && info.duplicates.contains(d))
+                .unwrap_or(own.duplicates),
             ties: params.ties.filter(|_| info.takes(Param::Ties)).unwrap_or(own.ties),
         }
     }
@@ -314,6 +394,11 @@ impl Conventions {
         let early = self.goal_test == GoalTestAt::Generation;
         let moved = self.goal_test != own.goal_test;
         let dup = self.duplicates != own.duplicates;
+        // Where no line checks for repeated states by itself, the line that expands says in its
+        // comment which children are left out.
+        let check_line = info.pseudocode.iter().any(|l| l.steps.contains(&Step::Duplicate) && !l.steps.contains(&Step::Add));
+        let s_named = info.pseudocode.iter().any(|l| l.text.contains("s ← child.STATE"));
+        let child_state = if s_named { "s" } else { "child.STATE" };
         Some(
             info.pseudocode
                 .iter()
@@ -353,19 +438,39 @@ impl Conventions {
                             "▷ the goal is tested when a node is taken (above)".to_string()
                         };
                     }
+                    if has(Step::Duplicate) && has(Step::Add) && dup {
+                        return with(code, Some(dup_comment(self.duplicates).to_string()));
+                    }
                     if has(Step::Add) && moved && early {
-                        return with(format!("if problem.IS-GOAL(s) then return child; {code}"), comment);
+                        let test = format!("if problem.IS-GOAL({child_state}) then return child");
+                        return match code.strip_prefix("else ") {
+                            Some(rest) => with(format!("else {test}, else {rest}"), comment),
+                            None => with(format!("{test}; {code}"), comment),
+                        };
                     }
                     if has(Step::Duplicate) && dup {
-                        return match self.duplicates {
-                            Duplicates::None => "▷ no repeated state is skipped: every child is kept, the move back included".to_string(),
-                            Duplicates::Parent => "if s = node.PARENT.STATE then skip child    ▷ only the move back".to_string(),
-                            Duplicates::Path => "if s is on the path from the start to node then skip child".to_string(),
-                            Duplicates::Explored => "▷ no check here: a node whose state was expanded is skipped when taken".to_string(),
+                        let s = child_state;
+                        let check = match self.duplicates {
+                            Duplicates::None => {
+                                return "▷ no repeated state is skipped: every child is kept, the move back included".to_string()
+                            }
+                            Duplicates::Explored => {
+                                return "▷ no check here: a node whose state was expanded is skipped when taken".to_string()
+                            }
+                            Duplicates::Parent => format!("if {s} = node.PARENT.STATE then skip child    ▷ only the move back"),
+                            Duplicates::Path => format!("if {s} is on the path from the start to node then skip child"),
                             Duplicates::Reached => {
-                                "if s is in reached and reached[s].PATH-COST ≤ child.PATH-COST then skip child".to_string()
+                                format!("if {s} is in reached and reached[{s}].PATH-COST ≤ child.PATH-COST then skip child")
                             }
                         };
+                        return if code.starts_with("else ") { format!("else {check}") } else { check };
+                    }
+                    if has(Step::Add) && dup && self.duplicates != Duplicates::Reached && code.contains("reached[child.STATE] ← g(child); ")
+                    {
+                        return with(code.replace("reached[child.STATE] ← g(child); ", ""), comment);
+                    }
+                    if dup && !check_line && comment.as_deref() == Some(dup_comment(own.duplicates)) {
+                        return with(code, Some(dup_comment(self.duplicates).to_string()));
                     }
                     if dup && l.steps.is_empty() && l.text.contains("reached") && self.duplicates != Duplicates::Reached {
                         return if l.text.starts_with("reached ←") && self.duplicates == Duplicates::Explored {

@@ -3,15 +3,14 @@
 //! f ≥ bound is pruned. A table of the cheapest g seen per state drops repeated states. When the
 //! stack empties, the incumbent is optimal (given an admissible heuristic).
 
-use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
+use super::info::{self, Bound, GoalTest, Info, Param, Words, line, Step};
 use super::observer::{Fate, Observer};
-use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
-use super::memory::{state_heap, Footprint};
-use super::{Ctx, End, LimitKind, Problem, Room};
+use super::conventions::Conventions;
+use super::stack::{run_pass, AtGoal, Buffers, Hooks, Visit};
+use super::{Ctx, End, Problem};
 use crate::board::Move;
 use crate::cost::Cost;
 use crate::state::State;
-use rustc_hash::FxHashMap;
 use std::cell::{Cell, RefCell};
 
 /// What this algorithm says about itself.
@@ -31,8 +30,9 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[crate::search::Duplicates::Reached, crate::search::Duplicates::Path, crate::search::Duplicates::Explored],
     frontier: "stack (top first)",
-    params: &[],
+    params: &[Param::Rules, Param::Duplicates, Param::Ties],
     words: Words { tested: None, bound: Some(Bound::Incumbent) },
     pseudocode: &[
         line(0, "function DEPTH-FIRST-BRANCH-AND-BOUND(problem) returns a solution node or failure", &[]),
@@ -55,44 +55,14 @@ pub const INFO: Info = Info {
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
     let mut buf = Buffers::default();
+    let rules = Conventions::of(&INFO, &p.params);
     let bound = Cell::new(Cost::INFINITY);
     let best: RefCell<Option<Vec<Move>>> = RefCell::new(None);
-    let seen: RefCell<FxHashMap<S, u32>> = RefCell::new(FxHashMap::default());
-    seen.borrow_mut().insert(p.start.clone(), 0);
-    let out_of_memory = Cell::new(false);
     let mut hooks = Hooks {
         f: |g, h| Cost::moves(g) + h,
-        admit: |s: &S, g, f: Cost| {
-            if f >= bound.get() {
-                return Fate::Pruned;
-            }
-            let mut seen = seen.borrow_mut();
-            match seen.get_mut(s) {
-                Some(old) if *old <= g => Fate::Duplicate,
-                Some(old) => {
-                    *old = g;
-                    Fate::Added
-                }
-                None => {
-                    if seen.room().is_err() {
-                        // The explored set cannot grow: stop at the next node taken.
-                        out_of_memory.set(true);
-                        return Fate::Pruned;
-                    }
-                    seen.insert(s.clone(), g);
-                    Fate::Added
-                }
-            }
-        },
-        visit: |_depth, f| {
-            if out_of_memory.get() {
-                Visit::Halt(LimitKind::Memory)
-            } else if f >= bound.get() {
-                Visit::Discard
-            } else {
-                Visit::Expand
-            }
-        },
+        // Repeated states are the pass's to skip: by default, a table of the least g reached.
+        admit: |_: &S, _g, f: Cost| if f >= bound.get() { Fate::Pruned } else { Fate::Added },
+        visit: |_depth, f| if f >= bound.get() { Visit::Discard } else { Visit::Expand },
         goal: |path: &[Move], g, _id| {
             bound.set(Cost::moves(g));
             *best.borrow_mut() = Some(path.to_vec());
@@ -100,10 +70,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
         },
         sort: true,
     };
-    let result = pass(p, ctx, &mut hooks, &mut buf, &|f: &mut Footprint| {
-        f.map(&seen.borrow(), state_heap(&p.start));
-    });
-    match result {
+    match run_pass(p, ctx, &mut hooks, &mut buf, rules, &|_| {}) {
         Err(kind) => End::Limit(kind),
         Ok(_) => match best.take() {
             Some(path) => End::Found(path),

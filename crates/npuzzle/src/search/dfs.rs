@@ -33,6 +33,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnGeneration,
+    duplicates: &[crate::search::Duplicates::Reached, crate::search::Duplicates::None, crate::search::Duplicates::Parent, crate::search::Duplicates::Path, crate::search::Duplicates::Explored],
     frontier: "stack (top first)",
     params: &[Param::MaxDepth, Param::Rules, Param::GoalTest, Param::Duplicates],
     words: info::GOAL_TEST_AT_GENERATION,

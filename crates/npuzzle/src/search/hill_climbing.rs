@@ -31,6 +31,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[],
     frontier: "current state",
     params: &[Param::Seed, Param::Sideways, Param::MaxSteps],
     words: info::PLAIN,

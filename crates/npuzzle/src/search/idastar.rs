@@ -3,9 +3,10 @@
 //! hash table, and the move that undoes the last one is never generated. Optimal with an
 //! admissible heuristic.
 
-use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
+use super::info::{self, Bound, GoalTest, Info, Param, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
-use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::conventions::Conventions;
+use super::stack::{run_pass, AtGoal, Buffers, Hooks, Visit};
 use super::classic::{self, widths};
 use super::{Ctx, End, Problem, Request};
 use crate::board::Move;
@@ -33,8 +34,9 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[crate::search::Duplicates::Parent, crate::search::Duplicates::None, crate::search::Duplicates::Path, crate::search::Duplicates::Explored, crate::search::Duplicates::Reached],
     frontier: "stack (top first)",
-    params: &[],
+    params: &[Param::Rules, Param::GoalTest, Param::Duplicates],
     words: Words { tested: None, bound: Some(Bound::F) },
     pseudocode: &[
         line(0, "function IDA*(problem) returns a solution node or failure", &[]),
@@ -63,7 +65,8 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
         return Ok((out, obs));
     }
     let heuristic = classic::heuristic(req)?;
-    if !O::ENABLED {
+    // The fast engines run IDA*'s own rules.
+    if !O::ENABLED && Conventions::of(&INFO, &req.params) == Conventions::own(&INFO) {
         let fast = if let Some(p) = heuristic.cost_pdb().filter(|p| p.covers_board()) {
             Some(fast::cost::ida(p, &req.start, req.order, &req.limits))
         } else if let Some(e) = heuristic.cost_exact() {
@@ -88,6 +91,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
     let mut buf = Buffers::default();
+    let rules = Conventions::of(&INFO, &p.params);
     let mut bound = p.h(&p.start);
     let mut number = 0u64;
     loop {
@@ -109,7 +113,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             goal: |_: &[_], _, _| AtGoal::Stop,
             sort: false,
         };
-        match pass(p, ctx, &mut hooks, &mut buf, &|_| {}) {
+        match run_pass(p, ctx, &mut hooks, &mut buf, rules, &|_| {}) {
             Err(kind) => return End::Limit(kind),
             Ok(Some(path)) => return End::Found(path),
             Ok(None) => {

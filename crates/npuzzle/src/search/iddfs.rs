@@ -2,9 +2,10 @@
 //! Each pass keeps only the current path and its siblings, and skips the move that undoes the
 //! last one. Optimal in moves, with memory linear in the depth.
 
-use super::info::{self, Bound, GoalTest, Info, Words, line, Step};
+use super::info::{self, Bound, GoalTest, Info, Param, Words, line, Step};
 use super::observer::{Event, Fate, Observer};
-use super::stack::{pass, AtGoal, Buffers, Hooks, Visit};
+use super::conventions::Conventions;
+use super::stack::{run_pass, AtGoal, Buffers, Hooks, Visit};
 use super::{Ctx, End, Problem};
 use crate::cost::Cost;
 use crate::state::State;
@@ -27,8 +28,9 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: Some("iterative deepening bounds the depth, so it finds the fewest moves, and when moves cost different amounts the fewest moves need not be the cheapest: its answer is not optimal in cost (IDA* with h = 0 bounds the cost instead)"),
     goal_test: GoalTest::OnSelection,
+    duplicates: &[crate::search::Duplicates::Parent, crate::search::Duplicates::None, crate::search::Duplicates::Path, crate::search::Duplicates::Explored, crate::search::Duplicates::Reached],
     frontier: "stack (top first)",
-    params: &[],
+    params: &[Param::Rules, Param::GoalTest, Param::Duplicates],
     words: Words { tested: None, bound: Some(Bound::Depth) },
     pseudocode: &[
         line(0, "function ITERATIVE-DEEPENING-SEARCH(problem) returns a solution node or failure", &[]),
@@ -52,6 +54,7 @@ pub const INFO: Info = Info {
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
     let mut buf = Buffers::default();
+    let rules = Conventions::of(&INFO, &p.params);
     let mut limit = 0u32;
     loop {
         ctx.stats.iterations = limit as u64 + 1;
@@ -72,7 +75,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             goal: |_: &[_], _, _| AtGoal::Stop,
             sort: false,
         };
-        match pass(p, ctx, &mut hooks, &mut buf, &|_| {}) {
+        match run_pass(p, ctx, &mut hooks, &mut buf, rules, &|_| {}) {
             Err(kind) => return End::Limit(kind),
             Ok(Some(path)) => return End::Found(path),
             Ok(None) if !cut.get() => {

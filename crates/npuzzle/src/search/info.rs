@@ -55,6 +55,11 @@ pub struct Info {
     pub cost_note: Option<&'static str>,
     /// When it tests a node for the goal.
     pub goal_test: GoalTest,
+    /// The repeated-state rules it can run under ([`super::Duplicates`]), its own first; empty
+    /// when it reads none (a local search, or a solver of its own).
+    #[serde(skip)]
+    #[cfg_attr(feature = "ts", ts(skip))]
+    pub duplicates: &'static [super::conventions::Duplicates],
     /// How the trace names its open list, e.g. `queue (front first)`.
     pub frontier: &'static str,
     /// The parameters it reads beyond the heuristic and the move order.

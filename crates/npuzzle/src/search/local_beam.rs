@@ -37,6 +37,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[],
     frontier: "beam",
     params: &[Param::Seed, Param::Sideways, Param::BeamWidth, Param::Stochastic, Param::MaxSteps],
     words: info::PLAIN,

@@ -5,7 +5,8 @@
 //! States already on the current path are not generated again. Optimal with an admissible
 //! heuristic.
 
-use super::info::{self, GoalTest, Info, line, Step};
+use super::conventions::{Conventions, Duplicates, Ties};
+use super::info::{self, GoalTest, Info, Param, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, LimitKind, Problem};
@@ -31,6 +32,7 @@ struct Run<'p, 'c, 'l, S: State, O: Observer> {
     ctx: &'c mut Ctx<'l, O>,
     path: Vec<Move>,
     on_path: FxHashSet<S>,
+    rules: Conventions,
 }
 
 enum Res {
@@ -55,8 +57,9 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[crate::search::Duplicates::Path, crate::search::Duplicates::None, crate::search::Duplicates::Parent],
     frontier: "children of the current node (best F first)",
-    params: &[],
+    params: &[Param::Rules, Param::Duplicates, Param::Ties],
     words: info::PLAIN,
     pseudocode: &[
         line(0, "function RECURSIVE-BEST-FIRST-SEARCH(problem) returns a solution or failure", &[]),
@@ -84,7 +87,8 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     ctx.stats.generated_at(0);
     ctx.generated(id, None, None, 0, h0, h0, &p.start, Fate::Added);
     let root = Node { state: p.start.clone(), g: 0, h: h0, mv: None, id };
-    let mut run = Run { p, ctx, path: Vec::new(), on_path: FxHashSet::default() };
+    let rules = Conventions::of(&INFO, &p.params);
+    let mut run = Run { p, ctx, path: Vec::new(), on_path: FxHashSet::default(), rules };
     run.on_path.insert(p.start.clone());
     match run.rbfs(&root, h0, Cost::INFINITY) {
         Ok(Res::Found) => End::Found(run.path),
@@ -110,20 +114,22 @@ impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
         }
         self.ctx.stats.expanded += 1;
         let d2 = self.path.len() as u32 + 1;
-        // (child, its stored value F)
-        let mut kids: Vec<(Node<S>, Cost)> = Vec::with_capacity(4);
-        for succ in self.p.successors(&node.state, node.h, node.mv) {
+        // (child, its stored value F, its tie key)
+        let mut kids: Vec<(Node<S>, Cost, u64)> = Vec::with_capacity(4);
+        let back = if self.rules.skips_parent() { node.mv } else { None };
+        for succ in self.p.successors(&node.state, node.h, back) {
             let g2 = node.g + succ.cost;
             self.ctx.stats.generated_at(d2);
             let id = self.ctx.id();
             let fc = Cost::moves(g2) + succ.h;
-            let on_path = self.on_path.contains(&succ.state);
+            let on_path = self.rules.duplicates == Duplicates::Path && self.on_path.contains(&succ.state);
             // A child inherits its parent's backed-up value if the parent was explored before.
             let big_f = if f < stored { stored.max(fc) } else { fc };
             let fate = if on_path { Fate::Duplicate } else { Fate::Added };
             self.ctx.generated(id, Some(node.id), Some(succ.mv), g2, succ.h, big_f, &succ.state, fate);
             if !on_path {
-                kids.push((Node { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, big_f));
+                let tie = self.rules.tie_key(kids.len() as u64, g2, succ.h);
+                kids.push((Node { state: succ.state, g: g2, h: succ.h, mv: Some(succ.mv), id }, big_f, tie));
             }
         }
         if kids.is_empty() {
@@ -131,8 +137,12 @@ impl<S: State, O: Observer> Run<'_, '_, '_, S, O> {
         }
         self.ctx.stats.frontier(kids.len());
         loop {
-            // Stable: ties keep generation order.
-            kids.sort_by_key(|k| k.1);
+            if self.rules.ties == Ties::Fifo {
+                // Stable: ties keep the order they stood in.
+                kids.sort_by_key(|k| k.1);
+            } else {
+                kids.sort_by_key(|k| (k.1, k.2));
+            }
             if O::ENABLED && self.ctx.obs.wants_frontier() {
                 let ids: Vec<NodeId> = kids.iter().map(|k| k.0.id).collect();
                 self.ctx.obs.event::<S>(&Event::Frontier { ids: &ids });

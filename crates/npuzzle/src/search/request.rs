@@ -123,6 +123,9 @@ impl Request {
     /// parameters at their defaults.
     pub fn guarantees_optimal(&self) -> bool {
         let info = self.algorithm.info();
-        info.optimal && !(info.takes(Param::Weight) && self.params.weight() != 1.0) && self.cost_note().is_none()
+        info.optimal
+            && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
+            && self.cost_note().is_none()
+            && super::Conventions::of(&info, &self.params).keep_optimality(&info)
     }
 }

@@ -61,25 +61,292 @@ fn samples(n: usize, seed: u64) -> Vec<Board> {
         .collect()
 }
 
+/// The depth-first family: what each reads (goal test, duplicates, ties).
+const DEPTH_FIRST: [(Algorithm, bool, bool, bool); 4] = [
+    (Algorithm::Iddfs, true, true, false),
+    (Algorithm::Idastar, true, true, false),
+    (Algorithm::Dfbnb, false, true, true),
+    (Algorithm::Rbfs, false, true, true),
+];
+
 #[test]
 fn the_readers_say_so_and_the_defaults_are_their_own_rules() {
     for a in Algorithm::ALL {
         let info = a.info();
         let reads = [Param::GoalTest, Param::Duplicates].iter().all(|&p| info.takes(p));
-        assert_eq!(reads, READERS.contains(a), "{a}");
+        let depth_first = DEPTH_FIRST.iter().find(|d| d.0 == *a);
+        match depth_first {
+            Some(&(_, goal_test, duplicates, ties)) => {
+                assert_eq!(info.takes(Param::GoalTest), goal_test, "{a}");
+                assert_eq!(info.takes(Param::Duplicates), duplicates, "{a}");
+                assert_eq!(info.takes(Param::Ties), ties, "{a}");
+            }
+            None => assert_eq!(reads, READERS.contains(a), "{a}"),
+        }
+        // Whoever reads a rule reads the named sets too, and names the rules it can run.
+        let any = [Param::GoalTest, Param::Duplicates, Param::Ties].iter().any(|&p| info.takes(p));
+        assert_eq!(info.takes(Param::Rules), any, "{a}");
+        assert_eq!(!info.duplicates.is_empty() && info.takes(Param::Duplicates), info.takes(Param::Duplicates), "{a}");
         assert_eq!(Conventions::of(info, &Params::default()), Conventions::own(info), "{a}");
     }
     for a in [Algorithm::Ucs, Algorithm::Greedy, Algorithm::Astar, Algorithm::Lc] {
         assert!(a.info().takes(Param::Ties), "{a}: a priority queue has ties to break");
     }
     // Given to a search that does not read it, a convention is noted as ignored.
-    let spec: Spec = serde_json::from_str(r#"{"duplicates": "none", "ties": "lifo"}"#).unwrap();
-    let notes = spec.plan().unwrap().ignored(Algorithm::Idastar);
+    let spec: Spec = serde_json::from_str(r#"{"goal_test": "generation", "ties": "lifo"}"#).unwrap();
+    let notes = spec.plan().unwrap().ignored(Algorithm::Rbfs);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("rbfs takes no goal test"), "{notes:?}");
+    let notes = spec.plan().unwrap().ignored(Algorithm::Bidirectional);
     assert_eq!(notes.len(), 2, "{notes:?}");
-    assert!(notes[0].contains("idastar takes no duplicates"), "{notes:?}");
     // And a bad name is refused with the choices.
     let e = serde_json::from_str::<Spec>(r#"{"ties": "coin"}"#).unwrap_err().to_string();
     assert!(e.contains("expected one of fifo, lifo, low-h, high-g"), "{e}");
+}
+
+#[test]
+fn a_rule_an_algorithm_cannot_run_is_refused_or_noted() {
+    let (start, goal) = nilsson();
+    // Recursive best-first search re-enters the subtrees it forgot: it cannot skip the states
+    // it expanded or reached before.
+    for d in [Duplicates::Explored, Duplicates::Reached] {
+        let r = request(&start, &goal, Algorithm::Rbfs, HeuristicKind::Misplaced, conv(None, Some(d), None));
+        let e = solve(&r).unwrap_err().to_string();
+        assert_eq!(e, format!("rbfs cannot skip repeated states by the {d} rule: it takes path, none or parent"));
+    }
+    // A course's set whose rule it cannot run leaves that rule at its own, and says so.
+    let spec: Spec = serde_json::from_str(r#"{"rules": "cs188"}"#).unwrap();
+    let notes = spec.plan().unwrap().ignored(Algorithm::Rbfs);
+    assert_eq!(notes, ["rbfs cannot skip repeated states by cs188's rule (explored): it keeps its own (path)"]);
+    let p = Params { rules: Some(npuzzle::search::Rules::Cs188), ..Params::default() };
+    assert_eq!(Conventions::of(Algorithm::Rbfs.info(), &p).duplicates, Duplicates::Path);
+    let out = solve(&request(&start, &goal, Algorithm::Rbfs, HeuristicKind::Misplaced, p)).unwrap();
+    assert_eq!(out.moves.len(), 5);
+    // Iterative deepening runs CS188's explored set, one a pass.
+    assert_eq!(
+        Conventions::of(Algorithm::Iddfs.info(), &Params { rules: Some(npuzzle::search::Rules::Cs188), ..Params::default() }).duplicates,
+        Duplicates::Explored
+    );
+}
+
+#[test]
+fn the_depth_first_family_stays_optimal_under_every_rule_that_keeps_the_optimum() {
+    let goal = goal3();
+    let oracle = npuzzle_testkit::distances(3, 3, &tiles(&goal));
+    for start in samples(10, 17) {
+        let want = oracle[&tiles(&start)];
+        for (a, reads_goal_test, _, reads_ties) in DEPTH_FIRST {
+            let info = a.info();
+            // Blind iterative deepening with no check at all grows four times wider a move.
+            let h = if a == Algorithm::Iddfs { HeuristicKind::Zero } else { HeuristicKind::Manhattan };
+            for &d in info.duplicates {
+                if a == Algorithm::Iddfs && d == Duplicates::None && want > 8 {
+                    continue;
+                }
+                let goal_tests: &[Option<GoalTestAt>] =
+                    if reads_goal_test { &[Some(GoalTestAt::Generation), Some(GoalTestAt::Selection)] } else { &[None] };
+                let ties: &[Option<Ties>] = if reads_ties { &[Some(Ties::Lifo), Some(Ties::LowH), Some(Ties::HighG)] } else { &[None] };
+                for &g in goal_tests {
+                    for &t in ties {
+                        let r = request(&start, &goal, a, h, conv(g, Some(d), t));
+                        let out = solve(&r).unwrap();
+                        assert_eq!(out.status, Status::Solved, "{a} {d} {g:?} {t:?}");
+                        assert_eq!(start.apply_all(&out.moves).unwrap().last().unwrap(), &goal, "{a} {d}");
+                        let keeps = Conventions::of(info, &r.params).keep_optimality(info);
+                        // Skipping the states expanded in a pass can cut the cheapest path: a
+                        // state first met by a longer path is not searched again by a shorter.
+                        assert_eq!(keeps, d != Duplicates::Explored, "{a} {d}");
+                        if keeps {
+                            assert_eq!(out.moves.len() as u32, want, "{a} duplicates {d} goal test {g:?} ties {t:?} on {start}");
+                            assert_eq!(out.lower_bound, out.cost, "{a} {d}: an optimal answer is said to be");
+                        } else {
+                            assert!(out.moves.len() as u32 >= want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_depth_first_family_skips_what_each_rule_says() {
+    use npuzzle::search::observer::{Discard, Fate};
+    let (start, goal) = nilsson();
+    for (a, _, _, _) in DEPTH_FIRST {
+        for &d in a.info().duplicates {
+            let mut r = request(&start, &goal, a, HeuristicKind::Misplaced, conv(None, Some(d), None));
+            r.limits.nodes = Some(20_000);
+            let (out, rec) = solve_observed(&r, Recorder::new(9, 5_000, true).with_entry_labels(false)).unwrap();
+            assert_eq!(out.status, Status::Solved, "{a} {d}");
+            let t = tree(&rec);
+            let fates: Vec<(u64, Fate)> = rec.nodes().map(|n| (n.id, n.fate)).collect();
+            let dropped = |id: u64| fates.iter().any(|&(i, f)| i == id && f == Fate::Duplicate);
+            let back = t.keys().any(|&id| grandparent(&t, id) == Some(&t[&id].0));
+            assert_eq!(back, d == Duplicates::None, "{a} {d}: the move back is made only in a tree search");
+            match d {
+                Duplicates::None | Duplicates::Parent | Duplicates::Explored => {
+                    assert!(fates.iter().all(|&(_, f)| f != Fate::Duplicate), "{a} {d}: no child is dropped")
+                }
+                Duplicates::Path => {
+                    for &(id, _) in &fates {
+                        assert_eq!(repeats_its_path(&t, id), dropped(id), "{a}: node {id} under the path rule");
+                    }
+                }
+                Duplicates::Reached => {
+                    // Each dropped child's state was reached before, at no greater g, in the
+                    // same pass.
+                    let mut pass: Vec<(Vec<u32>, u32)> = Vec::new();
+                    let mut any = false;
+                    for e in &rec.events {
+                        match e {
+                            Event::Iteration { .. } => pass.clear(),
+                            Event::Generated { node, .. } => {
+                                let (id, g) = (&node.id, &node.g);
+                                let board = &t[id].0;
+                                if dropped(*id) {
+                                    any = true;
+                                    assert!(pass.iter().any(|(b, g0)| b == board && g0 <= g), "{a}: dropped {id} unseen");
+                                } else {
+                                    assert!(!pass.iter().any(|(b, g0)| b == board && g0 <= g), "{a}: kept {id}, reached before");
+                                    pass.push((board.clone(), *g));
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                    // The 8-puzzle's shortest cycle is 12 moves: a search to depth 5 meets no state
+                    // twice (a deeper one does: below).
+                    assert!(!any, "{a}: no state is met twice within 5 moves");
+                }
+            }
+            if d == Duplicates::Explored {
+                // No state is taken twice in a pass; a node taken whose state was is skipped.
+                let mut expanded: HashSet<Vec<u32>> = HashSet::new();
+                for e in &rec.events {
+                    match e {
+                        Event::Iteration { .. } => expanded.clear(),
+                        Event::Selected { id, .. } => {
+                            assert!(expanded.insert(t[id].0.clone()), "{a}: a state expanded twice in a pass")
+                        }
+                        Event::Discarded { id, why: Some(Discard::Expanded), .. } => assert!(expanded.contains(&t[id].0), "{a}"),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_reached_table_drops_only_states_reached_before_at_no_greater_g() {
+    // Deep enough for a depth-first dive to meet states again: a board 20 moves from the goal.
+    let goal = goal3();
+    let oracle = npuzzle_testkit::distances(3, 3, &tiles(&goal));
+    let start = samples(200, 31).into_iter().chain([parse_board("8 6 7/2 5 4/3 0 1").unwrap()]).find(|b| oracle[&tiles(b)] >= 20).unwrap();
+    for a in [Algorithm::Dfbnb, Algorithm::Idastar] {
+        let mut r = request(&start, &goal, a, HeuristicKind::Manhattan, conv(None, Some(Duplicates::Reached), None));
+        r.limits.nodes = Some(200_000);
+        let (out, rec) = solve_observed(&r, Recorder::new(9, 200_000, false)).unwrap();
+        assert!(!rec.truncated);
+        assert_eq!(out.moves.len() as u32, oracle[&tiles(&start)], "{a}");
+        let mut pass: HashMap<Vec<u32>, u32> = HashMap::new();
+        let mut dropped = 0;
+        for e in &rec.events {
+            match e {
+                Event::Iteration { .. } => pass.clear(),
+                Event::Generated { node, .. } => {
+                    let before = pass.get(&node.board).copied();
+                    if node.fate == npuzzle::search::observer::Fate::Duplicate {
+                        dropped += 1;
+                        assert!(before.is_some_and(|g0| g0 <= node.g), "{a}: dropped {} unseen", node.id);
+                    } else if node.fate != npuzzle::search::observer::Fate::Pruned {
+                        assert!(before.is_none_or(|g0| g0 > node.g), "{a}: kept {}, reached before", node.id);
+                        pass.insert(node.board.clone(), node.g);
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert!(dropped > 0, "{a}: some state is met again");
+    }
+}
+
+#[test]
+fn the_depth_first_family_tests_the_goal_where_it_is_asked() {
+    let (start, goal) = nilsson();
+    for a in [Algorithm::Iddfs, Algorithm::Idastar] {
+        let h = if a == Algorithm::Iddfs { HeuristicKind::Zero } else { HeuristicKind::Misplaced };
+        let run = |g| recorded(&request(&start, &goal, a, h, conv(Some(g), None, None)));
+        let (early, rec) = run(GoalTestAt::Generation);
+        let last = rec.nodes().last().unwrap();
+        assert_eq!(last.fate, npuzzle::search::observer::Fate::Goal, "{a}");
+        assert!(!rec.events.iter().any(|e| matches!(e, Event::Selected { id, .. } if *id == last.id)), "{a}");
+        let (late, rec) = run(GoalTestAt::Selection);
+        let n = rec.events.len();
+        assert!(matches!(rec.events[n - 2], Event::Selected { .. }) && matches!(rec.events[n - 1], Event::Goal { .. }), "{a}");
+        assert_eq!((early.moves.len(), late.moves.len()), (5, 5), "{a}");
+        // Tested when generated, the goal's later siblings are not made.
+        assert!(early.stats.generated < late.stats.generated, "{a}: {} against {}", early.stats.generated, late.stats.generated);
+    }
+}
+
+/// The key a tie rule orders equal priorities by (smaller first), from a frontier entry.
+fn tie_rank(rule: Ties, x: &Entry) -> (i64, u64) {
+    match rule {
+        Ties::Fifo => (0, x.id),
+        Ties::Lifo => (0, u64::MAX - x.id),
+        Ties::LowH => (x.h.floor_moves() as i64, x.id),
+        Ties::HighG => (-i64::from(x.g), x.id),
+    }
+}
+
+#[test]
+fn depth_first_branch_and_bound_and_rbfs_order_their_children_by_the_tie_rule() {
+    let (start, goal) = nilsson();
+    let mut boards = samples(4, 23);
+    boards.push(start.clone());
+    for a in [Algorithm::Dfbnb, Algorithm::Rbfs] {
+        for rule in [Ties::Lifo, Ties::LowH, Ties::HighG] {
+            let mut ties = 0;
+            for b in &boards {
+                let g = if *b == start { goal.clone() } else { goal3() };
+                let mut r = request(b, &g, a, HeuristicKind::Manhattan, conv(None, None, Some(rule)));
+                r.limits.nodes = Some(100_000);
+                // Small frontiers (a stack along one path, or one node's children): the whole
+                // recording stays small.
+                let (out, rec) = solve_observed(&r, Recorder::new(9, 100_000, true)).unwrap();
+                assert!(!rec.truncated);
+                assert_eq!(out.status, Status::Solved);
+                // The children just made lie on top of the frontier (the stack's top, or the
+                // current node's children for RBFS), in order of f and then the tie rule.
+                let mut made: Vec<u64> = Vec::new();
+                for e in &rec.events {
+                    match e {
+                        Event::Selected { .. } => made.clear(),
+                        Event::Generated { node, .. } => made.push(node.id),
+                        Event::Frontier { entries, .. } => {
+                            let fresh: Vec<&Entry> = if a == Algorithm::Rbfs {
+                                entries.iter().collect()
+                            } else {
+                                entries.iter().take_while(|x| made.contains(&x.id)).collect()
+                            };
+                            for w in fresh.windows(2) {
+                                if w[0].f == w[1].f {
+                                    ties += 1;
+                                    assert!(tie_rank(rule, w[0]) < tie_rank(rule, w[1]), "{a} ties {rule}: {} before {}", w[0].id, w[1].id);
+                                } else {
+                                    assert!(w[0].f < w[1].f, "{a}: children by f");
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            assert!(ties > 5, "{a} ties {rule}: only {ties} ties");
+        }
+    }
 }
 
 #[test]
@@ -342,12 +609,15 @@ fn the_trace_names_rules_other_than_the_algorithms_own() {
 
 #[test]
 fn the_pseudocode_follows_the_rules_line_for_line() {
-    for a in READERS {
+    for a in READERS.iter().chain(DEPTH_FIRST.iter().map(|d| &d.0)).copied() {
         let info = a.info();
-        assert_eq!(Conventions::own(info).pseudocode(info), None, "{a}: its own rules, its own pseudocode");
-        for &d in Duplicates::ALL {
-            for &g in GoalTestAt::ALL {
-                for &t in Ties::ALL {
+        let own = Conventions::own(info);
+        assert_eq!(own.pseudocode(info), None, "{a}: its own rules, its own pseudocode");
+        let goal_tests = if info.takes(Param::GoalTest) { GoalTestAt::ALL } else { std::slice::from_ref(&own.goal_test) };
+        let tie_rules = if info.takes(Param::Ties) { Ties::ALL } else { std::slice::from_ref(&own.ties) };
+        for &d in info.duplicates {
+            for &g in goal_tests {
+                for &t in tie_rules {
                     let c = Conventions { goal_test: g, duplicates: d, ties: t };
                     let Some(texts) = c.pseudocode(info) else {
                         assert_eq!(c, Conventions::own(info), "{a}");
@@ -365,14 +635,21 @@ fn the_pseudocode_follows_the_rules_line_for_line() {
                     if t != own.ties {
                         assert!(all.contains(&format!("ties: {}", npuzzle::search::conventions::tie_words(t))), "{a} {t}: {all}");
                     }
-                    let skip = match d {
-                        Duplicates::None => "no repeated state is skipped",
-                        Duplicates::Parent => "if s = node.PARENT.STATE then skip child",
-                        Duplicates::Path => "if s is on the path from the start to node then skip child",
-                        Duplicates::Explored => "if its state is in explored then skip it",
-                        Duplicates::Reached => "reached",
+                    // The rule, either as a line of its own or in the comment on the line that
+                    // expands a node.
+                    let skip: &[&str] = match d {
+                        Duplicates::None => &["no repeated state is skipped", "the move back included"],
+                        Duplicates::Parent => &["= node.PARENT.STATE then skip child", "never the move that undoes the last"],
+                        Duplicates::Path => {
+                            &["is on the path from the start to node then skip child", "states on the current path are left out"]
+                        }
+                        Duplicates::Explored => &["if its state is in explored then skip it"],
+                        Duplicates::Reached => &["reached"],
                     };
-                    assert!(all.contains(skip), "{a} {d}: {all}");
+                    assert!(skip.iter().any(|s| all.contains(s)), "{a} {d}: {all}");
+                    if d != Duplicates::Reached {
+                        assert!(!all.contains("reached["), "{a} {d}: no reached table: {all}");
+                    }
                 }
             }
         }

@@ -59,6 +59,7 @@ pub const INFO: Info = Info {
     needs: info::Needs::AnyGoal,
     check_size,
     goal_test: GoalTest::OnGeneration,
+    duplicates: &[],
     frontier: "beam (the W boards of least estimate at each depth)",
     params: &[],
     words: PLAIN,

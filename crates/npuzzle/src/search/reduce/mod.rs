@@ -45,6 +45,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[],
     frontier: "none (one path)",
     params: &[],
     words: PLAIN,

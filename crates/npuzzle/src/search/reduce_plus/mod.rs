@@ -55,6 +55,7 @@ pub const INFO: Info = Info {
     check_size: info::any_size,
     cost_note: None,
     goal_test: GoalTest::OnSelection,
+    duplicates: &[],
     frontier: "none (one path)",
     params: &[],
     words: PLAIN,

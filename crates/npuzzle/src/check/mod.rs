@@ -1,6 +1,7 @@
 //! A student's own work graded against the reference search: a solution (valid? reaching the
-//! goal? optimal?) or an order of expansion (the nodes selected, as labels such as `S21` or as
-//! boards). The report names the first point where the work departs from the reference, what
+//! goal? optimal?), an order of expansion (the nodes selected, as labels such as `S21` or as
+//! boards), a full hand trace (the node selected and the open list with g + h = f at each step:
+//! [`read_trace`], [`check_trace`]) or a sheet's answers against its key. The report names the first point where the work departs from the reference, what
 //! was expected there, and a diagnosis: it re-runs the nearby variants (another rule for the goal
 //! test, the repeated states or the ties; another move order, another heuristic, another
 //! algorithm such as greedy best-first search, f = h, or uniform cost, f = g) and names the one
@@ -19,6 +20,9 @@ use crate::record::{Event, Recorder};
 use crate::search::{Algorithm, Conventions, Duplicates, GoalTestAt, Param, Params, Request, Ties};
 use crate::solve::{solve, solve_observed, Status};
 use serde::Serialize;
+
+mod trace;
+pub use trace::{check_trace, check_trace_by, read_trace, TraceEntry, TraceStep, Values};
 
 /// The most bytes of work read.
 pub const MAX_TEXT: usize = 1 << 20;
@@ -48,6 +52,8 @@ pub enum WorkKind {
     Expansions,
     /// The answers to an exercise sheet, against its key.
     Answers,
+    /// A full hand trace: the node selected and the open list at each step.
+    Trace,
 }
 
 /// One thing checked, passed or not, in words.
@@ -873,6 +879,7 @@ pub fn text(report: &Report) -> String {
         WorkKind::Solution => "solution",
         WorkKind::Expansions => "order of expansion",
         WorkKind::Answers => "answers",
+        WorkKind::Trace => "hand trace",
     };
     out.push_str(&format!("{}: the {what} against {}\n", if report.right { "right" } else { "differs" }, report.reference));
     for f in &report.findings {
@@ -889,7 +896,7 @@ pub fn text(report: &Report) -> String {
     for d in &report.diagnoses {
         out.push_str(&format!("diagnosis: the work {d}\n"));
     }
-    if report.diagnoses.is_empty() && !report.right && report.work == WorkKind::Expansions {
+    if report.diagnoses.is_empty() && !report.right && matches!(report.work, WorkKind::Expansions | WorkKind::Trace) {
         out.push_str("diagnosis: no nearby variant (rules, algorithm, heuristic, move order) reproduces the work\n");
     }
     out

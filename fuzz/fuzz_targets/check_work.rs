@@ -1,10 +1,10 @@
-//! `npuzzle check`'s readers of a student's work on any text: never a panic; what they accept
-//! is bounded, a solution read as moves is graded move by move, and a sheet's answers are
+//! `npuzzle check`'s readers of a student's work on any text (a solution, an order of
+//! expansion, a hand trace, a sheet's answers): never a panic; what they accept is bounded, a solution read as moves is graded move by move, and a sheet's answers are
 //! graded against a key.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle::check::{check_answers, check_solution, read_expansions, read_solution, Key, KeyAnswer, KeyQuestion, MAX_ITEMS};
+use npuzzle::check::{check_answers, check_solution, read_expansions, read_solution, read_trace, Key, KeyAnswer, KeyQuestion, MAX_DIAGNOSED, MAX_ITEMS};
 use npuzzle::notation::Reading;
 use npuzzle::parse::parse_board;
 use npuzzle::render::exercise::Exercise;
@@ -45,6 +45,10 @@ fuzz_target!(|data: &[u8]| {
             let report = check_solution(&Request::new(start.clone(), goal.clone()), &moves, false).expect("a solution is always graded");
             assert!(!report.findings.is_empty());
         }
+    }
+    if let Ok(steps) = read_trace(&text) {
+        assert!(!steps.is_empty() && steps.len() <= MAX_DIAGNOSED);
+        assert!(steps.iter().any(|s| s.selected.is_some()));
     }
     if let Ok(report) = check_answers(key(), &text) {
         assert_eq!(report.findings.len(), key().questions.len());

@@ -269,12 +269,13 @@ fn analyse(
 
 /// Grades a student's work on `start` against the spec's reference search, as `npuzzle check`
 /// does: a `solution` (moves with counts, or the boards along the way; with `optimal`, against
-/// the optimum) or an order of `expansions` (labels or boards; its first `steps` when given).
+/// the optimum), an order of `expansions` (labels or boards) or a hand `trace` (the node
+/// selected and the open list with g + h = f at each step); its first `steps` when given.
 /// Without an algorithm or heuristic, an order of expansion is graded against the exercise's
 /// default pair (A* with misplaced tiles). Returns the report as JSON, or Gradescope's
 /// `results.json` with `gradescope`.
 #[pyfunction]
-#[pyo3(signature = (start, spec, solution=None, expansions=None, optimal=false, steps=None, reading="blank", gradescope=false, cache_dir=None, progress=None))]
+#[pyo3(signature = (start, spec, solution=None, expansions=None, optimal=false, steps=None, reading="blank", gradescope=false, cache_dir=None, progress=None, trace=None))]
 #[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
@@ -288,21 +289,24 @@ fn check(
     gradescope: bool,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
+    trace: Option<&str>,
 ) -> PyResult<String> {
     let cancel = Arc::new(AtomicBool::new(false));
     let mut plan = plan(spec, &cancel)?;
     let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
-    if solution.is_some() == expansions.is_some() {
-        return Err(PyValueError::new_err("give the work to check: a solution or an order of expansions, not both"));
+    let given = [solution, expansions, trace].iter().filter(|w| w.is_some()).count();
+    if given != 1 {
+        return Err(PyValueError::new_err("give the work to check: one of a solution, an order of expansions or a trace"));
     }
-    if expansions.is_some() {
+    let search_work = expansions.is_some() || trace.is_some();
+    if search_work {
         npuzzle::render::exercise::settle(&mut plan);
     }
     let mut req = request(&plan, start).map_err(py_err)?;
     if !req.start.can_reach(&req.goal) {
         return Err(UnsolvableError::new_err("start and goal have different parity, so no work can reach the goal"));
     }
-    if expansions.is_some() {
+    if search_work {
         npuzzle::render::exercise::check_algorithm(req.algorithm).map_err(py_err)?;
         if steps == Some(0) {
             return Err(PyValueError::new_err("steps must be at least 1"));
@@ -312,14 +316,18 @@ fn check(
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
         let notes = tx.clone();
         prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
-        let report = match (solution, expansions) {
-            (Some(text), _) => {
+        let report = match (solution, expansions, trace) {
+            (Some(text), _, _) => {
                 let moves = npuzzle::check::read_solution(text, &req.start, reading)?;
                 npuzzle::check::check_solution(&req, &moves, optimal)?
             }
-            (_, Some(text)) => {
+            (_, Some(text), _) => {
                 let items = npuzzle::check::read_expansions(text, &req.start)?;
                 npuzzle::check::check_expansions(&req, &items, steps)?
+            }
+            (_, _, Some(text)) => {
+                let work = npuzzle::check::read_trace(text)?;
+                npuzzle::check::check_trace(&req, &work, steps)?
             }
             _ => unreachable!("one kind of work was checked for above"),
         };

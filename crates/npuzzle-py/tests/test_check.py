@@ -37,13 +37,31 @@ def test_mistakes_are_found_and_diagnosed() -> None:
 def test_bad_work_raises() -> None:
     with pytest.raises(ValueError, match="not one slide"):
         npuzzle.check(NILSSON, goal=GOAL, solution="2 8 3/1 6 4/7 0 5\n1 2 3/8 0 4/7 6 5", progress=False)
-    with pytest.raises(ValueError, match="not both"):
+    with pytest.raises(ValueError, match="one of a solution, an order of expansions or a trace"):
         npuzzle.check(NILSSON, goal=GOAL, solution="U", expansions="S0", progress=False)
     with pytest.raises(ValueError, match="does not guarantee"):
         npuzzle.check(NILSSON, goal=GOAL, solution="UULDR", optimal=True, algorithm="greedy", heuristic="manhattan",
                       progress=False)
     with pytest.raises(npuzzle.UnsolvableError):
         npuzzle.check("1 2 3/4 5 6/8 7 0", solution="U", progress=False)
+
+
+def test_a_hand_trace_is_graded_and_diagnosed() -> None:
+    trace = """Start: open S0 0+4=4
+1. expand S0   open: S2 1+3=4, S1 1+5=6, S3 1+5=6
+2. expand S2   open: S21 2+3=5, S22 2+3=5, S1 1+5=6, S3 1+5=6, S23 2+4=6
+"""
+    r = npuzzle.check(NILSSON, goal=GOAL, trace=trace, steps=2, order="LURD", progress=False)
+    assert r["right"] is True, r
+    assert r["work"] == "trace"
+    # The same steps under CS188's rules are the same; with ties last in, first out they differ,
+    # and the diagnosis names the rule that reproduces the work.
+    assert npuzzle.check(NILSSON, goal=GOAL, trace=trace, steps=2, order="LURD", rules="cs188", progress=False)["right"]
+    r = npuzzle.check(NILSSON, goal=GOAL, trace=trace, steps=2, order="LURD", ties="lifo", progress=False)
+    assert r["right"] is False
+    assert any("first in, first out" in d for d in r["diagnoses"]), r
+    with pytest.raises(TypeError, match="unknown option 'colour'"):
+        npuzzle.check(NILSSON, trace=trace, colour="red", progress=False)
 
 
 def test_the_report_is_the_clis(cli, cache_dir) -> None:  # type: ignore[no-untyped-def]

@@ -883,16 +883,17 @@ def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading:
     return result
 
 
-def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[str] = None, optimal: bool = False,
+def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[str] = None,
+          trace: Optional[str] = None, optimal: bool = False,
           steps: Optional[int] = None, goal: Board = "blank-last", algorithm: Optional[str] = None,
           heuristic: Optional[str] = None, order: str = "UDLR", cost: Literal["unit", "tile"] = "unit",
           size: Optional[str] = None, reading: Literal["blank", "tiles"] = "blank", gradescope: bool = False,
-          cache_dir: Optional[str] = None, progress: Progress = True) -> Dict[str, Any]:
+          cache_dir: Optional[str] = None, progress: Progress = True, **rules: Any) -> Dict[str, Any]:
     """Grades a student's own work against the reference search, as ``npuzzle check --format
     json`` does: ``right``, the ``findings`` (each with ``name``, ``passed`` and ``says``), the
-    first ``difference`` (``at``, ``expected``, ``got``) and, for a wrong order of expansion,
-    the ``diagnoses``: the nearby variants (another algorithm such as greedy best-first search,
-    another heuristic, another move order) that reproduce the work.
+    first ``difference`` (``at``, ``expected``, ``got``) and, for a wrong order of expansion or
+    hand trace, the ``diagnoses``: the nearby variants (another rule, another algorithm such as
+    greedy best-first search, another heuristic, another move order) that reproduce the work.
 
     Args:
         start: the start board.
@@ -900,12 +901,19 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
             separators) or the boards along the way.
         expansions: an order of expansion to grade: the labels of the nodes selected
             (``"S0, S2, S21"``) or their boards.
+        trace: a hand trace to grade: at each step the node selected and the open list with
+            g + h = f (``"1. expand S0  open: S2 1+3=4, S1 1+5=6"``, or the layout
+            ``npuzzle solve --trace`` prints).
         optimal: with ``solution``, the question asks for the optimum (any optimal answer is
             accepted); the reference algorithm must be optimal (the default is).
-        steps: with ``expansions``, grade the first ``steps`` selections only.
+        steps: with ``expansions`` or ``trace``, grade the first ``steps`` selections only.
         goal, algorithm, heuristic, order, cost, size: the question's settings; without an
-            algorithm and heuristic, an order of expansion is graded against A* with misplaced
-            tiles (the exercise sheets' default), a solution against the default solver.
+            algorithm and heuristic, an order of expansion or a trace is graded against A* with
+            misplaced tiles (the exercise sheets' default), a solution against the default
+            solver.
+        rules: a course's rules for the reference search, by the keys of :func:`params`
+            (``rules="cs188"``, ``goal_test="generation"``, ``duplicates``, ``ties``), and any
+            other parameter of the algorithm.
         reading: what a solution's letters name: the blank's moves or the tiles'.
         gradescope: return Gradescope's ``results.json`` instead (``score``, ``max_score``,
             ``output`` and one test per finding).
@@ -914,13 +922,14 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
     Raises:
         BoardError: a malformed board or goal.
         ValueError: work that cannot be read (no board, a board that is not one, a jump of more
-            than one slide), both kinds of work or neither, or an optimum asked of an algorithm
+            than one slide), more than one kind of work or none, or an optimum asked of an algorithm
             that does not guarantee one.
         UnsolvableError: start and goal have different parity.
     """
-    spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, size=size)._spec()
+    spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, size=size,
+                   **rules)._spec()
     text = _npuzzle.check(_board_json(start), spec, solution, expansions, optimal, steps, reading, gradescope,
-                          _dir(cache_dir), make_progress(progress))
+                          _dir(cache_dir), make_progress(progress), trace)
     result: Dict[str, Any] = json.loads(text)
     return result
 

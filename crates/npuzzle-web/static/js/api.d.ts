@@ -2175,7 +2175,7 @@ got: string | null, };
 /**
  * What was graded.
  */
-export type WorkKind = "solution" | "expansions" | "answers";
+export type WorkKind = "solution" | "expansions" | "answers" | "trace";
 
 /**
  * `GET /api/health` on the server.

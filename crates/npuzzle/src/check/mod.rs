@@ -566,7 +566,7 @@ fn by_rule(req: &Request) -> Vec<(Request, String)> {
         }
     }
     if info.takes(Param::Duplicates) {
-        for &d in Duplicates::ALL.iter().filter(|&&d| d != now.duplicates) {
+        for &d in Duplicates::ALL.iter().filter(|&&d| d != now.duplicates && info.duplicates.contains(&d)) {
             let what = match d {
                 Duplicates::None => "no repeated state skipped, not even the move back to the parent",
                 Duplicates::Parent => "only the move back to the parent skipped",

@@ -12,7 +12,7 @@
 //! state was taken before is skipped when taken), or a table of the least g each state was reached
 //! at in this pass. Ties among children of equal f follow the tie rule when they are sorted.
 
-use super::conventions::{Conventions, Duplicates};
+use super::conventions::{Conventions, Duplicates, Ties};
 use super::memory::{state_heap, Footprint};
 use super::observer::{Discard, Event, Fate, NodeId, Observer};
 use super::{Ctx, LimitKind, Problem, Room};
@@ -69,8 +69,7 @@ pub(crate) struct Hooks<F, A, V, G> {
 pub(crate) struct Buffers<S> {
     stack: Vec<Entry<S>>,
     path: Vec<Move>,
-    /// (child, f, tie key)
-    kids: Vec<(Entry<S>, Cost, u64)>,
+    kids: Vec<(Entry<S>, Cost)>,
     /// The states along the current path, the root first (the path rule).
     states: Vec<S>,
     /// The states expanded in this pass (the explored rule), or the least g each state was
@@ -241,13 +240,17 @@ where
                 }
             }
             if fate == Fate::Added {
-                let tie = if PLAIN { 0 } else { rules.tie_key(buf.kids.len() as u64, g2, succ.h) };
-                buf.kids.push((Entry { state: succ.state, g: g2, depth: d2, h: succ.h, mv: Some(succ.mv), id }, f2, tie));
+                buf.kids.push((Entry { state: succ.state, g: g2, depth: d2, h: succ.h, mv: Some(succ.mv), id }, f2));
             }
         }
         if hooks.sort {
-            // Stable: equal keys keep generation order.
-            buf.kids.sort_by_key(|k| (k.1, k.2));
+            if PLAIN || rules.ties == Ties::Fifo {
+                // Stable: ties keep generation order.
+                buf.kids.sort_by_key(|k| k.1);
+            } else {
+                // Ids grow in generation order.
+                buf.kids.sort_by_key(|k| (k.1, rules.tie_key(k.0.id, k.0.g, k.0.h)));
+            }
         }
         buf.stack.try_reserve(buf.kids.len()).map_err(|_| LimitKind::Memory)?;
         buf.stack.extend(buf.kids.drain(..).rev().map(|k| k.0));

@@ -297,7 +297,9 @@ fn reference_name(req: &Request) -> String {
     let info = req.algorithm.info();
     let h = if info.uses_heuristic { format!(" + {}", req.heuristic.name()) } else { String::new() };
     let cost = if req.cost.is_unit() { String::new() } else { format!(", {} step costs", req.cost.name()) };
-    format!("{}{h}, move order {}{cost}", req.algorithm.name(), req.order)
+    let rules = Conventions::of(info, &req.params).differences(info);
+    let rules = if rules.is_empty() { String::new() } else { format!(", rules: {}", rules.join(", ")) };
+    format!("{}{h}, move order {}{cost}{rules}", req.algorithm.name(), req.order)
 }
 
 /// Where the blank cannot go, in words.

@@ -559,6 +559,22 @@ fn every_named_rule_set_runs_on_nilssons_example_with_its_own_rules() {
                 assert_eq!(out.moves.len(), 5, "{rules} {a}");
             }
         }
+        // The depth-first family runs each set's rules where it can, its own where it cannot.
+        for (a, _, _, _) in DEPTH_FIRST {
+            let h = if a == Algorithm::Iddfs { HeuristicKind::Zero } else { HeuristicKind::Misplaced };
+            let r = request(&start, &goal, a, h, Params { rules: Some(rules), ..Params::default() });
+            let info = a.info();
+            let c = Conventions::of(info, &r.params);
+            let own = Conventions::own(info);
+            let want_dups = if info.duplicates.contains(&course.duplicates) { course.duplicates } else { own.duplicates };
+            assert_eq!(c.duplicates, want_dups, "{rules} {a}");
+            let out = solve(&r).unwrap();
+            assert_eq!(out.status, Status::Solved, "{rules} {a}");
+            assert_eq!(start.apply_all(&out.moves).unwrap().last().unwrap(), &goal, "{rules} {a}");
+            if c.keep_optimality(info) {
+                assert_eq!(out.moves.len(), 5, "{rules} {a}");
+            }
+        }
         // A rule given by itself overrides the named set's.
         let p = Params { rules: Some(rules), ties: Some(Ties::Lifo), ..Params::default() };
         assert_eq!(Conventions::of(Algorithm::Astar.info(), &p).ties, Ties::Lifo);

@@ -267,7 +267,7 @@ impl Plan {
             let name = param.info().name;
             notes.push(format!("{algorithm} takes no {name}: {name} {value} is ignored"));
         }
-        notes.extend(crate::search::Conventions::unrun(&info, &self.params));
+        notes.extend(crate::search::Conventions::unrun(info, &self.params));
         notes
     }
 }

@@ -126,6 +126,6 @@ impl Request {
         info.optimal
             && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
             && self.cost_note().is_none()
-            && super::Conventions::of(&info, &self.params).keep_optimality(&info)
+            && super::Conventions::of(info, &self.params).keep_optimality(info)
     }
 }

@@ -75,7 +75,7 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
 fn settled(req: &Request) -> Result<Option<Outcome>, Error> {
     req.start.check_same_size(&req.goal)?;
     req.params.check()?;
-    crate::search::Conventions::check(&req.algorithm.info(), &req.params)?;
+    crate::search::Conventions::check(req.algorithm.info(), &req.params)?;
     Ok((!req.start.can_reach(&req.goal)).then(Outcome::unsolvable))
 }
 

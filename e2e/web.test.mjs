@@ -1510,7 +1510,7 @@ test("a course's rules from a link: the menus, the solve, and the pseudocode tha
     assert.ok(code.includes("if s = node.PARENT.STATE then skip child    ▷ only the move back"), code.join("\n"));
     assert.ok(code.includes("▷ the goal is tested as each child is generated (below)"), code.join("\n"));
     // The same rules on a search that reads none: the menus are off.
-    await page.selectOption("#algorithm", "idastar");
+    await page.selectOption("#algorithm", "bidirectional");
     assert.ok(await page.locator("#rules").isDisabled());
     assert.deepEqual(errors, []);
   } finally {

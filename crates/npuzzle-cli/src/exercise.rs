@@ -72,6 +72,7 @@ impl ExerciseSearch {
             heuristic: self.heuristic.clone(),
             order: self.order.clone(),
             cost: self.cost.clone(),
+            metric: "stm".into(),
             size: self.size.clone(),
             max_nodes: self.max_nodes,
             timeout: self.timeout.clone(),

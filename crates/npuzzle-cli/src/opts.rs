@@ -57,6 +57,11 @@ pub fn cost_names() -> Names {
     Names(|| npuzzle::CostModel::ALL.iter().map(|c| (c.name(), c.summary())).collect())
 }
 
+/// The metrics.
+pub fn metric_names() -> Names {
+    Names(|| npuzzle::metric::Metric::ALL.iter().map(|m| (m.name(), m.summary())).collect())
+}
+
 /// Parses `--cost` (the library names the valid values when it is wrong).
 pub fn parse_cost(s: &str) -> Result<npuzzle::CostModel> {
     s.parse().context(BadInput)
@@ -83,6 +88,10 @@ pub struct SearchOpts {
     /// What a move costs: unit (every move 1) or tile (moving tile t costs t, "heavy tiles").
     #[arg(long, default_value = "unit", value_parser = cost_names(), hide_possible_values = true)]
     pub cost: String,
+    /// How moves are counted: stm (single-tile moves: one tile one cell) or mtm (multi-tile
+    /// moves: the tiles between the blank and a cell of its row or column slide together, once).
+    #[arg(long, default_value = "stm", value_parser = metric_names(), hide_possible_values = true)]
+    pub metric: String,
     /// Board size WxH (or N) when the text does not say, e.g. 3x2.
     #[arg(long)]
     pub size: Option<String>,
@@ -277,6 +286,7 @@ impl SearchOpts {
             heuristic: self.heuristic.as_deref().map(str::parse).transpose().context(BadInput)?,
             order: Some(npuzzle::MoveOrder::parse(&self.order).context(BadInput)?),
             cost: Some(parse_cost(&self.cost)?),
+            metric: Some(self.metric.parse().context(BadInput)?),
             params: self.params.params()?,
             limits: LimitSpec {
                 nodes: self.max_nodes,

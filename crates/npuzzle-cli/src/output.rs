@@ -44,12 +44,16 @@ pub fn text(r: &Report, boards: bool) -> String {
         let _ = writeln!(s, "{line}");
     }
     let cost = if r.cost_model.is_unit() { String::new() } else { format!(", cost {} ({})", r.cost_model, r.cost_model.summary()) };
-    let _ = writeln!(s, "algorithm {}, heuristic {}{weight}, order {}{cost}", r.algorithm, r.heuristic, r.order);
+    let metric = r.metric.map_or(String::new(), |m| format!(", metric {m} ({})", m.summary()));
+    let _ = writeln!(s, "algorithm {}, heuristic {}{weight}, order {}{cost}{metric}", r.algorithm, r.heuristic, r.order);
     if let (Some(note), Status::Solved) = (&r.cost_note, r.status) {
         let _ = writeln!(s, "not optimal under these costs: {note}");
     }
     if r.status == Status::Solved {
         let _ = writeln!(s, "moves: {}", if r.moves.is_empty() { "(none: the start is the goal)" } else { &r.moves });
+        if let Some(n) = r.notation.as_deref().filter(|n| !n.is_empty()) {
+            let _ = writeln!(s, "slides: {n} (the blank's moves, each letter one slide, its count the tiles moved)");
+        }
     }
     if boards && r.status == Status::Solved {
         let _ = writeln!(s);
@@ -90,7 +94,8 @@ pub fn bound_line(r: &Report) -> Option<String> {
         ));
     }
     let from = r.lower_bound_from.unwrap_or(npuzzle::solve::BoundSource::LinearConflict).words();
-    Some(format!("{cost} moves, at most {:.2}× the optimum (no solution is shorter than {lb} moves: {from})", cost as f64 / lb as f64))
+    let unit = if r.metric.is_some() { "multi-tile moves" } else { "moves" };
+    Some(format!("{cost} {unit}, at most {:.2}× the optimum (no solution is shorter than {lb} {unit}: {from})", cost as f64 / lb as f64))
 }
 
 /// The statistics block.

@@ -63,6 +63,45 @@ pub fn neighbours(width: usize, height: usize, b: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
+/// The boards one multi-tile move from `b`: the blank travels one or more cells along its row
+/// or column, and the tiles it passes slide one cell each.
+pub fn slides(width: usize, height: usize, b: &[u8]) -> Vec<Vec<u8>> {
+    let blank = b.iter().position(|&t| t == 0).expect("a board has a blank");
+    let (r, c) = ((blank / width) as i64, (blank % width) as i64);
+    let mut out = Vec::new();
+    for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+        let mut n = b.to_vec();
+        let (mut at, mut nr, mut nc) = (blank, r + dr, c + dc);
+        while nr >= 0 && nc >= 0 && nr < height as i64 && nc < width as i64 {
+            let to = (nr * width as i64 + nc) as usize;
+            n.swap(at, to);
+            out.push(n.clone());
+            at = to;
+            nr += dr;
+            nc += dc;
+        }
+    }
+    out
+}
+
+/// Exact multi-tile distances ([`slides`]) from every board that reaches `goal`, by
+/// breadth-first search from the goal (a slide is undone by the slide back).
+pub fn slide_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.to_vec(), 0);
+    let mut queue = VecDeque::from([goal.to_vec()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[&b];
+        for n in slides(width, height, &b) {
+            if !dist.contains_key(&n) {
+                dist.insert(n.clone(), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    dist
+}
+
 /// Applies blank moves written `U D L R` to `b`; `None` when a move leaves the board.
 pub fn replay(width: usize, height: usize, b: &[u8], moves: &str) -> Option<Vec<u8>> {
     let mut b = b.to_vec();

@@ -74,6 +74,44 @@ impl Move {
     }
 }
 
+/// One move of a search: the blank travels `run` cells in the direction `mv`. Under single-tile
+/// moves `run` is always 1; under multi-tile moves ([`crate::metric::Metric::Mtm`]) the tiles the
+/// blank passes slide together, one move whatever `run` is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Slide {
+    /// The direction the blank travels.
+    pub mv: Move,
+    /// How many cells it travels (at least 1).
+    pub run: u16,
+}
+
+impl Slide {
+    /// A single-tile move.
+    #[inline]
+    pub const fn one(mv: Move) -> Slide {
+        Slide { mv, run: 1 }
+    }
+
+    /// The move as the counted notation writes it (the blank's reading): `R`, or `R2` for a
+    /// run of two.
+    pub fn label(self) -> String {
+        if self.run == 1 {
+            self.mv.letter().to_string()
+        } else {
+            format!("{}{}", self.mv.letter(), self.run)
+        }
+    }
+}
+
+/// The single-tile moves of `slides`, each run written out (`R2` is `RR`).
+pub fn expand(slides: &[Slide]) -> Vec<Move> {
+    let mut out = Vec::with_capacity(slides.iter().map(|s| s.run as usize).sum());
+    for s in slides {
+        out.extend(std::iter::repeat_n(s.mv, s.run as usize));
+    }
+    out
+}
+
 /// Turns a move list into its letter string, e.g. `"UDLR"`.
 pub fn moves_to_string(moves: &[Move]) -> String {
     moves.iter().map(|m| m.letter()).collect()

@@ -26,7 +26,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// How moves are counted.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Metric {
     /// Single-tile moves: one tile slides one cell.
@@ -42,6 +44,30 @@ impl Metric {
         match self {
             Metric::Stm => "stm",
             Metric::Mtm => "mtm",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Metric {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl Metric {
+    /// Whether this is the single-tile metric (the default; reports leave it out).
+    pub fn is_stm(&self) -> bool {
+        *self == Metric::Stm
+    }
+
+    /// Both metrics, the default first.
+    pub const ALL: [Metric; 2] = [Metric::Stm, Metric::Mtm];
+
+    /// What the metric counts, in a few words.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Metric::Stm => "single-tile moves: one tile slides one cell",
+            Metric::Mtm => "multi-tile moves: the tiles between the blank and a cell of its row or column slide together, once",
         }
     }
 }
@@ -137,6 +163,16 @@ impl MtmTable {
             return None;
         }
         self.depth.get(&pack(board.tiles())).map(|&d| d as u64)
+    }
+
+    /// The MTM distance of the board whose cell `c` holds `tile(c)` (`cells` cells, the
+    /// goal's size); `None` when it cannot reach the goal.
+    pub fn distance_tiles(&self, tile: impl Fn(usize) -> Tile, cells: usize) -> Option<u64> {
+        if cells != self.goal.len() {
+            return None;
+        }
+        let key = (0..cells).fold(0u64, |acc, c| (acc << 4) | tile(c) as u64);
+        self.depth.get(&key).map(|&d| d as u64)
     }
 
     /// An MTM-optimal solution of `board`, as the blank's single moves (each slide of k tiles is

@@ -152,6 +152,9 @@ pub enum BoundSource {
     /// The iterations of an optimal search that a limit stopped: each iteration that ended
     /// without the goal proved every answer longer than its bound.
     Iterations,
+    /// Under multi-tile moves: the tiles' column and row distances, each over the longest slide
+    /// along its axis.
+    Slides,
 }
 
 impl BoundSource {
@@ -162,6 +165,7 @@ impl BoundSource {
             BoundSource::LinearConflict => "Manhattan distance plus linear conflicts",
             BoundSource::PatternDatabases => "the pattern databases",
             BoundSource::Iterations => "the iterations the search completed",
+            BoundSource::Slides => "the tiles' distances over the longest slide",
         }
     }
 }
@@ -263,6 +267,21 @@ impl Outcome {
     /// The process-level summary of the status, e.g. "solved in 2 moves".
     pub fn summary(&self) -> String {
         self.summary_in(CostModel::Unit)
+    }
+
+    /// [`Outcome::summary_in`] in `metric`: under multi-tile moves, e.g. "solved in 6
+    /// multi-tile moves (8 single-tile)".
+    pub fn summary_metric(&self, cost: CostModel, metric: crate::metric::Metric) -> String {
+        match (metric, self.status, self.cost, self.length) {
+            (crate::metric::Metric::Mtm, Status::Solved, Some(c), Some(n)) => {
+                let mut s = format!("solved in {c} multi-tile move{} ({n} single-tile)", if c == 1 { "" } else { "s" });
+                if let Some(kind) = self.limit {
+                    s.push_str(&format!(" (the best found before the {kind}; it was still improving)"));
+                }
+                s
+            }
+            _ => self.summary_in(cost),
+        }
     }
 
     /// [`Outcome::summary`] for a run under the step-cost model `cost`: under tile costs it says

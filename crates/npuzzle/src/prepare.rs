@@ -8,6 +8,7 @@ use crate::heuristic::exact::ExactHeuristic;
 use crate::heuristic::pdb::costed::CostSetSpec;
 use crate::heuristic::pdb::SetSpec;
 use crate::heuristic::HeuristicKind;
+use crate::metric::{Metric, MtmTable};
 use crate::search::reduce::{block_goal, ReduceOptions};
 use crate::search::{Needs, Request};
 use crate::tables::{Progress, TableStore, Tables};
@@ -65,6 +66,14 @@ impl TableStore {
         let (w, h) = (req.goal.width(), req.goal.height());
         let info = req.algorithm.info();
         let kind = req.effective_heuristic();
+        if req.metric == Metric::Mtm {
+            // The multi-tile estimates read no single-tile table: the exact one is its own.
+            req.metric_check()?;
+            if kind == HeuristicKind::Exact && req.limits.reached_at_start().is_none() {
+                req.tables = Tables::none().with_mtm_exact(Arc::new(MtmTable::new(&req.goal)?));
+            }
+            return Ok(notes);
+        }
         if info.needs != Needs::Heuristic {
             req.tables = self.prepare_request(req, on, cancel)?;
             return Ok(notes);

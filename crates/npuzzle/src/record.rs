@@ -8,7 +8,7 @@
 //! Bidirectional search grows a second tree from the goal before anything is selected; its root
 //! is `G0`, its children `G1`, `G2`, ….
 
-use crate::board::{Move, Tile};
+use crate::board::{Slide, Tile};
 use crate::cost::Cost;
 use crate::search::observer::{self, Discard, Fate, NodeId, Observer};
 use crate::search::{Step, Stuck, Why};
@@ -26,9 +26,10 @@ pub struct Node {
     pub parent: Option<NodeId>,
     /// Hierarchical label, e.g. `S21`.
     pub label: String,
-    /// The move from the parent, as a letter.
+    /// The move from the parent: its letter, and under multi-tile moves the tiles the slide
+    /// moves when more than one (`R2`).
     #[serde(rename = "move")]
-    pub mv: Option<char>,
+    pub mv: Option<String>,
     /// The path cost from the start, in the cost model's units (its moves under unit costs).
     pub g: u32,
     /// Moves from the start (the same as g under unit costs).
@@ -471,7 +472,7 @@ impl Recorder {
         self.index.push(self.events.len() as u32);
         self.children.push(0);
         let node =
-            Node { id, parent, label, mv: mv.map(Move::letter), g, depth, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
+            Node { id, parent, label, mv: mv.map(Slide::label), g, depth, h, f, fate, board: state.to_tiles(self.cells), h_star: None };
         Some(Event::Generated { step, node })
     }
 }

@@ -247,7 +247,7 @@ pub fn words(e: &Event, info: &Info) -> String {
     let bound_name = if info.words.bound == Some(Bound::Depth) { "depth limit" } else { "bound f ≤" };
     match e {
         Event::Generated { node, .. } => {
-            let by = node.mv.map(|m| format!(" by {m}")).unwrap_or_default();
+            let by = node.mv.as_ref().map(|m| format!(" by {m}")).unwrap_or_default();
             format!("generated {}{by}: g {} + h {} = f {}, {}", short_label(&node.label), node.g, node.h, node.f, fate_words(node.fate))
         }
         Event::Selected { label, f, .. } => format!("selected {} for expansion (f = {f})", short_label(label)),

@@ -19,6 +19,7 @@ use crate::cost::CostModel;
 use crate::error::{BoardError, Error};
 use crate::goal::Goal;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::parse::{parse_size, BoardInput};
 use crate::search::{Algorithm, Limits, Param, Params};
 use crate::solve::Request;
@@ -56,6 +57,8 @@ pub struct Spec {
     pub order: Option<MoveOrder>,
     /// What a move costs: `unit` (the default) or `tile` (moving tile t costs t).
     pub cost: Option<CostModel>,
+    /// How moves are counted: `stm` (single-tile moves, the default) or `mtm` (multi-tile).
+    pub metric: Option<Metric>,
     /// The algorithms' parameters (weight, depth bound, the local searches' options).
     pub params: Params,
     /// Limits on the search.
@@ -63,7 +66,7 @@ pub struct Spec {
 }
 
 /// The fields of a specification besides the parameters, in the order messages list them.
-const SPEC_FIELDS: [&str; 7] = ["goal", "size", "algorithm", "heuristic", "order", "cost", "limits"];
+const SPEC_FIELDS: [&str; 8] = ["goal", "size", "algorithm", "heuristic", "order", "cost", "metric", "limits"];
 
 impl Spec {
     /// Every JSON key a specification takes: its own fields and every parameter's key.
@@ -91,6 +94,7 @@ impl<'de> Deserialize<'de> for Spec {
                         "heuristic" => spec.heuristic = map.next_value()?,
                         "order" => spec.order = map.next_value()?,
                         "cost" => spec.cost = map.next_value()?,
+                        "metric" => spec.metric = map.next_value()?,
                         "limits" => spec.limits = map.next_value::<Option<LimitSpec>>()?.unwrap_or_default(),
                         other => match Param::from_key(other) {
                             Some(p) => spec.params.read(p, &mut map)?,
@@ -164,6 +168,8 @@ pub struct Plan {
     pub order: MoveOrder,
     /// What a move costs.
     pub cost: CostModel,
+    /// How moves are counted.
+    pub metric: Metric,
     /// The parameters, checked.
     pub params: Params,
     /// The limits (no cancel flag until [`Plan::cancel_with`]).
@@ -187,6 +193,7 @@ impl Spec {
             heuristic: self.heuristic,
             order: self.order.unwrap_or_default(),
             cost: self.cost.unwrap_or_default(),
+            metric: self.metric.unwrap_or_default(),
             params: self.params,
             limits: Limits { nodes: self.limits.nodes, time: self.limits.time, memory: self.limits.memory, cancel: None },
         })
@@ -226,7 +233,7 @@ impl Plan {
     /// default solver for the size (and cost model).
     pub fn choice(&self, width: usize, height: usize) -> (Algorithm, HeuristicKind) {
         match (self.algorithm, self.heuristic) {
-            (None, None) => crate::solve::default_choice_for(width, height, self.cost),
+            (None, None) => crate::solve::default_choice_in(width, height, self.cost, self.metric),
             (a, h) => (a.unwrap_or(DEFAULT_ALGORITHM), h.unwrap_or(DEFAULT_HEURISTIC)),
         }
     }
@@ -247,6 +254,7 @@ impl Plan {
             tables: Tables::none(),
             parallel: true,
             cost: self.cost,
+            metric: self.metric,
             by_default: self.algorithm.is_none() && self.heuristic.is_none(),
         })
     }

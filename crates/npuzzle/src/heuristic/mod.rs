@@ -10,11 +10,13 @@ pub mod exact_cost;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
+mod mtm;
 pub mod pdb;
 
 use crate::board::{Board, Tile};
 use crate::cost::{Cost, CostModel};
 use crate::error::Error;
+use crate::metric::Metric;
 use crate::state::State;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
@@ -57,6 +59,9 @@ impl HeuristicKind {
         HeuristicKind::Pdb,
         HeuristicKind::Exact,
     ];
+
+    /// The kinds that estimate multi-tile moves ([`Heuristic::in_metric`]).
+    pub const MTM: [HeuristicKind; 4] = [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Exact];
 
     /// The kinds computed from the board alone, with no table to build or load first.
     pub const CLASSIC: [HeuristicKind; 5] =
@@ -231,6 +236,10 @@ enum Source {
     WeightedLinearConflict,
     CostPdb(Arc<pdb::costed::CostPdbHeuristic>),
     CostExact(Arc<exact_cost::CostExactHeuristic>),
+    // Under multi-tile moves: lower bounds on the slides ([`mtm`]).
+    MtmMisplaced,
+    MtmAxes,
+    MtmExact(Arc<crate::metric::MtmTable>),
 }
 
 /// A heuristic bound to one goal, ready to evaluate states.
@@ -254,6 +263,10 @@ pub trait TableSource {
     fn cost_pdb(&self) -> Option<&Arc<pdb::costed::CostPdbHeuristic>>;
     /// The exact table built with step costs, if prepared.
     fn cost_exact(&self) -> Option<&Arc<exact_cost::CostExactHeuristic>>;
+    /// The exact multi-tile distances, if prepared.
+    fn mtm_exact(&self) -> Option<&Arc<crate::metric::MtmTable>> {
+        None
+    }
 }
 
 /// No prepared tables: enough for every heuristic computed from the board alone.
@@ -308,6 +321,50 @@ impl Heuristic {
             }
         };
         Ok(Heuristic { table: GoalTable::new(goal, cost), height: goal.height(), source, cost })
+    }
+
+    /// [`Heuristic::with_cost`] in the metric `metric`: under multi-tile moves
+    /// ([`Metric::Mtm`], unit costs only) `zero`, `misplaced`, `manhattan` and `exact` estimate
+    /// the slides to the goal ([`mtm`]: each stays admissible and consistent); the others count
+    /// single-tile moves and are refused.
+    pub fn in_metric(
+        kind: HeuristicKind,
+        goal: &Board,
+        tables: &dyn TableSource,
+        cost: CostModel,
+        metric: Metric,
+    ) -> Result<Heuristic, Error> {
+        if metric == Metric::Stm {
+            return Heuristic::with_cost(kind, goal, tables, cost);
+        }
+        if !cost.is_unit() {
+            return Err(Error::Unsupported(format!("the multi-tile metric counts slides, each costing 1: it takes no {cost} costs")));
+        }
+        let source = match kind {
+            HeuristicKind::Zero => Source::Zero,
+            HeuristicKind::Misplaced => Source::MtmMisplaced,
+            HeuristicKind::Manhattan => Source::MtmAxes,
+            HeuristicKind::Exact => Source::MtmExact(tables.mtm_exact().filter(|t| t.goal() == goal).cloned().ok_or_else(|| {
+                Error::Unprepared(format!(
+                    "the exact heuristic under the multi-tile metric needs its table prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
+                ))
+            })?),
+            HeuristicKind::Euclidean | HeuristicKind::LinearConflict | HeuristicKind::Pdb => {
+                return Err(Error::Unsupported(format!(
+                    "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
+                    HeuristicKind::MTM.map(|k| k.name()).join(", ")
+                )))
+            }
+        };
+        Ok(Heuristic { table: GoalTable::new(goal, CostModel::Unit), height: goal.height(), source, cost })
+    }
+
+    /// The metric the estimates count moves in.
+    pub fn metric(&self) -> Metric {
+        match self.source {
+            Source::MtmMisplaced | Source::MtmAxes | Source::MtmExact(_) => Metric::Mtm,
+            _ => Metric::Stm,
+        }
     }
 
     /// The step-cost model the estimates are in.
@@ -384,6 +441,9 @@ impl Heuristic {
             Source::WeightedLinearConflict => HeuristicKind::LinearConflict,
             Source::CostPdb(_) => HeuristicKind::Pdb,
             Source::CostExact(_) => HeuristicKind::Exact,
+            Source::MtmMisplaced => HeuristicKind::Misplaced,
+            Source::MtmAxes => HeuristicKind::Manhattan,
+            Source::MtmExact(_) => HeuristicKind::Exact,
         }
     }
 
@@ -426,6 +486,9 @@ impl Heuristic {
             Source::WeightedLinearConflict => linear_conflict::estimate_weighted(t, self.height, s),
             Source::CostPdb(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
             Source::CostExact(e) => e.distance_tiles(|c| s.tile(c)).map_or(Cost::moves(u32::MAX / 4), Cost::moves),
+            Source::MtmMisplaced => mtm::misplaced(t, self.height, s),
+            Source::MtmAxes => mtm::axes(t, self.height, s),
+            Source::MtmExact(e) => mtm::exact(e, t.cells(), s),
         }
     }
 
@@ -446,7 +509,13 @@ impl Heuristic {
             Source::WeightedManhattan => manhattan::update_weighted(t, parent_h, tile, from, to),
             Source::WeightedEuclidean => euclidean::update_weighted(t, parent_h, tile, from, to),
             Source::WeightedLinearConflict => linear_conflict::update_weighted(t, self.height, child, parent_h, tile, from, to),
-            Source::Pdb(_) | Source::Exact(_) | Source::CostPdb(_) | Source::CostExact(_) => self.estimate(child),
+            Source::Pdb(_)
+            | Source::Exact(_)
+            | Source::CostPdb(_)
+            | Source::CostExact(_)
+            | Source::MtmMisplaced
+            | Source::MtmAxes
+            | Source::MtmExact(_) => self.estimate(child),
         }
     }
 

@@ -174,7 +174,7 @@ pub fn render_text(rec: &Recorder, setup: &Setup) -> String {
                         let _ = writeln!(s, "  children:");
                         heading = false;
                     }
-                    let mv = n.mv.map_or(String::new(), |m| m.to_string());
+                    let mv = n.mv.clone().unwrap_or_default();
                     // Under step costs, which tile the move slid (it sits where the parent's
                     // blank was) and what it cost.
                     let slid = match n.parent.and_then(|p| rec.node(p)) {

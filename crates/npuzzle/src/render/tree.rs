@@ -241,7 +241,7 @@ pub fn to_dot(t: &Tree) -> String {
     }
     for n in &t.nodes {
         if let Some(p) = n.node.parent {
-            let mv = n.node.mv.map_or(String::new(), |m| m.to_string());
+            let mv = n.node.mv.clone().unwrap_or_default();
             let pen = if n.on_path { ", penwidth=3" } else { "" };
             let _ = writeln!(s, "  n{p} -> n{} [label=\"{mv}\"{pen}];", n.node.id);
         }
@@ -469,7 +469,7 @@ fn draw_svg(t: &Tree, frame: Option<(&Tree, &str)>) -> String {
         let (x2, y2) = (x_of(i) + box_w / 2.0, y_of(i));
         let wide = if node.on_path { " stroke-width=\"3\" stroke=\"#c2185b\"" } else { "" };
         let _ = writeln!(s, "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"{wide}/>");
-        if let Some(m) = node.node.mv {
+        if let Some(m) = &node.node.mv {
             let (mx, my) = ((x1 + x2) / 2.0 + 4.0, (y1 + y2) / 2.0);
             let _ = writeln!(s, "<text x=\"{mx:.1}\" y=\"{my:.1}\" fill=\"#333333\" stroke=\"none\">{m}</text>");
         }

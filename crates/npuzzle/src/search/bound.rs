@@ -5,6 +5,7 @@ use super::Request;
 use crate::board::Board;
 use crate::cost::CostModel;
 use crate::heuristic::{Heuristic, HeuristicKind, NoTables};
+use crate::metric::Metric;
 use crate::outcome::{BoundSource, Outcome};
 use crate::tables::Tables;
 
@@ -41,8 +42,28 @@ pub fn lower_bound_for(start: &Board, goal: &Board, cost: CostModel, proven_opti
     Heuristic::with_cost(HeuristicKind::LinearConflict, goal, &NoTables, cost).map_or(0, |h| h.estimate_board(start).floor_moves())
 }
 
+/// A lower bound on the moves from `start` to `goal` in `metric`: [`lower_bound`] in
+/// single-tile moves; in multi-tile moves the tiles' column distances over the longest row
+/// slide plus their row distances over the longest column slide, each rounded up.
+pub fn lower_bound_in(start: &Board, goal: &Board, metric: Metric) -> u64 {
+    match metric {
+        Metric::Stm => lower_bound(start, goal, None),
+        Metric::Mtm => Heuristic::in_metric(HeuristicKind::Manhattan, goal, &NoTables, CostModel::Unit, Metric::Mtm)
+            .map_or(0, |h| h.estimate_board(start).floor_moves()),
+    }
+}
+
 /// Sets a solved outcome's lower bound and its source ([`lower_bound_with`]).
 pub(crate) fn set_bound(outcome: &mut Outcome, req: &Request, proven_optimal_cost: Option<u64>) {
+    if req.metric == Metric::Mtm {
+        let (bound, from) = match proven_optimal_cost {
+            Some(cost) => (cost, BoundSource::Optimal),
+            None => (lower_bound_in(&req.start, &req.goal, Metric::Mtm), BoundSource::Slides),
+        };
+        outcome.lower_bound = Some(bound);
+        outcome.lower_bound_from = Some(from);
+        return;
+    }
     // The pattern databases count moves; under other costs the weighed formula bounds the cost.
     let (bound, from) = match proven_optimal_cost {
         _ if req.cost.is_unit() => lower_bound_with(&req.start, &req.goal, &req.tables, proven_optimal_cost),

@@ -52,7 +52,7 @@ pub(crate) fn stopped_at_once(req: &Request) -> Option<Outcome> {
 
 /// The heuristic `req` searches with, from its prepared tables.
 pub(crate) fn heuristic(req: &Request) -> Result<Heuristic, Error> {
-    Heuristic::with_cost(req.effective_heuristic(), &req.goal, &req.tables, req.cost)
+    Heuristic::in_metric(req.effective_heuristic(), &req.goal, &req.tables, req.cost, req.metric)
 }
 
 /// Runs the search of `widths` on `req`: [`stopped_at_once`], then [`run_with`].
@@ -110,6 +110,7 @@ fn run_at<S: State, O: Observer>(
         max_depth: if req.algorithm.info().takes(Param::MaxDepth) { req.params.max_depth } else { None },
         params: req.params,
         cost: req.cost,
+        metric: req.metric,
     };
     let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
     let end = search(&problem, &mut ctx);

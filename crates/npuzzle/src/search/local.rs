@@ -13,7 +13,7 @@
 
 use super::observer::{Event, Observer};
 use super::{Ctx, End, LimitKind, Problem, Succ};
-use crate::board::Move;
+use crate::board::{Move, Slide};
 use crate::cost::Cost;
 use crate::generate::Rng;
 use crate::outcome::plural;
@@ -126,7 +126,7 @@ pub(crate) fn neighbour<S: State>(p: &Problem<S>, s: &S, h: Cost, m: Move) -> Op
     let mut child = s.clone();
     let tile = child.slide(to);
     let h = p.heuristic.update(&child, h, tile, to, blank);
-    Some(Succ { mv: m, state: child, h, cost: p.cost.step(tile) })
+    Some(Succ { mv: Slide::one(m), state: child, h, cost: p.cost.step(tile) })
 }
 
 /// The moves that keep the blank on the board from `s`, in the problem's order, and how many.
@@ -213,7 +213,7 @@ pub(crate) fn climb<S: State, O: Observer>(
             Choose::Steepest => {
                 for succ in p.successors(&cur, h, None) {
                     ctx.stats.generated_at(depth);
-                    ctx.note(Event::LocalNeighbour { mv: succ.mv, state: &succ.state, h: succ.h, member: None });
+                    ctx.note(Event::LocalNeighbour { mv: succ.mv.mv, state: &succ.state, h: succ.h, member: None });
                     if succ.h < best {
                         best = succ.h;
                         n_ties = 0;
@@ -238,7 +238,7 @@ pub(crate) fn climb<S: State, O: Observer>(
                     let succ = neighbour(p, &cur, h, order[i]).expect("a legal move");
                     let tried = i as u32 + 1;
                     ctx.stats.generated_at(depth);
-                    ctx.note(Event::LocalNeighbour { mv: succ.mv, state: &succ.state, h: succ.h, member: None });
+                    ctx.note(Event::LocalNeighbour { mv: succ.mv.mv, state: &succ.state, h: succ.h, member: None });
                     best = best.min(succ.h);
                     if succ.h < h {
                         chosen = Some((succ, Why::FirstImprovement { tried }));
@@ -274,8 +274,8 @@ pub(crate) fn climb<S: State, O: Observer>(
             }
         };
         ties = [None, None, None, None];
-        ctx.note::<S>(Event::LocalChoice { mv: succ.mv, h: succ.h, why, member: None, from: None });
-        moves.push(succ.mv);
+        ctx.note::<S>(Event::LocalChoice { mv: succ.mv.mv, h: succ.h, why, member: None, from: None });
+        moves.push(succ.mv.mv);
         cur = succ.state;
         h = succ.h;
     }

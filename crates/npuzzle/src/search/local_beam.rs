@@ -109,9 +109,9 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
             ctx.stats.expanded += 1;
             for succ in p.successors(&m.state, m.h, None) {
                 ctx.stats.generated_at(depth);
-                ctx.note(Event::LocalNeighbour { mv: succ.mv, state: &succ.state, h: succ.h, member: Some(i as u32) });
+                ctx.note(Event::LocalNeighbour { mv: succ.mv.mv, state: &succ.state, h: succ.h, member: Some(i as u32) });
                 if seen.insert(succ.state.clone()) {
-                    cands.push(Cand { state: succ.state, h: succ.h, mv: succ.mv, from: i as u32, key: 0.0 });
+                    cands.push(Cand { state: succ.state, h: succ.h, mv: succ.mv.mv, from: i as u32, key: 0.0 });
                 }
             }
         }

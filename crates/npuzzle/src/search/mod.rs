@@ -34,11 +34,12 @@ pub use local::{Stuck, Why};
 pub use params::{Param, ParamGroup, ParamInfo, ParamKind, Params};
 pub use request::Request;
 
-use crate::board::{Move, MoveOrder, MoveTable};
+use crate::board::{Move, MoveOrder, MoveTable, Slide};
 use crate::clock::Instant;
 use crate::cost::{Cost, CostModel};
 use crate::error::Error;
 use crate::heuristic::Heuristic;
+use crate::metric::Metric;
 use crate::state::State;
 use crate::stats::Stats;
 use observer::{Event, Fate, NodeId, Observer};
@@ -124,6 +125,13 @@ algorithms! {
 }
 
 impl Algorithm {
+    /// Whether the algorithm searches under multi-tile moves ([`Metric::Mtm`]): the
+    /// state-space searches do; the local searches, the row-and-column reductions and the beams
+    /// over pattern databases make single-tile moves only.
+    pub fn runs_mtm(self) -> bool {
+        !self.info().local && !matches!(self, Algorithm::Reduce | Algorithm::ReducePlus | Algorithm::PdbBeam)
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         self.info().name
@@ -219,13 +227,16 @@ pub struct Problem<S: State> {
     pub params: Params,
     /// What each move costs; g is counted in its units (moves under [`CostModel::Unit`]).
     pub cost: CostModel,
+    /// How moves are counted: under [`Metric::Mtm`] the successors are every slide along the
+    /// blank's row and column, each costing 1.
+    pub metric: Metric,
 }
 
 /// A successor of a state.
 #[derive(Clone, Debug)]
 pub struct Succ<S> {
     /// The move that made it.
-    pub mv: Move,
+    pub mv: Slide,
     /// The new state.
     pub state: S,
     /// Its heuristic estimate.
@@ -248,17 +259,39 @@ impl<S: State> Problem<S> {
 
     /// The successors of `s` (whose estimate is `h`) in the configured order, skipping the move
     /// that undoes `last`.
+    ///
+    /// Under multi-tile moves each direction gives its slides from the shortest, and after a
+    /// slide every slide along the same line is skipped: one back returns to the parent or to
+    /// another of its children, and one further on reaches a child of the parent, each in one
+    /// slide fewer.
     #[inline]
-    pub fn successors<'a>(&'a self, s: &'a S, h: Cost, last: Option<Move>) -> impl Iterator<Item = Succ<S>> + 'a {
-        let skip = last.map(Move::inverse);
+    pub fn successors<'a>(&'a self, s: &'a S, h: Cost, last: Option<Slide>) -> impl Iterator<Item = Succ<S>> + 'a {
+        let skip = last.map(|l| l.mv.inverse());
         let blank = s.blank();
-        self.order.moves().into_iter().filter(move |&m| Some(m) != skip).filter_map(move |m| {
-            let to = self.table.target(blank, m)?;
-            let mut child = s.clone();
-            let tile = child.slide(to);
-            let h = self.heuristic.update(&child, h, tile, to, blank);
-            Some(Succ { mv: m, state: child, h, cost: self.cost.step(tile) })
-        })
+        let stm = (self.metric == Metric::Stm).then(move || {
+            self.order.moves().into_iter().filter(move |&m| Some(m) != skip).filter_map(move |m| {
+                let to = self.table.target(blank, m)?;
+                let mut child = s.clone();
+                let tile = child.slide(to);
+                let h = self.heuristic.update(&child, h, tile, to, blank);
+                Some(Succ { mv: Slide::one(m), state: child, h, cost: self.cost.step(tile) })
+            })
+        });
+        let mtm = (self.metric == Metric::Mtm).then(move || {
+            let line = last.map(|l| l.mv);
+            self.order.moves().into_iter().filter(move |&m| Some(m) != skip && Some(m) != line).flat_map(move |m| {
+                let (mut at, mut at_h, mut run) = (s.clone(), h, 0u16);
+                std::iter::from_fn(move || {
+                    let from = at.blank();
+                    let to = self.table.target(from, m)?;
+                    let tile = at.slide(to);
+                    at_h = self.heuristic.update(&at, at_h, tile, to, from);
+                    run += 1;
+                    Some(Succ { mv: Slide { mv: m, run }, state: at.clone(), h: at_h, cost: 1 })
+                })
+            })
+        });
+        stm.into_iter().flatten().chain(mtm.into_iter().flatten())
     }
 
     /// A* priority with the problem's weight.
@@ -332,7 +365,7 @@ impl<'a, O: Observer> Ctx<'a, O> {
         &mut self,
         id: NodeId,
         parent: Option<NodeId>,
-        mv: Option<Move>,
+        mv: Option<Slide>,
         g: u32,
         h: Cost,
         f: Cost,
@@ -413,7 +446,7 @@ impl<'a, O: Observer> Ctx<'a, O> {
 pub(crate) struct TreeNode<S> {
     pub state: S,
     pub parent: u32,
-    pub mv: Option<Move>,
+    pub mv: Option<Slide>,
     pub g: u32,
     pub depth: u32,
     pub h: Cost,
@@ -422,13 +455,13 @@ pub(crate) struct TreeNode<S> {
 
 /// The moves from the root to node `i` of an arena.
 pub(crate) fn path_to<S>(nodes: &[TreeNode<S>], mut i: usize) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(nodes[i].depth as usize);
+    let mut slides = Vec::with_capacity(nodes[i].depth as usize);
     while let Some(m) = nodes[i].mv {
-        moves.push(m);
+        slides.push(m);
         i = nodes[i].parent as usize;
     }
-    moves.reverse();
-    moves
+    slides.reverse();
+    crate::board::expand(&slides)
 }
 
 /// Room for one more element in a search's container, asked of the allocator fallibly: a search

@@ -36,7 +36,7 @@ pub(crate) enum Probe {
 /// Runs the probe on `req` (see the module documentation).
 pub(crate) fn probe(req: &Request) -> Probe {
     let cells = req.start.len();
-    let skip = req.limits.nodes.is_some() || !req.cost.is_unit() || cells > MAX_CELLS;
+    let skip = req.limits.nodes.is_some() || !req.cost.is_unit() || req.metric != crate::metric::Metric::Stm || cells > MAX_CELLS;
     if skip || crate::heuristic::lower_bound(&req.start, &req.goal) > MAX_BOUND {
         return Probe::Open(Box::new(req.clone()), Stats::default());
     }

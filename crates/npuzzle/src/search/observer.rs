@@ -2,7 +2,7 @@
 //! all built from these events. The default [`NoObserver`] sets `ENABLED = false`, so every
 //! `if O::ENABLED { … }` block compiles away and the fast paths pay nothing.
 
-use crate::board::Move;
+use crate::board::{Move, Slide};
 use crate::cost::Cost;
 use crate::state::State;
 use serde::Serialize;
@@ -54,7 +54,7 @@ pub enum Event<'a, S> {
         /// Its parent, `None` for a root.
         parent: Option<NodeId>,
         /// The move from the parent.
-        mv: Option<Move>,
+        mv: Option<Slide>,
         /// The path cost from the start, in the cost model's units (moves under unit costs).
         g: u32,
         /// Heuristic estimate.

@@ -10,7 +10,7 @@ use super::info::{self, GoalTest, Info, Param, line, Step};
 use super::observer::{Event, Fate, NodeId, Observer};
 use super::memory::{state_heap, Footprint};
 use super::{Ctx, End, LimitKind, Problem};
-use crate::board::Move;
+use crate::board::Slide;
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashSet;
@@ -23,14 +23,14 @@ struct Node<S> {
     state: S,
     g: u32,
     h: Cost,
-    mv: Option<Move>,
+    mv: Option<Slide>,
     id: NodeId,
 }
 
 struct Run<'p, 'c, 'l, S: State, O: Observer> {
     p: &'p Problem<S>,
     ctx: &'c mut Ctx<'l, O>,
-    path: Vec<Move>,
+    path: Vec<Slide>,
     on_path: FxHashSet<S>,
     rules: Conventions,
 }
@@ -91,7 +91,7 @@ pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> En
     let mut run = Run { p, ctx, path: Vec::new(), on_path: FxHashSet::default(), rules };
     run.on_path.insert(p.start.clone());
     match run.rbfs(&root, h0, Cost::INFINITY) {
-        Ok(Res::Found) => End::Found(run.path),
+        Ok(Res::Found) => End::Found(crate::board::expand(&run.path)),
         Ok(Res::Fail(_)) => End::Exhausted,
         Err(kind) => End::Limit(kind),
     }

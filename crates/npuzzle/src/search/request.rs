@@ -3,7 +3,9 @@
 use super::{Algorithm, Limits, Param, Params};
 use crate::board::{Board, MoveOrder};
 use crate::cost::CostModel;
+use crate::error::Error;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::tables::Tables;
 
 /// Everything a search needs.
@@ -34,6 +36,10 @@ pub struct Request {
     /// What a move costs ([`CostModel::Unit`] unless set): g, h, f, the answer's cost and the
     /// lower bound are in its units, and the table heuristics need tables built for it.
     pub cost: CostModel,
+    /// How moves are counted ([`Metric::Stm`] unless set): under multi-tile moves a search's
+    /// moves are the slides of one to a side's worth of tiles, each costing 1, and g, h, f,
+    /// the answer's cost and its lower bound count slides.
+    pub metric: Metric,
     /// Whether the algorithm and heuristic are the default solver for the board's size, chosen
     /// because the request named neither ([`Request::auto`], a specification without them):
     /// preparing the tables ([`crate::tables::TableStore::prepare_run`]) may then pick the
@@ -55,6 +61,7 @@ impl Request {
             tables: Tables::none(),
             parallel: true,
             cost: CostModel::Unit,
+            metric: Metric::Stm,
             by_default: false,
         }
     }
@@ -103,11 +110,49 @@ impl Request {
         self
     }
 
+    /// Sets the metric.
+    pub fn metric(mut self, m: Metric) -> Request {
+        self.metric = m;
+        self
+    }
+
     /// Why the algorithm's answer is not optimal under this request's cost model although it is
     /// under unit costs (breadth-first search and iterative deepening find the fewest moves,
     /// not the cheapest), if so.
     pub fn cost_note(&self) -> Option<&'static str> {
         self.algorithm.info().cost_note.filter(|_| !self.cost.is_unit())
+    }
+
+    /// Checks that the request runs in its metric. Under multi-tile moves costs are unit, the
+    /// algorithm searches the state space (the local searches, the reductions and the beams
+    /// make single-tile moves), and the heuristic estimates slides
+    /// ([`HeuristicKind::MTM`]).
+    pub fn metric_check(&self) -> Result<(), Error> {
+        if self.metric == Metric::Stm {
+            return Ok(());
+        }
+        if !self.cost.is_unit() {
+            return Err(Error::Unsupported(format!(
+                "the multi-tile metric counts slides, each costing 1: it takes no {} costs",
+                self.cost
+            )));
+        }
+        if !self.algorithm.runs_mtm() {
+            let these: Vec<&str> = Algorithm::ALL.iter().filter(|a| a.runs_mtm()).map(|a| a.name()).collect();
+            return Err(Error::Unsupported(format!(
+                "{} makes single-tile moves only: under the multi-tile metric use {}",
+                self.algorithm,
+                these.join(", ")
+            )));
+        }
+        let kind = self.effective_heuristic();
+        if !HeuristicKind::MTM.contains(&kind) {
+            return Err(Error::Unsupported(format!(
+                "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
+                HeuristicKind::MTM.map(|k| k.name()).join(", ")
+            )));
+        }
+        Ok(())
     }
 
     /// The heuristic actually used: `zero` for algorithms that use none.

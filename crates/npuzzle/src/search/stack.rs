@@ -16,7 +16,7 @@ use super::conventions::{Conventions, Duplicates, Ties};
 use super::memory::{state_heap, Footprint};
 use super::observer::{Discard, Event, Fate, NodeId, Observer};
 use super::{Ctx, LimitKind, Problem, Room};
-use crate::board::Move;
+use crate::board::{self, Move, Slide};
 use crate::cost::Cost;
 use crate::state::State;
 use rustc_hash::FxHashMap;
@@ -29,7 +29,7 @@ pub(crate) struct Entry<S> {
     /// Moves from the root.
     pub depth: u32,
     pub h: Cost,
-    pub mv: Option<Move>,
+    pub mv: Option<Slide>,
     pub id: NodeId,
 }
 
@@ -68,7 +68,7 @@ pub(crate) struct Hooks<F, A, V, G> {
 /// Reusable buffers for passes.
 pub(crate) struct Buffers<S> {
     stack: Vec<Entry<S>>,
-    path: Vec<Move>,
+    path: Vec<Slide>,
     kids: Vec<(Entry<S>, Cost)>,
     /// The states along the current path, the root first (the path rule).
     states: Vec<S>,
@@ -200,8 +200,9 @@ where
         ctx.note(Event::Selected { id: e.id, g: e.g, h: e.h, f, state: &e.state });
         if !goal_on_generate && p.is_goal(&e.state) {
             ctx.note::<S>(Event::Goal { id: e.id });
-            match (hooks.goal)(&buf.path, e.g, e.id) {
-                AtGoal::Stop => return Ok(Some(buf.path.clone())),
+            let path = board::expand(&buf.path);
+            match (hooks.goal)(&path, e.g, e.id) {
+                AtGoal::Stop => return Ok(Some(path)),
                 AtGoal::Incumbent => {
                     ctx.note::<S>(Event::Incumbent { id: e.id, cost: e.g });
                     emit_frontier(ctx, &buf.stack);
@@ -232,8 +233,8 @@ where
             ctx.generated(id, Some(e.id), Some(succ.mv), g2, succ.h, f2, &succ.state, fate);
             if fate == Fate::Goal {
                 ctx.note::<S>(Event::Goal { id });
-                let mut path = buf.path.clone();
-                path.push(succ.mv);
+                let mut path = board::expand(&buf.path);
+                path.extend(std::iter::repeat_n(succ.mv.mv, succ.mv.run as usize));
                 match (hooks.goal)(&path, g2, id) {
                     AtGoal::Stop => return Ok(Some(path)),
                     AtGoal::Incumbent => ctx.note::<S>(Event::Incumbent { id, cost: g2 }),

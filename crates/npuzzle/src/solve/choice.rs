@@ -4,6 +4,7 @@
 use crate::board::Board;
 use crate::cost::CostModel;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::search::{Algorithm, Request};
 
 /// The algorithm and heuristic a run that names neither uses on a `width`×`height` board: IDA*
@@ -43,6 +44,17 @@ pub fn default_choice_for(width: usize, height: usize, cost: CostModel) -> (Algo
         (Algorithm::Idastar, HeuristicKind::Pdb)
     } else {
         (Algorithm::ReducePlus, HeuristicKind::Zero)
+    }
+}
+
+/// The default solver in `metric`: [`default_choice_for`] in single-tile moves; in multi-tile
+/// moves IDA* walking the exact multi-tile table up to 9 cells, and beyond, IDA* on the tiles'
+/// distances over the longest slide (both optimal; the latter slow on hard 4×4 boards).
+pub fn default_choice_in(width: usize, height: usize, cost: CostModel, metric: Metric) -> (Algorithm, HeuristicKind) {
+    match metric {
+        Metric::Stm => default_choice_for(width, height, cost),
+        Metric::Mtm if width * height <= crate::generate::MAX_TABLE_CELLS => (Algorithm::Idastar, HeuristicKind::Exact),
+        Metric::Mtm => (Algorithm::Idastar, HeuristicKind::Manhattan),
     }
 }
 

@@ -12,7 +12,7 @@ pub use crate::search::bound::{lower_bound, lower_bound_for, lower_bound_with};
 pub use crate::search::fit::{check_fits, human_bytes, large_board_hint, memory_floor, node_bytes, size_note};
 pub use crate::search::pdb_beam::check_size as check_beam_size;
 pub use crate::search::Request;
-pub use choice::{default_at_once, default_choice, default_choice_for};
+pub use choice::{default_at_once, default_choice, default_choice_for, default_choice_in};
 #[cfg(feature = "schema")]
 pub use report::report_schema;
 pub use report::Report;
@@ -20,6 +20,7 @@ pub use report::Report;
 use crate::board::Move;
 use crate::cost::PathCost;
 use crate::error::Error;
+use crate::metric::Metric;
 use crate::search::bound::set_bound;
 use crate::search::observer::{NoObserver, Observer};
 
@@ -40,8 +41,14 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
     }
     // The cost is added up on the way, on a copy of the board when moves cost different amounts.
     let mut priced = PathCost::new(req.cost, &req.start);
+    // Under multi-tile moves each run of one direction is one move.
+    let (mut slides, mut last) = (0u64, None);
     let mut pass = |m: Move| {
         priced.push(m);
+        if last != Some(m) {
+            slides += 1;
+            last = Some(m);
+        }
         sink(m)
     };
     let (mut outcome, _) = req.algorithm.run(req, NoObserver, Some(&mut pass))?;
@@ -49,7 +56,7 @@ pub fn solve_streamed(req: &Request, sink: &mut dyn FnMut(Move)) -> Result<Outco
         pass(m);
     }
     if outcome.status == Status::Solved {
-        outcome.cost = Some(priced.total());
+        outcome.cost = Some(if req.metric == Metric::Mtm { slides } else { priced.total() });
         outcome.length = Some(priced.moves());
         outcome.stats.search_depth = priced.moves();
         outcome.stats.set_branching();
@@ -65,6 +72,9 @@ pub fn solve_observed<O: Observer>(req: &Request, obs: O) -> Result<(Outcome, O)
     }
     let (outcome, obs) = req.algorithm.run(req, obs, None)?;
     let mut outcome = outcome.priced(&req.start, req.cost);
+    if outcome.status == Status::Solved && req.metric == Metric::Mtm {
+        outcome.cost = Some(crate::notation::mtm_length(&outcome.moves));
+    }
     if outcome.status == Status::Solved {
         bound(&mut outcome, req);
     }
@@ -76,6 +86,7 @@ fn settled(req: &Request) -> Result<Option<Outcome>, Error> {
     req.start.check_same_size(&req.goal)?;
     req.params.check()?;
     crate::search::Conventions::check(req.algorithm.info(), &req.params)?;
+    req.metric_check()?;
     Ok((!req.start.can_reach(&req.goal)).then(Outcome::unsolvable))
 }
 

@@ -3,6 +3,7 @@
 use crate::board::Board;
 use crate::cost::CostModel;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::outcome::{BoundSource, Outcome, Status, Stuck};
 use crate::search::{Algorithm, LimitKind, Param, Request};
 use crate::stats::Stats;
@@ -46,6 +47,17 @@ pub struct Report {
     pub order: String,
     /// What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
     pub cost_model: CostModel,
+    /// How moves are counted, when not single-tile moves: `mtm` (a slide of the tiles between
+    /// the blank and a cell of its row or column is one move). `cost` and `lower_bound` then
+    /// count slides, and `length` single-tile moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub metric: Option<Metric>,
+    /// Under multi-tile moves, the answer in counted notation, the blank's moves (`R2U2LD`):
+    /// each letter one slide, its count the tiles moved.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub notation: Option<String>,
     /// Whether the answer is a solution proven optimal (false when none was found).
     pub optimal: bool,
     /// Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
@@ -112,7 +124,7 @@ impl Report {
             limit: outcome.limit,
             stuck: outcome.stuck,
             seed: req.algorithm.info().takes(Param::Seed).then(|| req.params.seed()),
-            message: outcome.summary_in(req.cost),
+            message: outcome.summary_metric(req.cost, req.metric),
             start: req.start.clone(),
             goal: req.goal.clone(),
             algorithm: req.algorithm,
@@ -120,6 +132,9 @@ impl Report {
             weight: req.params.weight(),
             order: req.order.to_string(),
             cost_model: req.cost,
+            metric: (!req.metric.is_stm()).then_some(req.metric),
+            notation: (req.metric == Metric::Mtm && outcome.status == Status::Solved)
+                .then(|| crate::notation::write(&outcome.moves, crate::notation::Reading::Blank)),
             optimal: outcome.proven_optimal(req.guarantees_optimal()),
             cost_note: req.cost_note().map(str::to_string),
             cost: outcome.cost,

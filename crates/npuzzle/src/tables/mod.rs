@@ -51,6 +51,8 @@ pub struct Tables {
     /// The tables of a heuristic under step costs ([`costed`]).
     cost: Option<costed::CostTables>,
     any_goal: Option<Arc<AnyGoalSet>>,
+    /// The exact multi-tile distances.
+    mtm_exact: Option<Arc<crate::metric::MtmTable>>,
 }
 
 impl Tables {
@@ -69,6 +71,17 @@ impl Tables {
     pub fn with_exact(mut self, e: Arc<ExactHeuristic>) -> Tables {
         self.exact = Some(e);
         self
+    }
+
+    /// These tables with the exact multi-tile distances.
+    pub fn with_mtm_exact(mut self, t: Arc<crate::metric::MtmTable>) -> Tables {
+        self.mtm_exact = Some(t);
+        self
+    }
+
+    /// The exact multi-tile distances, if prepared.
+    pub fn mtm_exact(&self) -> Option<&Arc<crate::metric::MtmTable>> {
+        self.mtm_exact.as_ref()
     }
 
     /// The pattern-database set, if prepared.
@@ -129,6 +142,9 @@ impl crate::heuristic::TableSource for Tables {
     }
     fn cost_exact(&self) -> Option<&Arc<crate::heuristic::exact_cost::CostExactHeuristic>> {
         Tables::cost_exact(self)
+    }
+    fn mtm_exact(&self) -> Option<&Arc<crate::metric::MtmTable>> {
+        Tables::mtm_exact(self)
     }
 }
 

@@ -10,6 +10,7 @@ mod default_cold;
 mod layers;
 mod limits;
 mod local_search;
+mod metric;
 mod oracle;
 mod pdb;
 mod pdb_beam;

@@ -51,7 +51,9 @@ pub fn text(r: &Report, boards: bool) -> String {
     }
     if r.status == Status::Solved {
         let _ = writeln!(s, "moves: {}", if r.moves.is_empty() { "(none: the start is the goal)" } else { &r.moves });
-        if let Some(n) = r.notation.as_deref().filter(|n| !n.is_empty()) {
+        if r.metric.is_some() && !r.moves.is_empty() {
+            let moves = npuzzle::board::parse_moves(&r.moves).unwrap_or_default();
+            let n = npuzzle::notation::write(&moves, npuzzle::notation::Reading::Blank);
             let _ = writeln!(s, "slides: {n} (the blank's moves, each letter one slide, its count the tiles moved)");
         }
     }

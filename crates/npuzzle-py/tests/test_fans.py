@@ -45,3 +45,15 @@ def test_the_notation_round_trips_and_bad_notation_is_a_value_error():
         npuzzle.analyse(BOARD, "UUU", progress=False)
     with pytest.raises(npuzzle.UnsolvableError):
         npuzzle.analyse("1 2 3/4 5 6/8 7 0", "R", progress=False)
+
+
+def test_a_search_in_the_multi_tile_metric_is_the_clis(cli):
+    mine = npuzzle.solve(BOARD, metric="mtm")
+    theirs = json.loads(cli("solve", BOARD, "--metric", "mtm", "--format", "json"))
+    assert (mine.cost, mine.length, mine.moves, mine.metric) == (theirs["cost"], theirs["length"], theirs["moves"], "mtm")
+    # The analysis's optimum in slides, with its single-tile length.
+    assert (mine.cost, mine.length, mine.optimal) == (12, 14, True)
+    with pytest.raises(ValueError, match="single-tile moves only"):
+        npuzzle.solve(BOARD, metric="mtm", algorithm="annealing")
+    with pytest.raises(ValueError, match="unknown metric"):
+        npuzzle.solve(BOARD, metric="xtm")

@@ -10,6 +10,7 @@ use npuzzle::board::Board;
 use npuzzle::cost::{Cost, CostModel};
 use npuzzle::experiment::DepthRow;
 use npuzzle::goal::Preset;
+use npuzzle::metric::Metric;
 use npuzzle::render::palette::LegendEntry;
 use npuzzle::render::tree::Tree;
 pub use npuzzle::replay::Trace;
@@ -64,6 +65,9 @@ pub struct Options {
     pub compare_pairs: Vec<Pair>,
     /// What a move may cost, the first the default (`unit`, then `tile`), with a line on each.
     pub cost_models: Vec<CostModelInfo>,
+    /// How moves may be counted, the first the default (`stm`, then `mtm`), with what each
+    /// allows.
+    pub metrics: Vec<MetricInfo>,
     /// The textbook experiment's defaults in this engine (`/api/depth`).
     pub depth_defaults: DepthDefaults,
     /// What this engine allows a request.
@@ -77,6 +81,19 @@ pub struct CostModelInfo {
     pub name: CostModel,
     /// One line on what a move costs.
     pub summary: &'static str,
+}
+
+/// One metric as menus show it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct MetricInfo {
+    /// Its name.
+    pub name: Metric,
+    /// One line on what a move is.
+    pub summary: &'static str,
+    /// The algorithms that search in it.
+    pub algorithms: Vec<Algorithm>,
+    /// The heuristics that estimate in it.
+    pub heuristics: Vec<HeuristicKind>,
 }
 
 /// What `/api/depth` runs when a request names nothing, and its ceilings.
@@ -629,6 +646,8 @@ pub fn typescript() -> String {
         Cost,
         CostModel,
         CostModelInfo,
+        Metric,
+        MetricInfo,
         DepthDefaults,
         DepthTable,
         DepthRow,

@@ -151,6 +151,11 @@ class SearchOptions(TypedDict, total=False):
     """What a move costs: ``"unit"`` (every move 1, the default) or ``"tile"`` (moving tile t costs
     t, "heavy tiles"): costs, g, h and f are then in these units, the heuristics weigh each tile by
     its cost, and breadth-first search and iterative deepening are no longer optimal."""
+    metric: Literal["stm", "mtm"]
+    """How moves are counted: ``"stm"`` (single-tile moves, the default) or ``"mtm"`` (multi-tile
+    moves: the tiles between the blank and a cell of its row or column slide together, once). In
+    ``"mtm"`` the cost and the lower bound count slides, ``length`` single-tile moves, and
+    ``notation`` holds the answer with counts (``"R2U2LD"``)."""
     size: Optional[str]
     """``"WxH"`` for text that does not say its size."""
     max_nodes: Optional[int]
@@ -233,7 +238,7 @@ class Options:
                 "memory": _bytes(v.get("max_memory")),
             },
         }
-        for key in ("algorithm", "heuristic", "order", "cost", "size"):
+        for key in ("algorithm", "heuristic", "order", "cost", "metric", "size"):
             if key in v:
                 spec[key] = v[key]
         for key in _PARAM_KEYS:

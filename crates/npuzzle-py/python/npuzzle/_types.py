@@ -19,7 +19,7 @@ Board = List[List[int]]
 """A board as rows of tiles, 0 the blank."""
 
 
-BoundSource = Literal["optimal", "linear_conflict", "pattern_databases", "iterations"]
+BoundSource = Literal["optimal", "linear_conflict", "pattern_databases", "iterations", "slides"]
 """Where a lower bound comes from."""
 
 
@@ -49,6 +49,10 @@ HeuristicKind = Literal[
 
 LimitKind = Literal["nodes", "time", "memory", "cancelled", "depth", "steps"]
 """Which limit ended a search."""
+
+
+Metric = Literal["stm", "mtm"]
+"""How moves are counted."""
 
 
 class _StatsRequired(TypedDict):
@@ -179,6 +183,10 @@ class Report(_ReportRequired, total=False):
     distance plus linear conflicts (scaled by the tiles' costs under tile costs)."""
     lower_bound_from: Optional[BoundSource]
     """Where `lower_bound` comes from."""
+    metric: Optional[Metric]
+    """How moves are counted, when not single-tile moves: `mtm` (a slide of the tiles between the
+    blank and a cell of its row or column is one move). `cost` and `lower_bound` then count
+    slides, and `length` single-tile moves."""
     path: Optional[List[Board]]
     """The boards along the path (left out of batch output unless asked for)."""
     seed: Optional[int]
@@ -261,6 +269,13 @@ class ReportFields:
         return cast("str", self._data.get("message"))
 
     @property
+    def metric(self) -> Optional[str]:
+        """How moves are counted, when not single-tile moves: `mtm` (a slide of the tiles between
+        the blank and a cell of its row or column is one move). `cost` and `lower_bound` then
+        count slides, and `length` single-tile moves."""
+        return cast("Optional[str]", self._data.get("metric"))
+
+    @property
     def moves(self) -> str:
         """The blank's moves as letters (`U`, `D`, `L`, `R`), start to goal."""
         return cast("str", self._data.get("moves"))
@@ -320,6 +335,6 @@ class ReportFields:
 
 __all__ = [
     "AlgorithmName", "Board", "BoundSource", "Cost", "CostModel", "HeuristicKind", "LimitKind",
-    "Stats", "Status", "StuckLocalMinimum", "StuckPlateau", "StuckRestartsExhausted",
+    "Metric", "Stats", "Status", "StuckLocalMinimum", "StuckPlateau", "StuckRestartsExhausted",
     "StuckTemperatureFloor", "Stuck", "Report", "ReportFields",
 ]

@@ -20,8 +20,8 @@ pub use svg::SvgJob;
 
 use crate::documents::{
     BigChoice, Check, Choice, CompareLine, CompareRow, Compared, CostModelInfo, Defaults, DepthDefaults, DepthTable, EngineKind,
-    EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, Notation, OptimalChoice, Options, Pair, Pictures,
-    Progress as ProgressLine, Solved, Timing, ValidPair,
+    EngineLimits, Field, Frame, Generated, GoalBoard, HeuristicInfo, InvalidPair, MetricInfo, Notation, OptimalChoice, Options, Pair,
+    Pictures, Progress as ProgressLine, Solved, Timing, ValidPair,
 };
 use crate::progress::{Progress, Shared};
 use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};

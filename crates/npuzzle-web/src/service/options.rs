@@ -54,6 +54,15 @@ impl Service {
             params: Param::ALL.iter().map(|p| p.info()).collect(),
             compare_pairs: npuzzle::compare::DEFAULT_PAIRS.to_vec(),
             cost_models: npuzzle::CostModel::ALL.iter().map(|&name| CostModelInfo { name, summary: name.summary() }).collect(),
+            metrics: npuzzle::metric::Metric::ALL
+                .iter()
+                .map(|&name| MetricInfo {
+                    name,
+                    summary: name.summary(),
+                    algorithms: Algorithm::ALL.iter().copied().filter(|a| name.is_stm() || a.runs_mtm()).collect(),
+                    heuristics: WEB_HEURISTICS.iter().copied().filter(|h| name.is_stm() || HeuristicKind::MTM.contains(h)).collect(),
+                })
+                .collect(),
             depth_defaults: DepthDefaults {
                 depths: npuzzle::experiment::DEFAULT_DEPTHS.to_vec(),
                 count: c.depth_count,

@@ -58,6 +58,11 @@ compare_pairs: Array<Pair>,
  */
 cost_models: Array<CostModelInfo>, 
 /**
+ * How moves may be counted, the first the default (`stm`, then `mtm`), with what each
+ * allows.
+ */
+metrics: Array<MetricInfo>, 
+/**
  * The textbook experiment's defaults in this engine (`/api/depth`).
  */
 depth_defaults: DepthDefaults, 
@@ -755,6 +760,12 @@ order: string,
  */
 cost_model: CostModel, 
 /**
+ * How moves are counted, when not single-tile moves: `mtm` (a slide of the tiles between
+ * the blank and a cell of its row or column is one move). `cost` and `lower_bound` then
+ * count slides, and `length` single-tile moves.
+ */
+metric?: Metric, 
+/**
  * Whether the answer is a solution proven optimal (false when none was found).
  */
 optimal: boolean, 
@@ -875,6 +886,12 @@ order: string,
  * What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
  */
 cost_model: CostModel, 
+/**
+ * How moves are counted, when not single-tile moves: `mtm` (a slide of the tiles between
+ * the blank and a cell of its row or column is one move). `cost` and `lower_bound` then
+ * count slides, and `length` single-tile moves.
+ */
+metric?: Metric, 
 /**
  * Whether the answer is a solution proven optimal (false when none was found).
  */
@@ -1111,7 +1128,8 @@ parent: number | null,
  */
 label: string, 
 /**
- * The move from the parent, as a letter.
+ * The move from the parent: its letter, and under multi-tile moves the tiles the slide
+ * moves when more than one (`R2`).
  */
 move: string | null, 
 /**
@@ -1377,7 +1395,8 @@ parent: number | null,
  */
 label: string, 
 /**
- * The move from the parent, as a letter.
+ * The move from the parent: its letter, and under multi-tile moves the tiles the slide
+ * moves when more than one (`R2`).
  */
 move: string | null, 
 /**
@@ -1638,7 +1657,8 @@ parent: number | null,
  */
 label: string, 
 /**
- * The move from the parent, as a letter.
+ * The move from the parent: its letter, and under multi-tile moves the tiles the slide
+ * moves when more than one (`R2`).
  */
 move: string | null, 
 /**
@@ -1773,7 +1793,8 @@ parent: number | null,
  */
 label: string, 
 /**
- * The move from the parent, as a letter.
+ * The move from the parent: its letter, and under multi-tile moves the tiles the slide
+ * moves when more than one (`R2`).
  */
 move: string | null, 
 /**
@@ -1902,6 +1923,12 @@ order: string,
  * What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t).
  */
 cost_model: CostModel, 
+/**
+ * How moves are counted, when not single-tile moves: `mtm` (a slide of the tiles between
+ * the blank and a cell of its row or column is one move). `cost` and `lower_bound` then
+ * count slides, and `length` single-tile moves.
+ */
+metric?: Metric, 
 /**
  * Whether the answer is a solution proven optimal (false when none was found).
  */
@@ -2262,6 +2289,32 @@ name: CostModel,
 summary: string, };
 
 /**
+ * How moves are counted.
+ */
+export type Metric = "stm" | "mtm";
+
+/**
+ * One metric as menus show it.
+ */
+export type MetricInfo = { 
+/**
+ * Its name.
+ */
+name: Metric, 
+/**
+ * One line on what a move is.
+ */
+summary: string, 
+/**
+ * The algorithms that search in it.
+ */
+algorithms: Array<AlgorithmName>, 
+/**
+ * The heuristics that estimate in it.
+ */
+heuristics: Array<HeuristicKind>, };
+
+/**
  * What `/api/depth` runs when a request names nothing, and its ceilings.
  */
 export type DepthDefaults = { 
@@ -2380,4 +2433,4 @@ time_ms: number | null, };
 /**
  * Where a lower bound comes from.
  */
-export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases" | "iterations";
+export type BoundSource = "optimal" | "linear_conflict" | "pattern_databases" | "iterations" | "slides";

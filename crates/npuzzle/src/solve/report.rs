@@ -53,11 +53,6 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub metric: Option<Metric>,
-    /// Under multi-tile moves, the answer in counted notation, the blank's moves (`R2U2LD`):
-    /// each letter one slide, its count the tiles moved.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ts", ts(optional))]
-    pub notation: Option<String>,
     /// Whether the answer is a solution proven optimal (false when none was found).
     pub optimal: bool,
     /// Why the algorithm, optimal under unit costs, is not under this cost model (breadth-first
@@ -133,8 +128,6 @@ impl Report {
             order: req.order.to_string(),
             cost_model: req.cost,
             metric: (!req.metric.is_stm()).then_some(req.metric),
-            notation: (req.metric == Metric::Mtm && outcome.status == Status::Solved)
-                .then(|| crate::notation::write(&outcome.moves, crate::notation::Reading::Blank)),
             optimal: outcome.proven_optimal(req.guarantees_optimal()),
             cost_note: req.cost_note().map(str::to_string),
             cost: outcome.cost,

@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::error::Error;
 use crate::heuristic::exact::ExactHeuristic;
+use crate::heuristic::mtm::SlideWalk;
 use crate::heuristic::pdb::costed::CostSetSpec;
 use crate::heuristic::pdb::SetSpec;
 use crate::heuristic::HeuristicKind;
@@ -69,8 +70,12 @@ impl TableStore {
         if req.metric == Metric::Mtm {
             // The multi-tile estimates read no single-tile table: the exact one is its own.
             req.metric_check()?;
-            if kind == HeuristicKind::Exact && req.limits.reached_at_start().is_none() {
-                req.tables = Tables::none().with_mtm_exact(Arc::new(MtmTable::new(&req.goal)?));
+            if req.limits.reached_at_start().is_none() {
+                match kind {
+                    HeuristicKind::Exact => req.tables = Tables::none().with_mtm_exact(Arc::new(MtmTable::new(&req.goal)?)),
+                    HeuristicKind::Pdb => req.tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(&req.goal)?)),
+                    _ => {}
+                }
             }
             return Ok(notes);
         }

@@ -10,7 +10,7 @@ pub mod exact_cost;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
-mod mtm;
+pub mod mtm;
 pub mod pdb;
 
 use crate::board::{Board, Tile};
@@ -61,7 +61,8 @@ impl HeuristicKind {
     ];
 
     /// The kinds that estimate multi-tile moves ([`Heuristic::in_metric`]).
-    pub const MTM: [HeuristicKind; 4] = [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Exact];
+    pub const MTM: [HeuristicKind; 5] =
+        [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Pdb, HeuristicKind::Exact];
 
     /// The kinds computed from the board alone, with no table to build or load first.
     pub const CLASSIC: [HeuristicKind; 5] =
@@ -240,6 +241,7 @@ enum Source {
     MtmMisplaced,
     MtmAxes,
     MtmExact(Arc<crate::metric::MtmTable>),
+    MtmWalk(Arc<mtm::SlideWalk>),
 }
 
 /// A heuristic bound to one goal, ready to evaluate states.
@@ -265,6 +267,10 @@ pub trait TableSource {
     fn cost_exact(&self) -> Option<&Arc<exact_cost::CostExactHeuristic>>;
     /// The exact multi-tile distances, if prepared.
     fn mtm_exact(&self) -> Option<&Arc<crate::metric::MtmTable>> {
+        None
+    }
+    /// The walking distance in slides, if prepared.
+    fn mtm_walk(&self) -> Option<&Arc<mtm::SlideWalk>> {
         None
     }
 }
@@ -349,7 +355,12 @@ impl Heuristic {
                     "the exact heuristic under the multi-tile metric needs its table prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
                 ))
             })?),
-            HeuristicKind::Euclidean | HeuristicKind::LinearConflict | HeuristicKind::Pdb => {
+            HeuristicKind::Pdb => Source::MtmWalk(tables.mtm_walk().filter(|t| t.goal() == goal).cloned().ok_or_else(|| {
+                Error::Unprepared(format!(
+                    "the pdb heuristic under the multi-tile metric needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
+                ))
+            })?),
+            HeuristicKind::Euclidean | HeuristicKind::LinearConflict => {
                 return Err(Error::Unsupported(format!(
                     "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
                     HeuristicKind::MTM.map(|k| k.name()).join(", ")
@@ -362,7 +373,7 @@ impl Heuristic {
     /// The metric the estimates count moves in.
     pub fn metric(&self) -> Metric {
         match self.source {
-            Source::MtmMisplaced | Source::MtmAxes | Source::MtmExact(_) => Metric::Mtm,
+            Source::MtmMisplaced | Source::MtmAxes | Source::MtmExact(_) | Source::MtmWalk(_) => Metric::Mtm,
             _ => Metric::Stm,
         }
     }
@@ -444,6 +455,7 @@ impl Heuristic {
             Source::MtmMisplaced => HeuristicKind::Misplaced,
             Source::MtmAxes => HeuristicKind::Manhattan,
             Source::MtmExact(_) => HeuristicKind::Exact,
+            Source::MtmWalk(_) => HeuristicKind::Pdb,
         }
     }
 
@@ -489,6 +501,7 @@ impl Heuristic {
             Source::MtmMisplaced => mtm::misplaced(t, self.height, s),
             Source::MtmAxes => mtm::axes(t, self.height, s),
             Source::MtmExact(e) => mtm::exact(e, t.cells(), s),
+            Source::MtmWalk(w) => Cost::moves(w.estimate_tiles(|c| s.tile(c))),
         }
     }
 
@@ -515,7 +528,8 @@ impl Heuristic {
             | Source::CostExact(_)
             | Source::MtmMisplaced
             | Source::MtmAxes
-            | Source::MtmExact(_) => self.estimate(child),
+            | Source::MtmExact(_)
+            | Source::MtmWalk(_) => self.estimate(child),
         }
     }
 

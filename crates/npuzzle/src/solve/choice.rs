@@ -48,12 +48,14 @@ pub fn default_choice_for(width: usize, height: usize, cost: CostModel) -> (Algo
 }
 
 /// The default solver in `metric`: [`default_choice_for`] in single-tile moves; in multi-tile
-/// moves IDA* walking the exact multi-tile table up to 9 cells, and beyond, IDA* on the tiles'
-/// distances over the longest slide (both optimal; the latter slow on hard 4×4 boards).
+/// moves IDA* walking the exact multi-tile table up to 9 cells, IDA* on the walking distance in
+/// slides on boards whose sides are at most 4 (to 4×4), and beyond, IDA* on the tiles'
+/// distances over the longest slide (all optimal; the last two slow on hard boards).
 pub fn default_choice_in(width: usize, height: usize, cost: CostModel, metric: Metric) -> (Algorithm, HeuristicKind) {
     match metric {
         Metric::Stm => default_choice_for(width, height, cost),
         Metric::Mtm if width * height <= crate::generate::MAX_TABLE_CELLS => (Algorithm::Idastar, HeuristicKind::Exact),
+        Metric::Mtm if width.max(height) <= crate::heuristic::mtm::WALK_MAX_SIDE => (Algorithm::Idastar, HeuristicKind::Pdb),
         Metric::Mtm => (Algorithm::Idastar, HeuristicKind::Manhattan),
     }
 }

@@ -53,6 +53,8 @@ pub struct Tables {
     any_goal: Option<Arc<AnyGoalSet>>,
     /// The exact multi-tile distances.
     mtm_exact: Option<Arc<crate::metric::MtmTable>>,
+    /// The walking distance in slides.
+    mtm_walk: Option<Arc<crate::heuristic::mtm::SlideWalk>>,
 }
 
 impl Tables {
@@ -77,6 +79,17 @@ impl Tables {
     pub fn with_mtm_exact(mut self, t: Arc<crate::metric::MtmTable>) -> Tables {
         self.mtm_exact = Some(t);
         self
+    }
+
+    /// These tables with the walking distance in slides.
+    pub fn with_mtm_walk(mut self, t: Arc<crate::heuristic::mtm::SlideWalk>) -> Tables {
+        self.mtm_walk = Some(t);
+        self
+    }
+
+    /// The walking distance in slides, if prepared.
+    pub fn mtm_walk(&self) -> Option<&Arc<crate::heuristic::mtm::SlideWalk>> {
+        self.mtm_walk.as_ref()
     }
 
     /// The exact multi-tile distances, if prepared.
@@ -145,6 +158,9 @@ impl crate::heuristic::TableSource for Tables {
     }
     fn mtm_exact(&self) -> Option<&Arc<crate::metric::MtmTable>> {
         Tables::mtm_exact(self)
+    }
+    fn mtm_walk(&self) -> Option<&Arc<crate::heuristic::mtm::SlideWalk>> {
+        Tables::mtm_walk(self)
     }
 }
 

@@ -1216,6 +1216,25 @@ test("heavy tiles: the cost menu and its link, BFS's dearer answer said so, and 
   await page.close();
 });
 
+test("the multi-tile metric: the menu and its link, slides counted, the others offered only where they count slides", { timeout: 60000 }, async () => {
+  // docs/fans.md's example: 12 slides, 14 single-tile moves.
+  const { page, errors } = await openPage(q({ start: "8 1 3 4 0 2 7 6 5", algorithm: "astar", heuristic: "manhattan", metric: "mtm", tree: "0", run: "1" }));
+  await page.waitForSelector("#result-msg.ok");
+  assert.equal(await page.inputValue("#metric"), "mtm");
+  assert.match(await page.textContent("#result-msg"), /^astar: solved in 12 multi-tile moves \(14 single-tile\).*\(optimal\)/);
+  assert.match(await page.textContent("#metric-summary"), /slide together/);
+  assert.equal(new URL(page.url()).searchParams.get("metric"), "mtm");
+  // Linear conflict and the local searches count single-tile moves: not offered.
+  assert.equal(await page.locator("#heuristic option[value='linear-conflict']").isDisabled(), true);
+  assert.equal(await page.locator("#algorithm option[value='annealing']").isDisabled(), true);
+  await page.selectOption("#metric", "stm");
+  assert.equal(await page.locator("#heuristic option[value='linear-conflict']").isDisabled(), false);
+  await solveAndPause(page);
+  assert.match(await page.textContent("#result-msg"), /^astar: solved in 14 moves/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the Compare tab's depth experiment: the book's layout, dashes past the node limit, and its chart", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage(q({ start: BOARD }));
   await page.click("#tab-compare");

@@ -132,6 +132,11 @@ pub struct Args {
     /// answers with the best it has found).
     #[arg(long, value_parser = crate::opts::parse_duration)]
     pub timeout: Option<std::time::Duration>,
+    /// korf100: how moves are counted, stm (the default) or mtm (multi-tile moves: each
+    /// instance solved optimally in slides by the default solver for the metric, each answer
+    /// replayed and checked against the single-tile optimum).
+    #[arg(long, default_value = "stm", value_parser = crate::opts::metric_names(), hide_possible_values = true)]
+    pub metric: String,
     /// `file`, `big`: the node limit of each board (pdb-beam narrows its beams to spend about
     /// this many children: a shorter run, a longer answer, the same on every machine). `depth`:
     /// most nodes one run may generate; a pair that passes it at a depth prints a dash there and
@@ -148,10 +153,11 @@ pub struct Args {
     pub depth_opts: crate::bench_depth::DepthArgs,
 }
 
-struct Instance {
-    id: u32,
-    board: Board,
-    optimum: u32,
+pub(crate) struct Instance {
+    pub id: u32,
+    pub board: Board,
+    /// The optimal length in single-tile moves.
+    pub optimum: u32,
 }
 
 fn instances(text: &str, side: usize) -> Result<Vec<Instance>> {
@@ -165,6 +171,25 @@ fn instances(text: &str, side: usize) -> Result<Vec<Instance>> {
         out.push(Instance { id: nums[0], board, optimum: nums[side * side + 1] });
     }
     Ok(out)
+}
+
+/// The instances of the suite `text` that `--ids` names, in its order (all of them without it).
+pub(crate) fn picked(args: &Args, text: &str, side: usize) -> Result<Vec<Instance>> {
+    let mut all = instances(text, side)?;
+    if let Some(ids) = &args.ids {
+        let ids = parse_ids(ids)?;
+        if let Some(bad) = ids.iter().find(|i| !all.iter().any(|x| x.id == **i)) {
+            return Err(anyhow!(BadInput).context(format!("no instance {bad} in this suite")));
+        }
+        let mut picked = Vec::with_capacity(ids.len());
+        for i in &ids {
+            if let Some(p) = all.iter().position(|x| x.id == *i) {
+                picked.push(all.swap_remove(p));
+            }
+        }
+        all = picked;
+    }
+    Ok(all)
 }
 
 fn parse_ids(s: &str) -> Result<Vec<u32>> {
@@ -192,6 +217,9 @@ fn bar(len: u64) -> ProgressBar {
 
 /// Runs `bench`; returns the exit code (1 when any length is not the known optimum).
 pub fn run(args: Args) -> Result<u8> {
+    if args.metric != "stm" && args.suite != Suite::Korf100 {
+        return Err(anyhow!(BadInput).context(format!("--metric {} runs with korf100 only", args.metric)));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))
         .stack_size(64 << 20)
@@ -199,6 +227,7 @@ pub fn run(args: Args) -> Result<u8> {
         .context("starting worker threads")?;
     pool.install(|| match args.suite {
         Suite::All3x3 => all_3x3(&args),
+        Suite::Korf100 if args.metric == "mtm" => crate::bench_mtm::run(&args, KORF100),
         Suite::Korf100 => korf(&args, KORF100, 4, false, None),
         Suite::Korf24 => korf(&args, KORF24, 5, true, Some((KORF24_NODES, KORF24_EXPANDED, KORF24_EXPANDED_CATALOGUE))),
         Suite::Big => crate::bench_big::run(&args),
@@ -294,20 +323,7 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Opt
     let known_catalogue = published_counts.map(|(_, _, expanded)| published(expanded));
     let catalogue_of = |id: u32| known_catalogue.as_ref().and_then(|k| k.iter().find(|x| x.0 == id)).map(|x| x.1);
     let started = Instant::now();
-    let mut all = instances(text, side)?;
-    if let Some(ids) = &args.ids {
-        let ids = parse_ids(ids)?;
-        if let Some(bad) = ids.iter().find(|i| !all.iter().any(|x| x.id == **i)) {
-            return Err(anyhow!(BadInput).context(format!("no instance {bad} in this suite")));
-        }
-        let mut picked = Vec::with_capacity(ids.len());
-        for i in &ids {
-            if let Some(p) = all.iter().position(|x| x.id == *i) {
-                picked.push(all.swap_remove(p));
-            }
-        }
-        all = picked;
-    }
+    let all = picked(args, text, side)?;
     let goal = Goal::BlankFirst.board(side, side)?;
     let spec = match &args.set {
         Some(name) => SetSpec::named(side, side, name).context(BadInput)?,

@@ -21,6 +21,7 @@ mod bench_big;
 mod bench_depth;
 mod bench_file;
 mod bench_local;
+mod bench_mtm;
 mod check;
 mod compare;
 mod exercise;

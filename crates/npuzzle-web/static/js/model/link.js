@@ -29,6 +29,7 @@ export function writeLink(s, options, extra = {}) {
   p.set("heuristic", s.heuristic || options.defaults.heuristic);
   p.set("order", s.order);
   if (s.cost && s.cost !== "unit") p.set("cost", s.cost);
+  if (s.metric && s.metric !== "stm") p.set("metric", s.metric);
   const local = isLocal(options, s.algorithm);
   for (const info of options.params) {
     const v = s.params[info.key] || "";
@@ -140,6 +141,11 @@ export function readLink(search, options) {
     "cost",
     (v) => options.cost_models.some((c) => c.name === v),
     (v) => (out.patch.cost = v),
+  );
+  pick(
+    "metric",
+    (v) => options.metrics.some((m) => m.name === v),
+    (v) => (out.patch.metric = v),
   );
   for (const p of options.params) {
     if (p.kind === "flag") {

@@ -19,6 +19,8 @@ import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
  * @property {string} heuristic
  * @property {string} order the move order as typed
  * @property {string} cost the step-cost model: `unit` (every move 1) or `tile` (moving tile t costs t)
+ * @property {string} metric how moves are counted: `stm` (single-tile moves) or `mtm` (multi-tile
+ *   moves: a slide of the tiles between the blank and a cell of its row or column is one)
  * @property {Record<string, string>} params each parameter's input by key, as typed ("" when
  *   empty; "1" or "" for a flag)
  * @property {string} limitNodes the node limit as typed
@@ -28,7 +30,7 @@ import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
 
 /**
  * A request body: the library's request specification, and what the endpoint adds.
- * @typedef {{start: string, goal: string, algorithm?: string, heuristic?: string, order: string, cost?: string,
+ * @typedef {{start: string, goal: string, algorithm?: string, heuristic?: string, order: string, cost?: string, metric?: string,
  *   limits: {nodes?: number, time_ms?: number}, tree?: boolean, trace?: boolean, stream?: boolean,
  *   seed?: number, [param: string]: unknown}} SolveBody
  */
@@ -98,6 +100,7 @@ export function solveBody(s, options, seed) {
     limits: limitsOf(s),
   };
   if (s.cost && s.cost !== "unit") body.cost = s.cost;
+  if (s.metric && s.metric !== "stm") body.metric = s.metric;
   for (const p of options.params) {
     if (p.key === "seed" || !takes(options, alg, p.key)) continue;
     const v = paramValue(p, s.params[p.key]);
@@ -171,6 +174,7 @@ export function compareBody(s, options, runs) {
     goal: goalSpec(s),
     order: s.order.trim() || options.defaults.order,
     ...(s.cost && s.cost !== "unit" ? { cost: s.cost } : {}),
+    ...(s.metric && s.metric !== "stm" ? { metric: s.metric } : {}),
     runs,
     limits: limitsOf(s),
     stream: true,

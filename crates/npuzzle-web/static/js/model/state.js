@@ -47,6 +47,7 @@ export function createState() {
       heuristic: "",
       order: "",
       cost: "unit",
+      metric: "stm",
       params: {},
       limitNodes: "",
       limitTime: "",

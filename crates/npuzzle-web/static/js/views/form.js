@@ -19,6 +19,7 @@ export class Form {
     this.goalText = input("goal-text");
     this.order = input("order");
     this.cost = select("cost");
+    this.metric = select("metric");
     this.limitNodes = input("limit-nodes");
     this.limitTime = input("limit-time");
     this.recordTree = input("record-tree");
@@ -56,6 +57,12 @@ export class Form {
       this.cost.add(o);
     }
     this.cost.value = "unit";
+    for (const m of options.metrics) {
+      const o = new Option(m.name === "mtm" ? "multi-tile moves (MTM)" : "single-tile moves (STM)", m.name);
+      o.title = m.summary;
+      this.metric.add(o);
+    }
+    this.metric.value = "stm";
     this.limitTime.placeholder = `${fmt(options.limits.time_ms)} (cap)`;
     this.limitNodes.placeholder = `${fmt(options.limits.nodes)} (cap)`;
     const search = $("search-params");
@@ -72,7 +79,7 @@ export class Form {
    * @returns {HTMLElement[]}
    */
   inputs() {
-    return [this.heuristic, this.order, this.cost, this.limitNodes, this.limitTime, this.recordTree, ...this.params.values()];
+    return [this.heuristic, this.order, this.cost, this.metric, this.limitNodes, this.limitTime, this.recordTree, ...this.params.values()];
   }
 
   /**
@@ -93,6 +100,7 @@ export class Form {
       heuristic: this.heuristic.value,
       order: this.order.value,
       cost: this.cost.value || "unit",
+      metric: this.metric.value || "stm",
       params,
       limitNodes: this.limitNodes.value,
       limitTime: this.limitTime.value,
@@ -117,6 +125,7 @@ export class Form {
     if (s.order !== undefined) this.order.value = s.order;
     if (s.cost !== undefined) this.cost.value = s.cost;
     $("cost-summary").textContent = this.cost.selectedOptions[0]?.title || "";
+    if (s.metric !== undefined) this.metric.value = s.metric;
     if (s.limitNodes !== undefined) this.limitNodes.value = s.limitNodes;
     if (s.limitTime !== undefined) this.limitTime.value = s.limitTime;
     if (s.recordTree !== undefined) this.recordTree.checked = s.recordTree;
@@ -146,7 +155,14 @@ export class Form {
   sync(options, s, localResult) {
     const cells = s.w * s.h;
     const big = isBig(options, cells);
-    for (const o of this.algorithm.options) o.disabled = big && !reduces(options, o.value);
+    // Under multi-tile moves only what searches and estimates in slides is offered.
+    const metric = options.metrics.find((m) => m.name === (this.metric.value || "stm")) || options.metrics[0];
+    for (const o of this.algorithm.options)
+      o.disabled = (big && !reduces(options, o.value)) || !metric.algorithms.some((a) => a === o.value);
+    for (const o of this.heuristic.options) o.disabled = !metric.heuristics.some((x) => x === o.value);
+    if (!big && !metric.algorithms.some((a) => a === this.algorithm.value)) this.algorithm.value = options.defaults.algorithm;
+    if (!metric.heuristics.some((x) => x === this.heuristic.value)) this.heuristic.value = options.defaults.heuristic;
+    $("metric-summary").textContent = metric.name === "stm" ? "" : `${metric.summary}.`;
     const bc = options.big_choice;
     const near = bc.near_sizes.some(([w, h]) => w === s.w && h === s.h);
     const choice = near ? bc.near : bc.algorithm;

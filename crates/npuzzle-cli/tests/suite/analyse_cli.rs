@@ -139,3 +139,31 @@ fn every_notation_example_of_the_docs_round_trips() {
         assert_eq!(mtm_length(&moves).to_string(), *mtm, "{counted}");
     }
 }
+
+/// `solve --metric mtm` finds the analysis's optimum in slides, says it in JSON and text, and
+/// what cannot count slides is refused with exit 2.
+#[test]
+fn a_search_in_slides_agrees_with_the_analysis() {
+    let r = run(&["solve", BOARD, "--metric", "mtm", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let s: Value = serde_json::from_str(&r.stdout).unwrap();
+    let (_, a) = json(&[BOARD, OPTIMAL]);
+    assert_eq!(s["cost"], a["optimum"]["mtm"]);
+    assert_eq!((s["metric"].as_str(), s["optimal"].as_bool(), s["lower_bound_from"].as_str()), (Some("mtm"), Some(true), Some("optimal")));
+    let moves = parse(s["moves"].as_str().unwrap(), Reading::Blank).unwrap();
+    assert_eq!(mtm_length(&moves), 12);
+    let t = run(&["solve", BOARD, "--metric", "mtm", "-a", "bfs", "--no-boards"]);
+    assert!(t.stdout.starts_with("solved in 12 multi-tile moves (14 single-tile) (optimal)"), "{}", t.stdout);
+    assert!(t.stdout.contains("\nslides: "), "{}", t.stdout);
+    for (args, says) in [
+        (vec!["solve", BOARD, "--metric", "mtm", "-a", "annealing"], "single-tile moves only"),
+        (vec!["solve", BOARD, "--metric", "mtm", "-H", "linear-conflict"], "overestimates multi-tile ones"),
+        (vec!["solve", BOARD, "--metric", "mtm", "--cost", "tile"], "each costing 1"),
+        (vec!["solve", BOARD, "--metric", "ftm"], "ftm"),
+        (vec!["bench", "korf24", "--metric", "mtm"], "korf100 only"),
+    ] {
+        let e = run(&args);
+        assert_eq!(e.code, 2, "{args:?}: {}", e.stderr);
+        assert!(e.stderr.contains(says), "{args:?}: {}", e.stderr);
+    }
+}

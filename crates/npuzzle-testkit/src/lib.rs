@@ -10,12 +10,18 @@ use std::collections::{HashMap, VecDeque};
 /// `width`×`height` board, by breadth-first search from the goal.
 pub fn distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
     assert_eq!(goal.len(), width * height, "goal size");
+    breadth_first(goal, |b| neighbours(width, height, b))
+}
+
+/// Every board reached from `goal` by the moves `next`, with its distance (the moves undo
+/// each other, so it is the distance to the goal too).
+fn breadth_first(goal: &[u8], next: impl Fn(&[u8]) -> Vec<Vec<u8>>) -> HashMap<Vec<u8>, u32> {
     let mut dist = HashMap::new();
     dist.insert(goal.to_vec(), 0);
     let mut queue = VecDeque::from([goal.to_vec()]);
     while let Some(b) = queue.pop_front() {
         let d = dist[&b];
-        for n in neighbours(width, height, &b) {
+        for n in next(&b) {
             if !dist.contains_key(&n) {
                 dist.insert(n.clone(), d + 1);
                 queue.push_back(n);
@@ -87,19 +93,8 @@ pub fn slides(width: usize, height: usize, b: &[u8]) -> Vec<Vec<u8>> {
 /// Exact multi-tile distances ([`slides`]) from every board that reaches `goal`, by
 /// breadth-first search from the goal (a slide is undone by the slide back).
 pub fn slide_distances(width: usize, height: usize, goal: &[u8]) -> HashMap<Vec<u8>, u32> {
-    let mut dist = HashMap::new();
-    dist.insert(goal.to_vec(), 0);
-    let mut queue = VecDeque::from([goal.to_vec()]);
-    while let Some(b) = queue.pop_front() {
-        let d = dist[&b];
-        for n in slides(width, height, &b) {
-            if !dist.contains_key(&n) {
-                dist.insert(n.clone(), d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    dist
+    assert_eq!(goal.len(), width * height, "goal size");
+    breadth_first(goal, |b| slides(width, height, b))
 }
 
 /// Applies blank moves written `U D L R` to `b`; `None` when a move leaves the board.

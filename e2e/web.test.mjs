@@ -1216,9 +1216,13 @@ test("heavy tiles: the cost menu and its link, BFS's dearer answer said so, and 
   await page.close();
 });
 
-test("the multi-tile metric: the menu and its link, slides counted, the others offered only where they count slides", { timeout: 60000 }, async () => {
+test("the multi-tile metric: the menu and its link, slides counted, the others offered only where they count slides", {
+  timeout: 60000,
+}, async () => {
   // docs/fans.md's example: 12 slides, 14 single-tile moves.
-  const { page, errors } = await openPage(q({ start: "8 1 3 4 0 2 7 6 5", algorithm: "astar", heuristic: "manhattan", metric: "mtm", tree: "0", run: "1" }));
+  const { page, errors } = await openPage(
+    q({ start: "8 1 3 4 0 2 7 6 5", algorithm: "astar", heuristic: "manhattan", metric: "mtm", tree: "0", run: "1" }),
+  );
   await page.waitForSelector("#result-msg.ok");
   assert.equal(await page.inputValue("#metric"), "mtm");
   assert.match(await page.textContent("#result-msg"), /^astar: solved in 12 multi-tile moves \(14 single-tile\).*\(optimal\)/);

@@ -1225,7 +1225,7 @@ test("the multi-tile metric: the menu and its link, slides counted, the others o
   );
   await page.waitForSelector("#result-msg.ok");
   assert.equal(await page.inputValue("#metric"), "mtm");
-  assert.match(await page.textContent("#result-msg"), /^astar: solved in 12 multi-tile moves \(14 single-tile\).*\(optimal\)/);
+  assert.match(await page.textContent("#result-msg"), /^astar \+ manhattan: solved in 12 multi-tile moves \(14 single-tile\).*\(optimal\)/);
   assert.match(await page.textContent("#metric-summary"), /slide together/);
   assert.equal(new URL(page.url()).searchParams.get("metric"), "mtm");
   // Linear conflict and the local searches count single-tile moves: not offered.
@@ -1234,7 +1234,7 @@ test("the multi-tile metric: the menu and its link, slides counted, the others o
   await page.selectOption("#metric", "stm");
   assert.equal(await page.locator("#heuristic option[value='linear-conflict']").isDisabled(), false);
   await solveAndPause(page);
-  assert.match(await page.textContent("#result-msg"), /^astar: solved in 14 moves/);
+  assert.match(await page.textContent("#result-msg"), /^astar \+ manhattan: solved in 14 moves/);
   assert.deepEqual(errors, []);
   await page.close();
 });

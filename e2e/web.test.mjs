@@ -1239,6 +1239,40 @@ test("the multi-tile metric: the menu and its link, slides counted, the others o
   await page.close();
 });
 
+test("a solve analysed: the Solution tab's analysis of a fan's own solution, as npuzzle analyse gives it", {
+  timeout: 60000,
+}, async () => {
+  // docs/fans.md's example: two detours of two moves, three slides that took the board no closer.
+  const { page, errors } = await openPage(q({ start: "8 1 3 4 0 2 7 6 5", goal: "blank-last" }));
+  await page.click("#tab-solution");
+  await page.fill("#analyse-moves", "R D L U D L U2 R L R D L D R U R D");
+  await page.click("#analyse-run");
+  await page.waitForSelector("#analyse-out:not([hidden])");
+  const text = await page.textContent("#analyse-out");
+  assert.match(text, /solution {2}RDLUDLU2RLRDLDRURD \(blank moves\): 18 STM, 17 MTM; reaches the goal/);
+  assert.match(text, /optimum {3}14 STM: /);
+  assert.match(text, / {10}12 MTM: /);
+  assert.match(text, /detour {2}moves 4-5: UD \(\+2\)/);
+  assert.match(text, /MTM {7}5 slides over the optimum; no closer after slides 3, 4, 9/);
+  await assertAccessible(page, "an analysis");
+  // The same in the tiles' reading, then notation that is not a move: the library's error.
+  await page.selectOption("#analyse-reading", "tiles");
+  await page.fill("#analyse-moves", "LURDURD2LRLURULDLU");
+  await page.click("#analyse-run");
+  await page.waitForFunction(() => document.querySelector("#analyse-out")?.textContent?.includes("(tile moves)"));
+  assert.match(await page.textContent("#analyse-out"), /18 STM, 17 MTM; reaches the goal/);
+  await page.fill("#analyse-moves", "R2X");
+  await page.click("#analyse-run");
+  await page.waitForSelector("#analyse-error:not([hidden])");
+  assert.match(await page.textContent("#analyse-error"), /bad solution: .*"X" is not a move/);
+  // The refused solution's 400 is the answer the test asked for.
+  assert.deepEqual(
+    errors.filter((e) => !e.includes("/api/analyse") && !e.includes("status of 400")),
+    [],
+  );
+  await page.close();
+});
+
 test("the Compare tab's depth experiment: the book's layout, dashes past the node limit, and its chart", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage(q({ start: BOARD }));
   await page.click("#tab-compare");
@@ -1532,6 +1566,17 @@ test("a course's rules from a link: the menus, the solve, and the pseudocode tha
     const code = await page.locator("#pseudocode li").allTextContents();
     assert.ok(code.includes("if s = node.PARENT.STATE then skip child    ▷ only the move back"), code.join("\n"));
     assert.ok(code.includes("▷ the goal is tested as each child is generated (below)"), code.join("\n"));
+    // The repeated-states menu offers only the rules the algorithm runs: RBFS re-enters the
+    // subtrees it forgot, so it cannot keep an explored set; a choice it cannot run goes back to
+    // the default.
+    await page.selectOption("#duplicates", "explored");
+    await page.selectOption("#algorithm", "rbfs");
+    assert.equal(await page.inputValue("#duplicates"), "");
+    assert.ok(await page.locator("#duplicates option[value='explored']").isDisabled());
+    assert.ok(await page.locator("#duplicates option[value='reached']").isDisabled());
+    assert.ok(!(await page.locator("#duplicates option[value='path']").isDisabled()));
+    await page.selectOption("#algorithm", "astar");
+    assert.ok(!(await page.locator("#duplicates option[value='explored']").isDisabled()));
     // The same rules on a search that reads none: the menus are off.
     await page.selectOption("#algorithm", "bidirectional");
     assert.ok(await page.locator("#rules").isDisabled());

@@ -35,6 +35,17 @@ fn breadth_first(goal: &[u8], next: impl Fn(&[u8]) -> Vec<Vec<u8>>) -> HashMap<V
 /// at the goal; `None` when the goal cannot be reached. For boards whose whole space is too big
 /// to tabulate but whose distance is small.
 pub fn distance(width: usize, height: usize, start: &[u8], goal: &[u8]) -> Option<u32> {
+    distance_by(start, goal, |b| neighbours(width, height, b))
+}
+
+/// The exact multi-tile distance ([`slides`]) from `start` to `goal`, by breadth-first search
+/// from the start that stops at the goal; `None` when the goal cannot be reached.
+pub fn slide_distance(width: usize, height: usize, start: &[u8], goal: &[u8]) -> Option<u32> {
+    distance_by(start, goal, |b| slides(width, height, b))
+}
+
+/// Breadth-first search from `start` over `next` until `goal`.
+fn distance_by(start: &[u8], goal: &[u8], next: impl Fn(&[u8]) -> Vec<Vec<u8>>) -> Option<u32> {
     let mut seen: HashMap<Vec<u8>, u32> = HashMap::from([(start.to_vec(), 0)]);
     let mut queue = VecDeque::from([start.to_vec()]);
     while let Some(b) = queue.pop_front() {
@@ -42,7 +53,7 @@ pub fn distance(width: usize, height: usize, start: &[u8], goal: &[u8]) -> Optio
         if b == goal {
             return Some(d);
         }
-        for n in neighbours(width, height, &b) {
+        for n in next(&b) {
             if !seen.contains_key(&n) {
                 seen.insert(n.clone(), d + 1);
                 queue.push_back(n);

@@ -235,6 +235,11 @@ impl Engine {
         answer(self.service.grade_job(body.as_bytes(), None).and_then(|mut job| self.service.grade(&mut job)))
     }
 
+    /// `POST /api/analyse`: a fan's solution analysed by the library.
+    pub fn analyse(&self, body: &str) -> String {
+        answer(self.service.analyse_job(body.as_bytes(), None).and_then(|mut job| self.service.analyse(&mut job)))
+    }
+
     /// The names of the pattern databases this engine holds.
     pub fn table_names(&self) -> Vec<String> {
         self.service.tables.exported_names()

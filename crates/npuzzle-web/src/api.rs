@@ -2,7 +2,9 @@
 //! server's limits and lanes, answers streamed. What each answer holds is the transport-free
 //! [`crate::service`]'s, which the WebAssembly worker calls too.
 
-use crate::documents::{Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved};
+use crate::documents::{
+    Analysed, Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved,
+};
 use crate::progress::Shared;
 use crate::service::{self, internal, progress_line, GenerateQuery};
 use crate::{ApiError, AppState, BODY_LIMIT};
@@ -186,6 +188,24 @@ pub async fn grade(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let task = tokio::task::spawn_blocking(move || {
         crate::lanes::search_priority();
         encode(&job_state.service.grade(&mut job)?)
+    });
+    let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
+    drop(guard);
+    Ok(v)
+}
+
+/// `POST /api/analyse`: a fan's solution analysed by the library
+/// ([`service::Service::analyse`]): both metrics, the optimum in both, the wasted moves.
+pub async fn analyse(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Analysed>, ApiError> {
+    let bytes = body.map_err(body_error)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let mut job = state.service.analyse_job(&bytes, Some(cancel.clone()))?;
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
+    let job_state = state.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        encode(&job_state.service.analyse(&mut job)?)
     });
     let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
     drop(guard);

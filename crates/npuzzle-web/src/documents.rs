@@ -21,6 +21,15 @@ use npuzzle::{Algorithm, HeuristicKind};
 
 /// `POST /api/grade`: a student's work graded against the reference search (`npuzzle check`).
 pub use npuzzle::check::Report as Graded;
+
+/// `POST /api/analyse`: a fan's solution analysed (`npuzzle analyse`).
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Analysed {
+    /// The library's analysis: both metrics, the optimum in both, the detours.
+    pub analysis: npuzzle::analysis::Analysis,
+    /// The same in words, as `npuzzle analyse` prints it.
+    pub text: String,
+}
 use serde::Serialize;
 use std::collections::BTreeMap;
 use ts_rs::TS;
@@ -637,6 +646,11 @@ pub fn typescript() -> String {
         Frame,
         Pictures,
         Graded,
+        Analysed,
+        npuzzle::analysis::Analysis,
+        npuzzle::analysis::Optimum,
+        npuzzle::analysis::Detour,
+        npuzzle::notation::Reading,
         npuzzle::check::Finding,
         npuzzle::check::Difference,
         npuzzle::check::WorkKind,

@@ -19,6 +19,8 @@
 //!   (the page's SVG, PNG and video exports);
 //! - `POST /api/grade`: a student's work (an order of expansion, a solution) graded by the
 //!   library's check, with the first difference and a diagnosis (`npuzzle check`);
+//! - `POST /api/analyse`: a fan's solution analysed by the library (`npuzzle analyse`): its
+//!   length in both metrics, the optimum in both, and the moves that took it no closer;
 //! - `GET /api/options`: the algorithms, heuristics, parameters and goal presets the library
 //!   offers;
 //! - `GET /api/health`: a health check with the number of searches running.
@@ -223,6 +225,7 @@ pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> 
         .route("/api/depth", post(api::depth))
         .route("/api/svg", post(api::svg))
         .route("/api/grade", post(api::grade))
+        .route("/api/analyse", post(api::analyse))
         .fallback(assets::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -241,7 +244,7 @@ pub(crate) async fn not_found() -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED.as_u16(),
-        "method not allowed: the /api/solve, /api/compare, /api/check, /api/svg and /api/grade endpoints take POST, the others GET",
+        "method not allowed: the /api/solve, /api/compare, /api/check, /api/svg, /api/grade and /api/analyse endpoints take POST, the others GET",
     )
 }
 

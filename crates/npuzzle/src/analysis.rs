@@ -11,18 +11,24 @@
 
 use crate::board::{moves_to_string, Board, Move};
 use crate::error::Error;
-use crate::metric::MtmTable;
+use crate::heuristic::mtm::{SlideWalk, WALK_MAX_SIDE};
+use crate::metric::{Metric, MtmTable};
 use crate::notation::{self, Reading};
 use crate::outcome::Status;
 use crate::search::Request;
+use crate::solve::default_choice_in;
 use crate::solve::solve;
+use crate::tables::Tables;
 use serde::Serialize;
+use std::fmt::Write as _;
+use std::sync::Arc;
 
 /// The largest board analysed: each board along the solution is solved optimally.
 pub const MAX_CELLS: usize = 25;
 
 /// A solution analysed.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Analysis {
     /// The scramble.
     pub start: Board,
@@ -53,17 +59,20 @@ pub struct Analysis {
     /// the goal, the distance it left to go (its length plus that distance, less the optimum).
     pub wasted_stm: u64,
     /// The MTM distance to the goal after each slide, the scramble first (boards of at most
-    /// nine cells).
+    /// [`MTM_MAX_CELLS`] cells).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mtm_distances: Option<Vec<u64>>,
-    /// The slides (1-based) that did not bring the board closer in MTM (boards of at most nine
-    /// cells).
+    /// The slides (1-based) that did not bring the board closer in MTM (boards of at most
+    /// [`MTM_MAX_CELLS`] cells).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub wasted_slides: Option<Vec<usize>>,
 }
 
 /// The optimum from a scramble.
 #[derive(Clone, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Optimum {
     /// The fewest single-tile moves.
     pub stm: u64,
@@ -71,16 +80,19 @@ pub struct Optimum {
     pub stm_solution: String,
     /// The MTM length of that solution.
     pub stm_solution_mtm: u64,
-    /// The fewest multi-tile moves (boards of at most nine cells: [`MtmTable`]).
+    /// The fewest multi-tile moves (boards of at most [`MTM_MAX_CELLS`] cells).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mtm: Option<u64>,
     /// An MTM-optimal solution, in the analysis's counted notation and reading.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub mtm_solution: Option<String>,
 }
 
 /// A stretch of a solution that leaves the distance where it found it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Detour {
     /// Its first move (1-based).
     pub from: usize,
@@ -148,17 +160,16 @@ pub fn analyse(req: &Request, moves: &[Move], reading: Reading, progress: &mut d
     let stm = moves.len() as u64;
     let wasted_stm = detours.iter().map(|d| d.wasted).sum::<u64>();
     let (mut mtm_opt, mut mtm_solution, mut mtm_distances, mut wasted_slides) = (None, None, None, None);
-    if start.len() <= crate::generate::MAX_TABLE_CELLS {
-        let table = MtmTable::new(goal)?;
-        let sol = table.solve(start).ok_or_else(|| Error::Internal("the scramble reaches the goal in STM but not in MTM".to_string()))?;
+    if let Some(slides) = SlideSolver::new(req)? {
+        let sol = slides.solve(start)?;
         mtm_opt = Some(notation::mtm_length(&sol));
         mtm_solution = Some(notation::write(&sol, reading));
         let mut at = 0;
-        let mut ds = vec![table.distance(start).expect("reachable")];
+        let mut ds = vec![notation::mtm_length(&sol)];
         let mut wasted = Vec::new();
         for (k, (_, len)) in notation::runs(moves).into_iter().enumerate() {
             at += len;
-            let d = table.distance(&boards[at]).expect("reachable");
+            let d = if boards[at] == *goal { 0 } else { notation::mtm_length(&slides.solve(&boards[at])?) };
             if d >= *ds.last().expect("the scramble") {
                 wasted.push(k + 1);
             }
@@ -192,6 +203,58 @@ pub fn analyse(req: &Request, moves: &[Move], reading: Reading, progress: &mut d
     })
 }
 
+/// The largest board whose multi-tile optimum an analysis finds: up to 9 cells from the exact
+/// table ([`MtmTable`]), up to 12 (3×4 and 4×3) by IDA* over the walking distance in slides.
+pub const MTM_MAX_CELLS: usize = 12;
+
+/// Finds multi-tile optima towards one goal: by the exact table on boards of at most nine
+/// cells, by IDA* over the walking distance in slides up to [`MTM_MAX_CELLS`].
+enum SlideSolver {
+    Table(MtmTable),
+    Search(Box<Request>),
+}
+
+impl SlideSolver {
+    /// The solver for `req`'s goal, or `None` when its board is too large.
+    fn new(req: &Request) -> Result<Option<SlideSolver>, Error> {
+        let goal = &req.goal;
+        let (w, h) = (goal.width(), goal.height());
+        if goal.len() <= crate::generate::MAX_TABLE_CELLS {
+            return Ok(Some(SlideSolver::Table(MtmTable::new(goal)?)));
+        }
+        if goal.len() > MTM_MAX_CELLS || w.max(h) > WALK_MAX_SIDE {
+            return Ok(None);
+        }
+        let (algorithm, heuristic) = default_choice_in(w, h, req.cost.clone(), Metric::Mtm);
+        let mut r = req.clone().algorithm(algorithm).heuristic(heuristic);
+        r.metric = Metric::Mtm;
+        r.by_default = false;
+        r.tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(goal)?));
+        Ok(Some(SlideSolver::Search(Box::new(r))))
+    }
+
+    /// An MTM-optimal solution of `board`, as the blank's single-tile moves.
+    fn solve(&self, board: &Board) -> Result<Vec<Move>, Error> {
+        match self {
+            SlideSolver::Table(t) => {
+                t.solve(board).ok_or_else(|| Error::Internal("the board reaches the goal in STM but not in MTM".to_string()))
+            }
+            SlideSolver::Search(req) => {
+                let mut r = (**req).clone();
+                r.start = board.clone();
+                let out = solve(&r)?;
+                if out.status != Status::Solved || !out.proven_optimal(r.guarantees_optimal()) {
+                    return Err(Error::Unsupported(format!(
+                        "no proven multi-tile optimum for the board {board} ({})",
+                        out.limit.map_or_else(|| "not proven optimal".to_string(), |l| l.to_string())
+                    )));
+                }
+                Ok(out.moves)
+            }
+        }
+    }
+}
+
 /// The detours of a solution whose boards are at STM `distances` (one more than `moves`), and
 /// the first move that did not bring the board closer.
 fn detours(distances: &[u64], moves: &[Move], reading: Reading) -> (Vec<Detour>, Option<usize>) {
@@ -221,6 +284,73 @@ fn detours(distances: &[u64], moves: &[Move], reading: Reading) -> (Vec<Detour>,
         i = j + 1;
     }
     (out, first)
+}
+
+/// The analysis in words, as `npuzzle analyse` prints it and the page shows it.
+pub fn text(a: &Analysis) -> String {
+    let mut s = String::new();
+    let words = a.reading.words();
+    let _ = writeln!(s, "scramble  {}", a.start);
+    let _ = writeln!(s, "goal      {}", a.goal);
+    let ends = if a.reaches_goal { "reaches the goal" } else { "does not reach the goal" };
+    let sol = if a.notation.is_empty() { "(no moves)" } else { &a.notation };
+    let _ = writeln!(s, "solution  {sol} ({words}): {} STM, {} MTM; {ends}", a.stm, a.mtm);
+    let o = &a.optimum;
+    let best = if o.stm_solution.is_empty() { "(none: the scramble is the goal)" } else { &o.stm_solution };
+    let _ = writeln!(s, "optimum   {} STM: {best} ({} MTM)", o.stm, o.stm_solution_mtm);
+    match (o.mtm, &o.mtm_solution) {
+        (Some(m), Some(sol)) => {
+            let sol = if sol.is_empty() { "(none)" } else { sol };
+            let _ = writeln!(s, "          {m} MTM: {sol}");
+        }
+        _ => {
+            let _ = writeln!(
+                s,
+                "          MTM optimum: computed for boards of at most {MTM_MAX_CELLS} cells whose sides are at most {WALK_MAX_SIDE}"
+            );
+        }
+    }
+    let left = a.distances.last().copied().unwrap_or(0);
+    if !a.reaches_goal {
+        let _ = writeln!(s, "left      {left} {} to the goal (STM)", plural(left, "move"));
+    }
+    if a.wasted_stm == 0 {
+        let _ = writeln!(s, "STM       {}every move brought the board closer", if a.reaches_goal { "optimal: " } else { "" });
+    } else {
+        let first = a.first_waste.map_or(String::new(), |m| format!("; the distance first stopped falling at move {m}"));
+        let _ = writeln!(s, "STM       {} {} over the optimum{first}", a.wasted_stm, plural(a.wasted_stm, "move"));
+        for d in &a.detours {
+            let span = if d.from == d.to { format!("move {}", d.from) } else { format!("moves {}-{}", d.from, d.to) };
+            let _ = writeln!(s, "  detour  {span}: {} (+{})", d.moves, d.wasted);
+        }
+    }
+    if let (Some(slides), Some(m)) = (&a.wasted_slides, o.mtm) {
+        let over = a.mtm as i64 - m as i64 + a.mtm_distances.as_ref().and_then(|d| d.last()).map_or(0, |&d| d as i64);
+        if slides.is_empty() {
+            let _ = writeln!(s, "MTM       {}every slide brought the board closer", if a.reaches_goal { "optimal: " } else { "" });
+        } else {
+            let list: Vec<String> = slides.iter().map(|k| k.to_string()).collect();
+            let which = plural(slides.len() as u64, "slide");
+            let _ = writeln!(
+                s,
+                "MTM       {over} {} over the optimum; no closer after {which} {}",
+                plural(over.unsigned_abs(), "slide"),
+                list.join(", ")
+            );
+        }
+    }
+    let ds: Vec<String> = a.distances.iter().map(|d| d.to_string()).collect();
+    let _ = writeln!(s, "distance  {} (STM, after each move)", ds.join(" "));
+    s
+}
+
+/// `word`, with an s unless `n` is 1.
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
 }
 
 #[cfg(test)]

@@ -27,6 +27,7 @@ pub const MAX_MOVES: usize = 10_000_000;
 
 /// What a letter names: the blank's move or the tile's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Reading {
     /// The blank's moves: `R` moves the blank right (the tile right of it slides left). npuzzle's

@@ -85,7 +85,7 @@ fn a_15_puzzle_detour_is_found_with_the_pattern_databases() {
     assert_eq!(a["optimum"]["stm"], 14);
     assert_eq!(a["wasted_stm"], 2);
     assert_eq!((a["detours"][0]["from"].as_u64(), a["detours"][0]["to"].as_u64()), (Some(7), Some(8)));
-    // No MTM optimum beyond nine cells.
+    // No MTM optimum beyond twelve cells.
     assert!(a["optimum"].get("mtm").is_none());
     let text = run(&["analyse", board, "L2D2RUDURULD3R2"]).stdout;
     assert!(text.contains("detour  moves 7-8: DU (+2)"), "{text}");

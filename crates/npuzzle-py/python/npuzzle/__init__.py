@@ -863,7 +863,7 @@ def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading:
             progress: Progress = True) -> Dict[str, Any]:
     """Analyses a solution of a scramble, as ``npuzzle analyse --format json`` does: its length in
     single-tile (``stm``) and multi-tile (``mtm``) moves, the optimum in both (``optimum``; the
-    multi-tile optimum for boards of at most 9 cells), the distance to the goal after each move
+    multi-tile optimum for boards of at most 12 cells whose sides are at most 4), the distance to the goal after each move
     (``distances``), and the ``detours`` that took the board no closer, which add up to
     ``wasted_stm``. Each board along the solution is solved optimally: boards of up to 25 cells.
 

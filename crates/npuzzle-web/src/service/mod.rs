@@ -3,6 +3,7 @@
 //! WebAssembly worker (`crates/npuzzle-wasm`) both call this module, so a request gets the same
 //! answer, and bad input the same message, whichever engine runs it.
 
+mod analyse;
 mod check;
 mod compare;
 mod depth;
@@ -12,6 +13,7 @@ mod options;
 mod solve;
 mod svg;
 
+pub use analyse::{AnalyseJob, MAX_ANALYSED_MOVES};
 pub use compare::CompareJob;
 pub use generate::{goal, GenerateQuery};
 pub use grade::GradeJob;

@@ -433,6 +433,12 @@ cost_note: string | null,
  */
 goal_test: GoalTest, 
 /**
+ * The repeated-state rules it can run under ([`super::Duplicates`]), its own first; empty
+ * when it reads none (a local search, or a solver of its own). Front ends offer only
+ * these in their repeated-state menus.
+ */
+duplicates: Array<string>, 
+/**
  * How the trace names its open list, e.g. `queue (front first)`.
  */
 frontier: string, 
@@ -2164,6 +2170,139 @@ difference?: Difference,
  * first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
  */
 diagnoses?: Array<string>, };
+
+/**
+ * `POST /api/analyse`: a fan's solution analysed (`npuzzle analyse`).
+ */
+export type Analysed = { 
+/**
+ * The library's analysis: both metrics, the optimum in both, the detours.
+ */
+analysis: Analysis, 
+/**
+ * The same in words, as `npuzzle analyse` prints it.
+ */
+text: string, };
+
+/**
+ * A solution analysed.
+ */
+export type Analysis = { 
+/**
+ * The scramble.
+ */
+start: Board, 
+/**
+ * The goal.
+ */
+goal: Board, 
+/**
+ * The solution as the blank's moves, one letter a move.
+ */
+moves: string, 
+/**
+ * How the solution was read: its letters the blank's moves or the tiles'.
+ */
+reading: Reading, 
+/**
+ * The solution in counted notation, in that reading (`R2U2LDLD`).
+ */
+notation: string, 
+/**
+ * Whether the solution ends at the goal.
+ */
+reaches_goal: boolean, 
+/**
+ * The solution's length in single-tile moves.
+ */
+stm: number, 
+/**
+ * The solution's length in multi-tile moves (its runs of one letter).
+ */
+mtm: number, 
+/**
+ * The optimum from the scramble.
+ */
+optimum: Optimum, 
+/**
+ * The STM distance to the goal of each board along the solution, the scramble first.
+ */
+distances: Array<number>, 
+/**
+ * The move (1-based) after which the distance first stopped falling; `None` when every
+ * move brought the board closer.
+ */
+first_waste: number | null, 
+/**
+ * The detours, in order.
+ */
+detours: Array<Detour>, 
+/**
+ * Moves over the STM optimum: the detours' moves, and, when the solution does not reach
+ * the goal, the distance it left to go (its length plus that distance, less the optimum).
+ */
+wasted_stm: number, 
+/**
+ * The MTM distance to the goal after each slide, the scramble first (boards of at most
+ * [`MTM_MAX_CELLS`] cells).
+ */
+mtm_distances?: Array<number>, 
+/**
+ * The slides (1-based) that did not bring the board closer in MTM (boards of at most
+ * [`MTM_MAX_CELLS`] cells).
+ */
+wasted_slides?: Array<number>, };
+
+/**
+ * The optimum from a scramble.
+ */
+export type Optimum = { 
+/**
+ * The fewest single-tile moves.
+ */
+stm: number, 
+/**
+ * An STM-optimal solution, in the analysis's counted notation and reading.
+ */
+stm_solution: string, 
+/**
+ * The MTM length of that solution.
+ */
+stm_solution_mtm: number, 
+/**
+ * The fewest multi-tile moves (boards of at most [`MTM_MAX_CELLS`] cells).
+ */
+mtm?: number, 
+/**
+ * An MTM-optimal solution, in the analysis's counted notation and reading.
+ */
+mtm_solution?: string, };
+
+/**
+ * A stretch of a solution that leaves the distance where it found it.
+ */
+export type Detour = { 
+/**
+ * Its first move (1-based).
+ */
+from: number, 
+/**
+ * Its last move (1-based); for a detour the solution never came back from, its last move.
+ */
+to: number, 
+/**
+ * Its moves, in the analysis's counted notation and reading.
+ */
+moves: string, 
+/**
+ * Moves it added to the solution.
+ */
+wasted: number, };
+
+/**
+ * What a letter names: the blank's move or the tile's.
+ */
+export type Reading = "blank" | "tiles";
 
 /**
  * One thing checked, passed or not, in words.

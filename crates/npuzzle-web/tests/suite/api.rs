@@ -898,3 +898,39 @@ async fn grade_checks_a_students_work_with_the_librarys_diagnosis() {
         assert!(!error_of(&v).is_empty());
     }
 }
+
+#[tokio::test]
+async fn analyse_gives_the_librarys_analysis_of_a_fans_solution() {
+    let app = app();
+    // docs/fans.md's example: two detours of two moves; 12 slides at best.
+    let body = json!({"start": "8 1 3/4 0 2/7 6 5", "solution": "R D L U D L U2 R L R D L D R U R D"});
+    let (status, v) = post_json(&app, "/api/analyse", body).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let a = &v["analysis"];
+    assert_eq!((a["stm"].as_u64(), a["mtm"].as_u64()), (Some(18), Some(17)));
+    assert_eq!((a["optimum"]["stm"].as_u64(), a["optimum"]["mtm"].as_u64()), (Some(14), Some(12)));
+    assert_eq!(a["wasted_stm"], 4);
+    assert_eq!(a["wasted_slides"], json!([3, 4, 9]));
+    assert!(v["text"].as_str().unwrap().contains("detour  moves 4-5: UD (+2)"), "{v}");
+    // The tiles' reading of the same solution.
+    let (status, v) =
+        post_json(&app, "/api/analyse", json!({"start": "8 1 3/4 0 2/7 6 5", "solution": "LURDURD2LRLURULDLU", "reading": "tiles"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["analysis"]["notation"], "LURDURD2LRLURULDLU");
+    assert_eq!(v["analysis"]["wasted_stm"], 4);
+    // Bad notation, a move off the board, an algorithm named, a wrong parity, too many moves.
+    let long = "UD".repeat(300);
+    for (body, code, says) in [
+        (json!({"start": "8 1 3/4 0 2/7 6 5", "solution": "R2X"}), 400, "\"X\" is not a move"),
+        (json!({"start": "8 1 3/4 0 2/7 6 5", "solution": "U3"}), 400, "leaves the board"),
+        (json!({"start": "8 1 3/4 0 2/7 6 5", "solution": "U", "algorithm": "bfs"}), 400, "default optimal solver"),
+        (json!({"start": "8 1 3/4 0 2/7 5 6", "solution": "U"}), 422, "parity"),
+        (json!({"start": "8 1 3/4 0 2/7 6 5", "solution": long}), 422, "at most 500"),
+        (json!({"start": "8 1 3/4 0 2/7 6 5"}), 400, "solution"),
+        (json!({"start": "8 1 3/4 0 2/7 6 5", "solution": "U", "reading": "sideways"}), 400, "expected `blank` or `tiles`"),
+    ] {
+        let (status, v) = post_json(&app, "/api/analyse", body.clone()).await;
+        assert_eq!(status.as_u16(), code, "{body}: {v}");
+        assert!(error_of(&v).contains(says), "{body}: {v}");
+    }
+}

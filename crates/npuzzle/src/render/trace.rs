@@ -15,6 +15,7 @@
 use crate::board::{Board, Tile};
 use crate::cost::{Cost, CostModel};
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
 use crate::record::{Event, Node, Recorder};
 use crate::search::observer::Fate;
 use crate::search::{Algorithm, Bound, Conventions, GoalTest, Why};
@@ -45,10 +46,14 @@ pub struct Setup {
 }
 
 /// The trace's first line: `Trace: astar, heuristic misplaced, order LURD, goal 1 2 3/8 0 4/7 6 5`,
-/// with the step costs when they are not unit costs and the rules when they are not the
-/// algorithm's own (`, rules: goal test at generation, duplicates: none`).
+/// with the step costs when they are not unit costs, the metric when moves are counted in
+/// slides (`, metric mtm: each slide of one or more tiles is one move`) and the rules when they
+/// are not the algorithm's own (`, rules: goal test at generation, duplicates: none`).
 pub fn heading(req: &Request) -> String {
-    let cost = if req.cost.is_unit() { String::new() } else { format!(", cost {}", req.cost) };
+    let mut cost = if req.cost.is_unit() { String::new() } else { format!(", cost {}", req.cost) };
+    if req.metric == Metric::Mtm {
+        cost.push_str(", metric mtm: each slide of one or more tiles is one move");
+    }
     let info = req.algorithm.info();
     let rules = Conventions::of(info, &req.params).differences(info);
     let rules = if rules.is_empty() { String::new() } else { format!(", rules: {}", rules.join(", ")) };
@@ -445,6 +450,9 @@ pub struct TraceStart<'a> {
     /// `duplicates`, `ties`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<Conventions>,
+    /// `mtm` when moves are counted in slides (left out for single-tile moves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metric: Option<Metric>,
 }
 
 /// The last event of a JSON trace: counts that agree with the report's statistics, and the
@@ -499,6 +507,7 @@ pub fn json_trace<'a>(req: &'a Request, rec: &'a Recorder, report: &'a Report, l
                 let info = req.algorithm.info();
                 Some(Conventions::of(info, &req.params)).filter(|&c| c != Conventions::own(info))
             },
+            metric: Some(req.metric).filter(|&m| m == Metric::Mtm),
         },
         events,
         end: TraceEnd {

@@ -56,9 +56,9 @@ pub struct Info {
     /// When it tests a node for the goal.
     pub goal_test: GoalTest,
     /// The repeated-state rules it can run under ([`super::Duplicates`]), its own first; empty
-    /// when it reads none (a local search, or a solver of its own).
-    #[serde(skip)]
-    #[cfg_attr(feature = "ts", ts(skip))]
+    /// when it reads none (a local search, or a solver of its own). Front ends offer only
+    /// these in their repeated-state menus.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<String>"))]
     pub duplicates: &'static [super::conventions::Duplicates],
     /// How the trace names its open list, e.g. `queue (front first)`.
     pub frontier: &'static str,

@@ -168,6 +168,12 @@ fn a_trace_names_each_slide_with_its_count() {
     let report = Report::without_path(&req, &out);
     assert_eq!(npuzzle::notation::write(&out.moves, npuzzle::notation::Reading::Blank), "R2");
     assert_eq!(report.message, "solved in 1 multi-tile move (2 single-tile)");
+    // The trace says how its moves are counted, in text and in JSON.
+    assert!(npuzzle::render::trace::heading(&req).contains(", metric mtm: each slide of one or more tiles is one move"));
+    let json = serde_json::to_value(npuzzle::render::trace::json_trace(&req, &rec, &report, 10).start).unwrap();
+    assert_eq!(json["metric"], "mtm");
+    let stm = Request::new(req.start.clone(), req.goal.clone()).algorithm(Algorithm::Bfs);
+    assert!(!npuzzle::render::trace::heading(&stm).contains("metric"));
 }
 
 #[test]
@@ -239,5 +245,46 @@ fn the_4x4_default_agrees_with_breadth_first_search() {
             assert_eq!(out.cost, bfs.cost, "{start}");
             assert!(Report::without_path(&req, &out).optimal);
         }
+    }
+}
+
+/// On 3×4, beyond the exact table, the analysis finds the MTM optimum and the MTM distance after
+/// each slide by search; each agrees with breadth-first search over the slides from that board.
+#[test]
+fn the_analysis_of_a_3x4_solve_agrees_with_breadth_first_search_in_mtm() {
+    let goal = Goal::BlankLast.board(3, 4).unwrap();
+    let g = tiles(&goal);
+    let store = TableStore::in_memory();
+    let mut rng = Rng(34);
+    for _ in 0..2 {
+        let start_tiles = rng.walk(3, 4, &g, 16);
+        let start = board(3, 4, &start_tiles);
+        let mut req = Request::auto(start.clone(), goal.clone());
+        store.prepare_run(&mut req, None, &|_| {}, None).unwrap();
+        // An optimal solution with a detour first: a move and its undoing.
+        let best = solve(&req).unwrap().moves;
+        let detour = if start.apply_all(&[npuzzle::board::Move::Up]).is_ok() { "UD" } else { "DU" };
+        let written = format!("{detour}{}", npuzzle::board::moves_to_string(&best));
+        let moves = npuzzle::notation::parse(&written, npuzzle::notation::Reading::Blank).unwrap();
+        let a = npuzzle::analysis::analyse(&req, &moves, npuzzle::notation::Reading::Blank, &mut |_, _| {}).unwrap();
+        assert!(a.reaches_goal);
+        assert_eq!(a.wasted_stm, 2, "{written}");
+        let oracle = |b: &[u8]| npuzzle_testkit::slide_distance(3, 4, b, &g).unwrap() as u64;
+        assert_eq!(a.optimum.mtm, Some(oracle(&start_tiles)), "{start}");
+        let mtm_solution = npuzzle::notation::parse(a.optimum.mtm_solution.as_deref().unwrap(), npuzzle::notation::Reading::Blank).unwrap();
+        assert_eq!(mtm_length(&mtm_solution), oracle(&start_tiles));
+        assert_eq!(start.apply_all(&mtm_solution).unwrap().last(), Some(&goal));
+        // The distance after each slide.
+        let ds = a.mtm_distances.as_ref().unwrap();
+        let mut at = 0;
+        for (k, (_, len)) in npuzzle::notation::runs(&moves).into_iter().enumerate() {
+            at += len;
+            let b = npuzzle_testkit::replay(3, 4, &start_tiles, &written[..at]).unwrap();
+            assert_eq!(ds[k + 1], oracle(&b), "after slide {}", k + 1);
+        }
+        // The wasted slides are those after which the oracle's distance did not fall.
+        let wasted: Vec<usize> = (1..ds.len()).filter(|&k| ds[k] >= ds[k - 1]).collect();
+        assert_eq!(a.wasted_slides.as_ref().unwrap(), &wasted);
+        assert!(!wasted.is_empty(), "the detour wastes at least one slide: {written}");
     }
 }

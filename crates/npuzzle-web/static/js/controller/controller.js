@@ -51,7 +51,7 @@ export class Controller {
       (step) => this.setup.linkTo({ step, embed: { play: true } }),
     );
     this.local = new LocalTab(this.state);
-    this.solution = new SolutionTab(this.state);
+    this.solution = new SolutionTab(engine, this.state, () => this.setup.read());
     this.compare = new CompareTab(engine, this.state, {
       changed: () => this.markStale(),
       open: (run) => this.openRun(run),

@@ -86,8 +86,10 @@ export class Setup {
 
   changed() {
     this.read();
-    this.updateUrl();
+    // The form is brought in step with the algorithm first (a menu may go back to its
+    // default), so the link carries what a solve would run.
     this.on.changed();
+    this.updateUrl();
   }
 
   /**

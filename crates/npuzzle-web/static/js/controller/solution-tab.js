@@ -1,12 +1,15 @@
-// The controller's part for the Solution tab: the answer played back move by move, and its
-// downloads (a text file with every board, and the JSON report).
+// The controller's part for the Solution tab: the answer played back move by move, its
+// downloads (a text file with every board, and the JSON report), and a fan's own solution of
+// the start board analysed by the library.
 
 import { boardText } from "../model/format.js";
+import { goalSpec } from "../model/settings.js";
 import { $, closest, download, input } from "../views/dom.js";
 import { Playback } from "../views/playback.js";
 
 /** @typedef {import("../api").Solved} Solved */
 /** @typedef {import("../model/state.js").PageState} PageState */
+/** @typedef {import("../engine/engine.js").Engine} Engine */
 
 /**
  * The answer as a text file: the setup, the statistics, then every board along the path.
@@ -44,10 +47,14 @@ export function solutionText(r) {
 
 export class SolutionTab {
   /**
+   * @param {Engine} engine
    * @param {PageState} state
+   * @param {() => void} read brings the settings up to date with the form
    */
-  constructor(state) {
+  constructor(engine, state, read) {
+    this.engine = engine;
     this.state = state;
+    this.read = read;
     this.view = new Playback();
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
@@ -69,6 +76,7 @@ export class SolutionTab {
       if (li) this.show(Number(li.dataset.step));
     });
     $("move-scroller").addEventListener("scroll", () => this.view.drawWindow(), { passive: true });
+    on("analyse-run", () => this.analyse());
     on("download-txt", () => {
       const r = this.state.result;
       if (r) download(new Blob([solutionText(r)], { type: "text/plain" }), "npuzzle-solution.txt");
@@ -98,6 +106,29 @@ export class SolutionTab {
     /** @type {HTMLButtonElement} */ ($("download-txt")).disabled = r.status !== "solved";
     /** @type {HTMLButtonElement} */ ($("download-json")).disabled = false;
     this.show(0);
+  }
+
+  /**
+   * Analyses the solution written under "Analyse a solve" from the start board to the goal: the
+   * library's analysis in words, or why it could not be made.
+   */
+  async analyse() {
+    this.read();
+    const s = this.state.settings;
+    const out = $("analyse-out");
+    const error = $("analyse-error");
+    const run = /** @type {HTMLButtonElement} */ ($("analyse-run"));
+    const solution = /** @type {HTMLTextAreaElement} */ ($("analyse-moves")).value;
+    const reading = /** @type {HTMLSelectElement} */ ($("analyse-reading")).value;
+    run.disabled = true;
+    run.textContent = "Analysing…";
+    const answer = await this.engine.analyse({ start: boardText(s.start, s.w), goal: goalSpec(s), solution, reading });
+    run.disabled = false;
+    run.textContent = "Analyse";
+    out.hidden = !answer.ok;
+    error.hidden = answer.ok;
+    if (answer.ok) out.textContent = answer.data.text;
+    else error.textContent = answer.data.error;
   }
 
   /**

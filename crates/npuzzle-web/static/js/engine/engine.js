@@ -25,6 +25,7 @@ import { LineReader } from "./ndjson.js";
 /** @typedef {import("../api").CompareLine} CompareLine */
 /** @typedef {import("../api").Pictures} Pictures */
 /** @typedef {import("../api").Graded} Graded */
+/** @typedef {import("../api").Analysed} Analysed */
 /** @typedef {import("../api").DepthTable} DepthTable */
 /** @typedef {import("../api").Health} Health */
 
@@ -42,7 +43,7 @@ import { LineReader } from "./ndjson.js";
  */
 
 /** Every endpoint of the API. */
-const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "grade", "health"];
+const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "grade", "analyse", "health"];
 
 /**
  * The endpoint and the query parameters of an API path.
@@ -428,6 +429,15 @@ export class Engine {
    */
   grade(body) {
     return /** @type {Promise<Answer<Graded>>} */ (this.request("/api/grade", body));
+  }
+
+  /**
+   * A fan's solution analysed by the library: both metrics, the optimum in both, the detours.
+   * @param {object} body
+   * @returns {Promise<Answer<Analysed>>}
+   */
+  analyse(body) {
+    return /** @type {Promise<Answer<Analysed>>} */ (this.request("/api/analyse", body));
   }
 
   /** @returns {Promise<Answer<Health>>} */

@@ -140,6 +140,9 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
       case "grade":
         answer = engine.grade(JSON.stringify(payload));
         break;
+      case "analyse":
+        answer = engine.analyse(JSON.stringify(payload));
+        break;
       case "panic":
         // Traps: the catch below reports the crash.
         engine.panic_for_test();

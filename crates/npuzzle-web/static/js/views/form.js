@@ -173,6 +173,12 @@ export class Form {
     const uses = usesHeuristic(options, alg);
     this.heuristic.disabled = !uses;
     for (const [key, field] of this.params) field.disabled = !takes(options, alg, key);
+    // The repeated-state menu offers only the rules this algorithm can run under.
+    const dup = this.params.get("duplicates");
+    if (dup instanceof HTMLSelectElement && a) {
+      for (const o of dup.options) o.disabled = o.value !== "" && !a.duplicates.some((d) => d === o.value);
+      if (dup.selectedOptions[0]?.disabled) dup.value = "";
+    }
     $("local-options").hidden = !isLocal(options, alg);
     $("tab-local").hidden = !isLocal(options, alg) && !localResult;
     // Reduction walks one path: there is no search tree to record.

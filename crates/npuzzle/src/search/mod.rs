@@ -265,33 +265,10 @@ impl<S: State> Problem<S> {
     /// another of its children, and one further on reaches a child of the parent, each in one
     /// slide fewer.
     #[inline]
-    pub fn successors<'a>(&'a self, s: &'a S, h: Cost, last: Option<Slide>) -> impl Iterator<Item = Succ<S>> + 'a {
+    pub fn successors<'a>(&'a self, s: &'a S, h: Cost, last: Option<Slide>) -> Successors<'a, S> {
         let skip = last.map(|l| l.mv.inverse());
-        let blank = s.blank();
-        let stm = (self.metric == Metric::Stm).then(move || {
-            self.order.moves().into_iter().filter(move |&m| Some(m) != skip).filter_map(move |m| {
-                let to = self.table.target(blank, m)?;
-                let mut child = s.clone();
-                let tile = child.slide(to);
-                let h = self.heuristic.update(&child, h, tile, to, blank);
-                Some(Succ { mv: Slide::one(m), state: child, h, cost: self.cost.step(tile) })
-            })
-        });
-        let mtm = (self.metric == Metric::Mtm).then(move || {
-            let line = last.map(|l| l.mv);
-            self.order.moves().into_iter().filter(move |&m| Some(m) != skip && Some(m) != line).flat_map(move |m| {
-                let (mut at, mut at_h, mut run) = (s.clone(), h, 0u16);
-                std::iter::from_fn(move || {
-                    let from = at.blank();
-                    let to = self.table.target(from, m)?;
-                    let tile = at.slide(to);
-                    at_h = self.heuristic.update(&at, at_h, tile, to, from);
-                    run += 1;
-                    Some(Succ { mv: Slide { mv: m, run }, state: at.clone(), h: at_h, cost: 1 })
-                })
-            })
-        });
-        stm.into_iter().flatten().chain(mtm.into_iter().flatten())
+        let line = if self.metric == Metric::Mtm { last.map(|l| l.mv) } else { None };
+        Successors { p: self, s, h, blank: s.blank(), skip, line, moves: self.order.moves(), i: 0, slide: None }
     }
 
     /// A* priority with the problem's weight.
@@ -302,6 +279,75 @@ impl<S: State> Problem<S> {
         } else {
             Cost::moves(g) + h.scaled(self.weight)
         }
+    }
+}
+
+/// The successors of a state, in the problem's move order ([`Problem::successors`]): one
+/// child a move under single-tile moves; under multi-tile moves, each direction's slides from
+/// the shortest. One struct with the metric tested per child (a branch always taken the same
+/// way) keeps the depth-first passes' hot loop as tight as a plain loop over the moves.
+pub struct Successors<'a, S: State> {
+    p: &'a Problem<S>,
+    s: &'a S,
+    h: Cost,
+    blank: usize,
+    /// The move that undoes the last one.
+    skip: Option<Move>,
+    /// Under multi-tile moves, the last slide's direction: its whole line is skipped.
+    line: Option<Move>,
+    moves: [Move; 4],
+    /// The next move of `moves` to try.
+    i: usize,
+    /// Under multi-tile moves, the slide under way: its board, estimate, run so far and
+    /// direction.
+    slide: Option<(S, Cost, u16, Move)>,
+}
+
+impl<S: State> Successors<'_, S> {
+    /// The next slide under multi-tile moves.
+    fn next_slide(&mut self) -> Option<Succ<S>> {
+        let p = self.p;
+        loop {
+            if let Some((at, at_h, run, m)) = &mut self.slide {
+                let from = at.blank();
+                if let Some(to) = p.table.target(from, *m) {
+                    let tile = at.slide(to);
+                    *at_h = p.heuristic.update(at, *at_h, tile, to, from);
+                    *run += 1;
+                    return Some(Succ { mv: Slide { mv: *m, run: *run }, state: at.clone(), h: *at_h, cost: 1 });
+                }
+                self.slide = None;
+            }
+            let &m = self.moves.get(self.i)?;
+            self.i += 1;
+            if Some(m) != self.skip && Some(m) != self.line {
+                self.slide = Some((self.s.clone(), self.h, 0, m));
+            }
+        }
+    }
+}
+
+impl<S: State> Iterator for Successors<'_, S> {
+    type Item = Succ<S>;
+
+    #[inline]
+    fn next(&mut self) -> Option<Succ<S>> {
+        let p = self.p;
+        if p.metric == Metric::Mtm {
+            return self.next_slide();
+        }
+        while let Some(&m) = self.moves.get(self.i) {
+            self.i += 1;
+            if Some(m) == self.skip {
+                continue;
+            }
+            let Some(to) = p.table.target(self.blank, m) else { continue };
+            let mut child = self.s.clone();
+            let tile = child.slide(to);
+            let h = p.heuristic.update(&child, self.h, tile, to, self.blank);
+            return Some(Succ { mv: Slide::one(m), state: child, h, cost: p.cost.step(tile) });
+        }
+        None
     }
 }
 

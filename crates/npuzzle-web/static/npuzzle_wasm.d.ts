@@ -8,6 +8,10 @@ export class Engine {
     free(): void;
     [Symbol.dispose](): void;
     /**
+     * `POST /api/analyse`: a fan's solution analysed by the library.
+     */
+    analyse(body: string): string;
+    /**
      * `POST /api/check`.
      */
     check(body: string): string;
@@ -75,6 +79,7 @@ export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembl
 export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_engine_free: (a: number, b: number) => void;
+    readonly engine_analyse: (a: number, b: number, c: number) => [number, number];
     readonly engine_check: (a: number, b: number, c: number) => [number, number];
     readonly engine_compare: (a: number, b: number, c: number, d: any) => [number, number];
     readonly engine_depth: (a: number, b: number, c: number) => [number, number];

@@ -335,6 +335,21 @@ test("heavy tiles and the depth experiment in the browser engine", { timeout: 90
   await page.close();
 });
 
+test("a solve analysed in the browser engine, as the server analyses it", { timeout: 90000 }, async () => {
+  const { page, errors, requests } = await openPage(q({ start: "8 1 3 4 0 2 7 6 5", goal: "blank-last" }));
+  await page.click("#tab-solution");
+  await page.fill("#analyse-moves", "R D L U D L U2 R L R D L D R U R D");
+  await page.click("#analyse-run");
+  await page.waitForSelector("#analyse-out:not([hidden])", { timeout: 60000 });
+  const text = await page.textContent("#analyse-out");
+  assert.match(text, /18 STM, 17 MTM; reaches the goal/);
+  assert.match(text, /STM {7}4 moves over the optimum; the distance first stopped falling at move 4/);
+  assert.match(text, /MTM {7}5 slides over the optimum; no closer after slides 3, 4, 9/);
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("accessibility in the browser engine: axe-core finds no WCAG 2.2 A or AA violation, wide and on a phone", {
   timeout: 120000,
 }, async () => {

@@ -225,7 +225,7 @@ impl SlideSolver {
         if goal.len() > MTM_MAX_CELLS || w.max(h) > WALK_MAX_SIDE {
             return Ok(None);
         }
-        let (algorithm, heuristic) = default_choice_in(w, h, req.cost.clone(), Metric::Mtm);
+        let (algorithm, heuristic) = default_choice_in(w, h, req.cost, Metric::Mtm);
         let mut r = req.clone().algorithm(algorithm).heuristic(heuristic);
         r.metric = Metric::Mtm;
         r.by_default = false;

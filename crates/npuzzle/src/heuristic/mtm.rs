@@ -166,16 +166,10 @@ impl Walk {
         go(&mut b, lines, step, a.blank, out);
     }
 
-    /// The distance of the board whose cell `c` holds `tile(c)`, each cell on line `line(c)`.
-    fn distance(&self, cells: usize, tile: &dyn Fn(usize) -> crate::board::Tile, line: &dyn Fn(usize) -> usize) -> u32 {
-        let mut a = Abstract { count: [0; 16], blank: 0 };
-        for c in 0..cells {
-            match tile(c) {
-                0 => a.blank = line(c),
-                t => a.count[line(c) * self.lines + self.class[t as usize] as usize] += 1,
-            }
-        }
-        // Every board that reaches the goal has its abstraction in the table.
+    /// The distance of the abstract board `a` (`u32::MAX / 8` for one that cannot reach the
+    /// goal; every board that reaches the goal has its abstraction in the table).
+    #[inline]
+    fn distance(&self, a: &Abstract) -> u32 {
         self.dist.get(&a.key(self.lines)).map_or(u32::MAX / 8, |&d| d as u32)
     }
 }
@@ -202,9 +196,24 @@ impl SlideWalk {
         (self.rows.dist.len(), self.cols.dist.len())
     }
 
-    /// The bound for the board whose cell `c` holds `tile(c)`.
+    /// The bound for the board whose cell `c` holds `tile(c)`: both abstractions counted in
+    /// one pass over the cells, then one look-up in each table.
+    #[inline]
     pub fn estimate_tiles(&self, tile: impl Fn(usize) -> crate::board::Tile) -> u32 {
-        let (w, n) = (self.goal.width(), self.goal.len());
-        self.rows.distance(n, &tile, &|c| c / w) + self.cols.distance(n, &tile, &|c| c % w)
+        let (w, h) = (self.goal.width(), self.goal.height());
+        let mut rows = Abstract { count: [0; 16], blank: 0 };
+        let mut cols = Abstract { count: [0; 16], blank: 0 };
+        for y in 0..h {
+            for x in 0..w {
+                match tile(y * w + x) as usize {
+                    0 => (rows.blank, cols.blank) = (y, x),
+                    t => {
+                        rows.count[y * h + self.rows.class[t] as usize] += 1;
+                        cols.count[x * w + self.cols.class[t] as usize] += 1;
+                    }
+                }
+            }
+        }
+        self.rows.distance(&rows) + self.cols.distance(&cols)
     }
 }

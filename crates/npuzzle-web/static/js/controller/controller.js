@@ -9,7 +9,7 @@
 // A Solve while solving, or a Compare while comparing, is ignored; the two may run at once.
 
 import { resultLine } from "../model/describe.js";
-import { isLocal, optimalChoice } from "../model/options.js";
+import { isLocal } from "../model/options.js";
 import { compareKey, settingsKey, solveBody } from "../model/settings.js";
 import { createState, refusal } from "../model/state.js";
 import { reducedMotion } from "../views/announce.js";
@@ -139,10 +139,11 @@ export class Controller {
     form.algorithm.addEventListener("change", () => setup.changed());
     form.order.addEventListener("input", () => this.sync());
     for (const el of form.inputs()) el.addEventListener("change", () => setup.changed());
-    $("optimal-choice").addEventListener("click", () => {
-      const s = this.state.settings;
-      const c = optimalChoice(this.options, s.w * s.h);
-      form.write({ algorithm: c.algorithm, heuristic: c.heuristic, recordTree: false });
+    $("optimal-choice").addEventListener("click", (ev) => {
+      // What the button names, as the form's last sync wrote it.
+      const { algorithm, heuristic } = /** @type {HTMLButtonElement} */ (ev.currentTarget).dataset;
+      if (!algorithm || !heuristic) return;
+      form.write({ algorithm, heuristic, recordTree: false });
       setup.changed();
     });
     $("solve").addEventListener("click", () => {

@@ -201,6 +201,9 @@ export class Form {
     // No optimal solver reaches past the classic sizes: the page offers reduction there.
     oc.disabled = big;
     oc.textContent = `optimal (${table?.table || c.heuristic})`;
+    // The button applies what it names, whatever happens to the board before it is pressed.
+    oc.dataset.algorithm = c.algorithm;
+    oc.dataset.heuristic = c.heuristic;
     $("optimal-note").textContent = `${algInfo(options, c.algorithm)?.title || c.algorithm} over ${table?.summary || c.heuristic}.`;
   }
 }

@@ -86,7 +86,7 @@ fn main() {
         let (mut sum, mut ref_sum, mut nodes) = (0usize, 0u64, 0u64);
         for (i, (b, reference)) in boards.iter().enumerate() {
             let t = Instant::now();
-            let found = solve(&set, b, &goal, &plan, &mut |_| false).expect("a plan");
+            let found = solve(&set, None, b, &goal, &plan, &mut |_| false).expect("a plan");
             let moves = found.moves.expect("an answer");
             let end = b.apply_all(&moves).expect("the moves replay");
             assert_eq!(end.last(), Some(&goal));
@@ -120,7 +120,7 @@ fn main() {
         let mut best_moves = Vec::new();
         for v in &views {
             let bound = if bounded { best } else { None };
-            let found = beam(&set, b, &goal, *v, width, 2000, bound, &mut |_| false).expect("a beam");
+            let found = beam(&set, None, b, &goal, *v, width, 2000, bound, &mut |_| false).expect("a beam");
             match found {
                 Beamed::Solved { moves, nodes, .. } => {
                     let end = b.apply_all(&moves).expect("the moves replay");
@@ -152,7 +152,7 @@ fn main() {
                 let mut piece: Option<Vec<npuzzle::board::Move>> = None;
                 for v in View::first(nviews) {
                     let bound = Some(piece.as_ref().map_or(j - i, |p| p.len()));
-                    let found = beam(&set, from, to, v, width, j - i, bound, &mut |_| false).expect("a beam");
+                    let found = beam(&set, None, from, to, v, width, j - i, bound, &mut |_| false).expect("a beam");
                     match found {
                         Beamed::Solved { moves: m, nodes, .. } => {
                             seg_nodes += nodes;

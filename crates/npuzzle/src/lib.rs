@@ -46,6 +46,7 @@ pub mod generate;
 pub mod goal;
 pub mod heuristic;
 mod hint;
+pub mod learnt;
 pub mod limits;
 pub mod metric;
 pub mod notation;

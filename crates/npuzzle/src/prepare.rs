@@ -40,7 +40,13 @@ impl TableStore {
             Needs::Block => Tables::none().with_block(block()?),
             Needs::AnyGoal => {
                 let set = self.any_goal(&SetSpec::strongest(w, h), false, on, cancel)?;
-                Tables::none().with_any_goal(Arc::new(set)).with_block(block()?)
+                let tables = Tables::none().with_any_goal(Arc::new(set)).with_block(block()?);
+                // The learnt estimate, when asked to rank the boards.
+                if info.takes(crate::search::Param::LearntKey) && req.params.learnt_key() {
+                    tables.with_learnt(self.learnt(&req.goal, on)?)
+                } else {
+                    tables
+                }
             }
         })
     }

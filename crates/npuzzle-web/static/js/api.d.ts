@@ -553,7 +553,7 @@ export type AlgorithmName = "bfs" | "dfs" | "iddfs" | "ucs" | "greedy" | "astar"
 /**
  * The heuristics the classic algorithms accept.
  */
-export type HeuristicKind = "zero" | "misplaced" | "manhattan" | "euclidean" | "linear-conflict" | "pdb" | "exact";
+export type HeuristicKind = "zero" | "misplaced" | "manhattan" | "euclidean" | "linear-conflict" | "pdb" | "exact" | "learnt";
 
 /**
  * `POST /api/check`: a verdict on a start and a goal.

@@ -46,11 +46,14 @@ pub enum HeuristicKind {
     /// The exact distance, from a table built on first use (boards of up to 10 cells; see
     /// [`exact`]).
     Exact,
+    /// A trained network's estimate of the moves to go ([`crate::learnt`]), for the board sizes
+    /// it has weights for. Not admissible: an answer found with it is never claimed optimal.
+    Learnt,
 }
 
 impl HeuristicKind {
     /// Every kind, in the order they are listed to users.
-    pub const ALL: [HeuristicKind; 7] = [
+    pub const ALL: [HeuristicKind; 8] = [
         HeuristicKind::Zero,
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
@@ -58,6 +61,7 @@ impl HeuristicKind {
         HeuristicKind::LinearConflict,
         HeuristicKind::Pdb,
         HeuristicKind::Exact,
+        HeuristicKind::Learnt,
     ];
 
     /// The kinds that estimate multi-tile moves ([`Heuristic::in_metric`]).
@@ -71,7 +75,13 @@ impl HeuristicKind {
     /// Whether this kind needs a table (pattern databases or exact distances) built or loaded
     /// before use.
     pub fn is_table(self) -> bool {
-        matches!(self, HeuristicKind::Pdb | HeuristicKind::Exact)
+        matches!(self, HeuristicKind::Pdb | HeuristicKind::Exact | HeuristicKind::Learnt)
+    }
+
+    /// Whether it never overestimates the moves to go: every kind but the learnt estimate.
+    /// A search's optimality rests on it.
+    pub fn is_admissible(self) -> bool {
+        self != HeuristicKind::Learnt
     }
 
     /// One line on what the heuristic measures, for help texts and the web page.
@@ -84,6 +94,9 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "Manhattan plus two moves for each tile that must leave its line to let another pass",
             HeuristicKind::Pdb => "additive pattern databases with the mirror lookup (tables; boards of up to 64 cells)",
             HeuristicKind::Exact => "the exact distance, from a table (boards of up to 10 cells)",
+            HeuristicKind::Learnt => {
+                "a trained network's estimate of the moves to go (the board sizes with weights: 6×6); may overestimate, so no answer found with it is claimed optimal"
+            }
         }
     }
 
@@ -97,6 +110,7 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::Pdb => "pdb (pattern databases)",
             HeuristicKind::Exact => "exact (true distance table)",
+            HeuristicKind::Learnt => "learnt (a trained network, not admissible)",
         }
     }
 
@@ -106,6 +120,7 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Exact => Some("exact table"),
             HeuristicKind::Pdb => Some("pattern databases"),
+            HeuristicKind::Learnt => Some("learnt weights"),
             _ => None,
         }
     }
@@ -115,6 +130,7 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Pdb => Some(pdb::MAX_CELLS),
             HeuristicKind::Exact => Some(exact::MAX_CELLS),
+            HeuristicKind::Learnt => Some(crate::learnt::MAX_CELLS),
             _ => None,
         }
     }
@@ -129,6 +145,7 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::Pdb => "pdb",
             HeuristicKind::Exact => "exact",
+            HeuristicKind::Learnt => "learnt",
         }
     }
 
@@ -164,6 +181,7 @@ impl FromStr for HeuristicKind {
                 "lc" | "linear" | "linearconflict" => Some(HeuristicKind::LinearConflict),
                 "pattern-database" | "pattern-databases" | "pdbs" => Some(HeuristicKind::Pdb),
                 "table" | "perfect" => Some(HeuristicKind::Exact),
+                "learned" | "nn" | "network" => Some(HeuristicKind::Learnt),
                 _ => None,
             })
             .ok_or_else(|| {
@@ -242,6 +260,8 @@ enum Source {
     MtmAxes,
     MtmExact(Arc<crate::metric::MtmTable>),
     MtmWalk(Arc<mtm::SlideWalk>),
+    // A trained network ([`crate::learnt`]); `home[t]`: tile `t`'s goal cell.
+    Learnt(Arc<crate::learnt::Net>, Arc<[u8]>),
 }
 
 /// A heuristic bound to one goal, ready to evaluate states.
@@ -271,6 +291,10 @@ pub trait TableSource {
     }
     /// The walking distance in slides, if prepared.
     fn mtm_walk(&self) -> Option<&Arc<mtm::SlideWalk>> {
+        None
+    }
+    /// The learnt estimate's network, if prepared.
+    fn learnt(&self) -> Option<&Arc<crate::learnt::Net>> {
         None
     }
 }
@@ -325,6 +349,9 @@ impl Heuristic {
                 kind.check_size(goal.width(), goal.height())?;
                 Source::CostExact(tables.cost_exact().filter(|e| e.goal() == goal && e.cost() == cost).cloned().ok_or_else(unprepared)?)
             }
+            HeuristicKind::Learnt => {
+                return Err(Error::Unsupported(format!("the learnt estimate counts moves of unit cost: it takes no {cost} costs")))
+            }
         };
         Ok(Heuristic { table: GoalTable::new(goal, cost), height: goal.height(), source, cost })
     }
@@ -360,7 +387,7 @@ impl Heuristic {
                     "the pdb heuristic under the multi-tile metric needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
                 ))
             })?),
-            HeuristicKind::Euclidean | HeuristicKind::LinearConflict => {
+            HeuristicKind::Euclidean | HeuristicKind::LinearConflict | HeuristicKind::Learnt => {
                 return Err(Error::Unsupported(format!(
                     "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
                     HeuristicKind::MTM.map(|k| k.name()).join(", ")
@@ -420,6 +447,18 @@ impl Heuristic {
             HeuristicKind::LinearConflict => Source::LinearConflict,
             HeuristicKind::Pdb => Source::Pdb(tables.pdb().filter(|p| p.goal() == goal).cloned().ok_or_else(unprepared)?),
             HeuristicKind::Exact => Source::Exact(tables.exact().filter(|e| e.goal() == goal).cloned().ok_or_else(unprepared)?),
+            HeuristicKind::Learnt => {
+                let net = tables.learnt().filter(|n| n.fits(goal)).cloned().ok_or_else(|| {
+                    Error::Unprepared(format!(
+                        "the learnt heuristic needs weights for {}×{} boards with the goal's blank in cell {} (see npuzzle::tables::TableStore::prepare)",
+                        goal.width(),
+                        goal.height(),
+                        goal.blank()
+                    ))
+                })?;
+                let home: Vec<u8> = goal.positions().into_iter().map(|p| p as u8).collect();
+                Source::Learnt(net, home.into())
+            }
         };
         // The tables carry their own goal geometry; only the formulas read this one.
         let table = if kind.is_table() {
@@ -456,12 +495,13 @@ impl Heuristic {
             Source::MtmAxes => HeuristicKind::Manhattan,
             Source::MtmExact(_) => HeuristicKind::Exact,
             Source::MtmWalk(_) => HeuristicKind::Pdb,
+            Source::Learnt(..) => HeuristicKind::Learnt,
         }
     }
 
     /// Whether every value is a whole number of units.
     pub fn is_integral(&self) -> bool {
-        !matches!(self.source, Source::Euclidean | Source::WeightedEuclidean)
+        !matches!(self.source, Source::Euclidean | Source::WeightedEuclidean | Source::Learnt(..))
     }
 
     /// The pattern-database set behind a `pdb` heuristic.
@@ -502,6 +542,10 @@ impl Heuristic {
             Source::MtmAxes => mtm::axes(t, self.height, s),
             Source::MtmExact(e) => mtm::exact(e, t.cells(), s),
             Source::MtmWalk(w) => Cost::moves(w.estimate_tiles(|c| s.tile(c))),
+            Source::Learnt(net, home) => {
+                let y = net.estimate_with(|c| home[s.tile(c) as usize]).max(0.0);
+                Cost((y as f64 * Cost::ONE as f64).round() as u64)
+            }
         }
     }
 
@@ -529,7 +573,8 @@ impl Heuristic {
             | Source::MtmMisplaced
             | Source::MtmAxes
             | Source::MtmExact(_)
-            | Source::MtmWalk(_) => self.estimate(child),
+            | Source::MtmWalk(_)
+            | Source::Learnt(..) => self.estimate(child),
         }
     }
 

@@ -488,6 +488,19 @@ params! {
         default: Some(0.0),
         ..ParamInfo::BASE
     },
+    /// Pdb-beam ranks its boards by the learnt estimate.
+    LearntKey learnt_key: bool = ParamInfo {
+        flag: "learnt-key",
+        value_name: "",
+        name: "learnt key",
+        label: "rank by the learnt estimate",
+        help: "pdb-beam ranks the boards of each beam whose goal the learnt weights fit (6×6 with the blank last: the \
+               forward views) by the learnt estimate instead of the pattern databases' key; the databases still bound \
+               the answer and recognise the goal.",
+        group: ParamGroup::Search,
+        default: Some(0.0),
+        ..ParamInfo::BASE
+    },
     /// The most steps a local search takes.
     MaxSteps max_steps: u64 = ParamInfo {
         flag: "max-steps",
@@ -628,6 +641,11 @@ impl Params {
     /// Whether local beam draws its next beam at random.
     pub fn stochastic(&self) -> bool {
         self.stochastic.unwrap_or(false)
+    }
+
+    /// Whether pdb-beam ranks its boards by the learnt estimate.
+    pub fn learnt_key(&self) -> bool {
+        self.learnt_key.unwrap_or(false)
     }
 }
 

@@ -165,10 +165,11 @@ impl Request {
     }
 
     /// Whether a solution found is guaranteed optimal: the algorithm says so, with its
-    /// parameters at their defaults.
+    /// parameters at their defaults, over an admissible heuristic.
     pub fn guarantees_optimal(&self) -> bool {
         let info = self.algorithm.info();
         info.optimal
+            && self.effective_heuristic().is_admissible()
             && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
             && self.cost_note().is_none()
             && super::Conventions::of(info, &self.params).keep_optimality(info)

@@ -55,6 +55,8 @@ pub struct Tables {
     mtm_exact: Option<Arc<crate::metric::MtmTable>>,
     /// The walking distance in slides.
     mtm_walk: Option<Arc<crate::heuristic::mtm::SlideWalk>>,
+    /// The learnt estimate's network.
+    learnt: Option<Arc<crate::learnt::Net>>,
 }
 
 impl Tables {
@@ -137,6 +139,17 @@ impl Tables {
         self
     }
 
+    /// With the learnt estimate's network.
+    pub fn with_learnt(mut self, net: Arc<crate::learnt::Net>) -> Tables {
+        self.learnt = Some(net);
+        self
+    }
+
+    /// The learnt estimate's network, if prepared.
+    pub fn learnt(&self) -> Option<&Arc<crate::learnt::Net>> {
+        self.learnt.as_ref()
+    }
+
     /// The pattern-database set for every goal, if prepared.
     pub fn any_goal(&self) -> Option<&Arc<AnyGoalSet>> {
         self.any_goal.as_ref()
@@ -161,6 +174,9 @@ impl crate::heuristic::TableSource for Tables {
     }
     fn mtm_walk(&self) -> Option<&Arc<crate::heuristic::mtm::SlideWalk>> {
         Tables::mtm_walk(self)
+    }
+    fn learnt(&self) -> Option<&Arc<crate::learnt::Net>> {
+        Tables::learnt(self)
     }
 }
 
@@ -255,6 +271,8 @@ pub struct TableStore {
     prunes: Mutex<HashMap<(usize, usize, u32), Arc<Fsm>>>,
     /// The tables with step costs ([`costed`]).
     costed: costed::Kept,
+    /// The learnt estimate's networks, by width, height and the goal's blank cell.
+    learnt: Mutex<HashMap<(usize, usize, usize), Arc<crate::learnt::Net>>>,
     /// One load or build at a time, so two callers never build the same table twice.
     busy: Mutex<()>,
 }
@@ -282,6 +300,7 @@ impl TableStore {
             exact: Mutex::default(),
             prunes: Mutex::default(),
             costed: costed::Kept::default(),
+            learnt: Mutex::default(),
             busy: Mutex::default(),
         }
     }
@@ -322,8 +341,62 @@ impl TableStore {
                 self.prepare_set(goal, &set, on, cancel)?
             }
             HeuristicKind::Exact => Tables::none().with_exact(Arc::new(self.exact(goal, on)?)),
+            HeuristicKind::Learnt => Tables::none().with_learnt(self.learnt(goal, on)?),
             _ => Tables::none(),
         })
+    }
+
+    /// Gives the store a network for the learnt estimate (weights a front end read from a file
+    /// the user named): it is used before the cache's and the shipped ones for its size and
+    /// blank cell.
+    pub fn with_learnt(self, net: crate::learnt::Net) -> TableStore {
+        self.learnt.lock().expect("learnt lock").insert((net.width(), net.height(), net.blank()), Arc::new(net));
+        self
+    }
+
+    /// The learnt estimate's network for `goal`: one given to the store
+    /// ([`TableStore::with_learnt`]), else the cache directory's file
+    /// ([`crate::learnt::file_name`]), verified (a file that fails is reported as
+    /// [`TableEvent::Corrupt`] and passed over), else the weights that ship with the library
+    /// ([`crate::learnt::builtin`]); none of them is [`Error::Unprepared`].
+    pub fn learnt(&self, goal: &Board, on: Progress) -> Result<Arc<crate::learnt::Net>, Error> {
+        let (w, h, b) = (goal.width(), goal.height(), goal.blank());
+        if let Some(net) = self.learnt.lock().expect("learnt lock").get(&(w, h, b)) {
+            return Ok(net.clone());
+        }
+        let mut found = None;
+        if let (Some(dir), true) = (&self.dir, self.read) {
+            let path = dir.join(crate::learnt::file_name(w, h, b));
+            if path.is_file() {
+                match std::fs::read(&path)
+                    .map_err(|e| Error::Cache(format!("{}: {e}", path.display())))
+                    .and_then(|bytes| crate::learnt::Net::parse(&bytes))
+                {
+                    Ok(net) if net.fits(goal) => {
+                        on(&TableEvent::Loaded { pattern: &[], path: &path });
+                        found = Some(net);
+                    }
+                    Ok(_) => on(&TableEvent::Corrupt { path: &path, reason: "its board size or blank cell is not its name's".into() }),
+                    Err(e) => on(&TableEvent::Corrupt { path: &path, reason: e.to_string() }),
+                }
+            }
+        }
+        if found.is_none() {
+            found = match crate::learnt::builtin(w, h) {
+                Some(net) => Some(net?).filter(|n| n.fits(goal)),
+                None => None,
+            };
+        }
+        let net = Arc::new(found.ok_or_else(|| {
+            let sizes = crate::learnt::builtin_sizes().iter().map(|(w, h)| format!("{w}×{h}")).collect::<Vec<_>>().join(", ");
+            Error::Unprepared(format!(
+                "no learnt weights for {w}×{h} boards with the goal's blank in cell {b}: they ship for {} with the blank last; train others with npuzzle-learn and put them in the table cache as {}",
+                if sizes.is_empty() { "no size in this build".to_string() } else { sizes },
+                crate::learnt::file_name(w, h, b)
+            ))
+        })?);
+        self.learnt.lock().expect("learnt lock").insert((w, h, b), net.clone());
+        Ok(net)
     }
 
     /// The tables the fast IDA* engine uses with the pattern-database set `set` for `goal`: the

@@ -8,6 +8,7 @@ mod conventions;
 mod cost_oracle;
 mod default_cold;
 mod layers;
+mod learnt;
 mod limits;
 mod local_search;
 mod metric;

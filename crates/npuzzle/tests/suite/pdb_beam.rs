@@ -143,8 +143,8 @@ fn pieces_never_lengthen_the_views_answer_and_keep_to_the_budget() {
         let plan = Plan::with_budget(npuzzle::search::reduce_plus::improve::lower_bound(&start, &goal), 3_000_000);
         assert!(!plan.pieces.is_empty());
         let views_only = Plan { pieces: Vec::new(), ..plan.clone() };
-        let before = pdb_beam::solve(&set, &start, &goal, &views_only, &mut |_| false).unwrap();
-        let after = pdb_beam::solve(&set, &start, &goal, &plan, &mut |_| false).unwrap();
+        let before = pdb_beam::solve(&set, None, &start, &goal, &views_only, &mut |_| false).unwrap();
+        let after = pdb_beam::solve(&set, None, &start, &goal, &plan, &mut |_| false).unwrap();
         let (a, b) = (before.moves.unwrap(), after.moves.clone().unwrap());
         assert_eq!(start.apply_all(&b).unwrap().last(), Some(&goal));
         assert!(b.len() <= a.len(), "{start}: {} moves after re-solving, {} before", b.len(), a.len());
@@ -152,7 +152,7 @@ fn pieces_never_lengthen_the_views_answer_and_keep_to_the_budget() {
         assert!(!after.stopped);
         let layer = 4 * plan.piece_width as u64;
         assert!(after.nodes <= plan.budget.max(before.nodes) + layer, "{} nodes for a budget of {}", after.nodes, plan.budget);
-        assert_eq!(pdb_beam::solve(&set, &start, &goal, &plan, &mut |_| false).unwrap(), after);
+        assert_eq!(pdb_beam::solve(&set, None, &start, &goal, &plan, &mut |_| false).unwrap(), after);
         pieces += after.pieces;
     }
     assert!(pieces > 0, "no piece of three answers was shortened");

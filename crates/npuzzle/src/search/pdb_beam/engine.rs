@@ -53,6 +53,7 @@ use super::views::View;
 use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::heuristic::pdb::{AnyGoalSet, Pdb, PdbHeuristic, SetSpec, MAX_PATTERN};
+use crate::learnt::{Net, MAX_UNITS};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -143,6 +144,7 @@ fn node_bytes(cells: usize) -> usize {
 #[allow(clippy::too_many_arguments)]
 pub fn beam(
     set: &AnyGoalSet,
+    net: Option<&Net>,
     start: &Board,
     goal: &Board,
     view: View,
@@ -153,15 +155,18 @@ pub fn beam(
 ) -> Result<Beamed, Error> {
     let to = if view.backward { view.symmetry.board(start) } else { view.symmetry.board(goal) };
     let heur = set.bind(&to)?;
-    beam_with(&heur, start, goal, view, width, max_depth, bound, stop)
+    beam_with(&heur, net, start, goal, view, width, max_depth, bound, stop)
 }
 
 /// [`beam`] with the tables already bound: `heur` estimates the moves to the view's goal in the
 /// view's frame (the start turned by the view's symmetry when searching backward, else the
-/// goal).
+/// goal). With `net`, and where it fits the view's goal ([`Net::fits`]), the boards are ranked by
+/// the learnt estimate instead of the tables' key; the tables still drop the children that
+/// cannot beat `bound` and still recognise the goal.
 #[allow(clippy::too_many_arguments)]
 pub fn beam_with(
     heur: &PdbHeuristic,
+    net: Option<&Net>,
     start: &Board,
     goal: &Board,
     view: View,
@@ -191,11 +196,11 @@ pub fn beam_with(
     }
     let bound = bound.map_or(u32::MAX, |b| b.min(u32::MAX as usize) as u32);
     let found = if n <= 36 {
-        Engine::<36>::new(heur, bound, &to).run(&from, width, max_depth, stop)
+        Engine::<36>::new(heur, bound, &to, net).run(&from, width, max_depth, stop)
     } else if n <= 49 {
-        Engine::<49>::new(heur, bound, &to).run(&from, width, max_depth, stop)
+        Engine::<49>::new(heur, bound, &to, net).run(&from, width, max_depth, stop)
     } else {
-        Engine::<64>::new(heur, bound, &to).run(&from, width, max_depth, stop)
+        Engine::<64>::new(heur, bound, &to, net).run(&from, width, max_depth, stop)
     };
     Ok(match found {
         Run::Solved { blanks, nodes, expanded } => {
@@ -332,10 +337,14 @@ struct Engine<'a, const N: usize> {
     label: Vec<u8>,
     nbr: Vec<[u8; 4]>,
     z: Vec<u64>,
+    /// The learnt estimate that ranks the boards, when one fits the view's goal.
+    net: Option<&'a Net>,
+    /// Its first layer's units (0 without one).
+    units: usize,
 }
 
 impl<'a, const N: usize> Engine<'a, N> {
-    fn new(heur: &'a PdbHeuristic, bound: u32, goal: &Board) -> Engine<'a, N> {
+    fn new(heur: &'a PdbHeuristic, bound: u32, goal: &Board, net: Option<&'a Net>) -> Engine<'a, N> {
         let (w, h) = (goal.width(), goal.height());
         let n = w * h;
         debug_assert!(n <= N);
@@ -390,7 +399,9 @@ impl<'a, const N: usize> Engine<'a, N> {
         for c in 0..n {
             (row[c], col[c], col_rank[c]) = ((c / w) as u8, (c % w) as u8, ((c % w) * h + c / w) as u8);
         }
-        Engine { w, h, comps, bound, tr, col_rank, row, col, blank_label: goal.blank() as u8, label, nbr, z }
+        let net = net.filter(|n| n.fits(goal));
+        let units = net.map_or(0, |n| n.units().0);
+        Engine { w, h, comps, bound, tr, col_rank, row, col, blank_label: goal.blank() as u8, label, nbr, z, net, units }
     }
 
     /// The value of `comp`'s table `t` for the positions `pos` (cell per label).
@@ -603,8 +614,18 @@ impl<'a, const N: usize> Engine<'a, N> {
         at
     }
 
+    /// The learnt estimate's key for the child of `nd` whose blank goes to `q`, from the
+    /// parent's first-layer sums `acc`: eight units a move (as the tables' key counts about
+    /// eight a move: four for each of two sums).
+    #[inline]
+    fn learnt_key(&self, net: &Net, nd: &Node<N>, q: u8, acc: &[i32]) -> u32 {
+        let mut hidden = [0f32; MAX_UNITS];
+        let y = net.output_after_slide(acc, nd.cells[q as usize], q as usize, nd.blank as usize, &mut hidden[..net.units().1]);
+        (y.max(0.0) * 8.0).round().min(u32::MAX as f32 / 2.0) as u32
+    }
+
     #[inline(always)]
-    fn child(&self, nd: &Node<N>, q: u8, at: &Located) -> Cand {
+    fn child(&self, nd: &Node<N>, q: u8, at: &Located, acc: &[i32]) -> Cand {
         let l = nd.cells[q as usize];
         let b = nd.blank;
         let mut v = [0u8; MAX_COMPS];
@@ -647,6 +668,9 @@ impl<'a, const N: usize> Engine<'a, N> {
         key += shape;
         let (l6, bl6) = (l as usize * 64, self.blank_label as usize * 64);
         let hash = nd.hash ^ self.z[l6 + q as usize] ^ self.z[l6 + b as usize] ^ self.z[bl6 + q as usize] ^ self.z[bl6 + b as usize];
+        if let Some(net) = self.net {
+            key = self.learnt_key(net, nd, q, acc);
+        }
         // A key of 0 only for the goal: every tile home by the direct tables.
         let home = nd.sum[0] as u32 + v[0] as u32 == nd.hv[self.comps[0].table_of[l as usize] as usize] as u32;
         let key = if home { 0 } else { key.max(1) };
@@ -683,7 +707,9 @@ impl<'a, const N: usize> Engine<'a, N> {
         n
     }
 
-    fn expand(&self, parents: &[Node<N>], first: usize, depth: u32, out: &mut Vec<Cand>) {
+    /// The children of `parents` (the layer's boards from index `first`; `accs`, their
+    /// first-layer sums when a net ranks them) that may still beat the bound.
+    fn expand(&self, parents: &[Node<N>], accs: &[i32], first: usize, depth: u32, out: &mut Vec<Cand>) {
         out.clear();
         let mut at: Vec<(u32, u8, Located)> = Vec::with_capacity(4 * BATCH);
         for (bi, batch) in parents.chunks(BATCH).enumerate() {
@@ -696,7 +722,9 @@ impl<'a, const N: usize> Engine<'a, N> {
                 }
             }
             for (i, q, loc) in &at {
-                let mut c = self.child(&parents[*i as usize], *q, loc);
+                let u = self.units;
+                let acc = &accs[(*i as usize * u).min(accs.len())..((*i as usize + 1) * u).min(accs.len())];
+                let mut c = self.child(&parents[*i as usize], *q, loc, acc);
                 if depth + 1 + c.lb as u32 >= self.bound {
                     continue;
                 }
@@ -713,6 +741,13 @@ impl<'a, const N: usize> Engine<'a, N> {
             return Run::Solved { blanks: vec![root.blank], nodes, expanded };
         }
         let mut layer: Vec<Node<N>> = vec![root];
+        // The layer's first-layer sums, `units` a board, when a net ranks the boards.
+        let u = self.units;
+        let mut accs: Vec<i32> = vec![0; u];
+        let mut next_accs: Vec<i32> = Vec::new();
+        if let Some(net) = self.net {
+            net.first_layer(&root.cells[..self.w * self.h], &mut accs);
+        }
         let mut next: Vec<Node<N>> = Vec::with_capacity(width);
         let mut parts: Vec<Vec<Cand>> = Vec::new();
         let mut chosen: Vec<Cand> = Vec::with_capacity(width);
@@ -729,7 +764,8 @@ impl<'a, const N: usize> Engine<'a, N> {
             parts.resize_with(chunks, Vec::new);
             parts.par_iter_mut().enumerate().for_each(|(ci, out)| {
                 let lo = ci * CHUNK;
-                self.expand(&layer[lo..(lo + CHUNK).min(layer.len())], lo, depth as u32, out);
+                let hi = (lo + CHUNK).min(layer.len());
+                self.expand(&layer[lo..hi], &accs[lo * u..hi * u], lo, depth as u32, out);
             });
             expanded += layer.len() as u64;
             let total: usize = parts[..chunks].iter().map(Vec::len).sum();
@@ -852,6 +888,18 @@ impl<'a, const N: usize> Engine<'a, N> {
             // The layer's order depends only on the last one's, never on the threads.
             next.clear();
             next.par_extend(chosen.par_iter().map(|c| self.apply(&layer[(c.step >> 8) as usize], c)));
+            if let Some(net) = self.net {
+                next_accs.clear();
+                next_accs.resize(chosen.len() * u, 0);
+                next_accs.par_chunks_mut(u).zip(chosen.par_iter()).for_each(|(a, c)| {
+                    let p = (c.step >> 8) as usize;
+                    a.copy_from_slice(&accs[p * u..(p + 1) * u]);
+                    let q = (c.step & 0xFF) as u8;
+                    let parent = &layer[p];
+                    net.slide(a, parent.cells[q as usize], q as usize, parent.blank as usize);
+                });
+                std::mem::swap(&mut accs, &mut next_accs);
+            }
             history.push(chosen.iter().map(|c| c.step).collect());
             // A key of 0: every pattern home.
             if let Some(i) = chosen.iter().position(|c| c.key == 0) {
@@ -895,12 +943,12 @@ mod tests {
             for goal in [Goal::BlankLast, Goal::Snail] {
                 let goal = goal.board(w, h).unwrap();
                 let heur = set.bind(&goal).unwrap();
-                let engine = Engine::<36>::new(&heur, u32::MAX, &goal);
+                let engine = Engine::<36>::new(&heur, u32::MAX, &goal, None);
                 let mut nd = engine.node(&random_solvable(&goal, &mut rng));
                 for _ in 0..400 {
                     let moves: Vec<u8> = engine.nbr[nd.blank as usize].iter().copied().filter(|&q| q != u8::MAX).collect();
                     let q = moves[rng.below(moves.len() as u64) as usize];
-                    let child = engine.child(&nd, q, &engine.locate(&nd, q));
+                    let child = engine.child(&nd, q, &engine.locate(&nd, q), &[]);
                     nd = engine.apply(&nd, &child);
                     let tiles = (0..w * h).map(|c| goal.tiles()[nd.cells[c] as usize]).collect();
                     let fresh = engine.node(&Board::new(w, h, tiles).unwrap());

@@ -61,7 +61,7 @@ pub const INFO: Info = Info {
     goal_test: GoalTest::OnGeneration,
     duplicates: &[],
     frontier: "beam (the W boards of least estimate at each depth)",
-    params: &[],
+    params: &[super::Param::LearntKey],
     words: PLAIN,
     pseudocode: &[
         line(0, "function PDB-BEAM(start, goal) returns a sequence of moves", &[]),
@@ -104,7 +104,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
     };
     let req = &req;
     let mut ctx = Ctx::new(&req.limits, obs);
-    let ran = solve_boards(set, &req.start, &req.goal, req.tables.block(), &mut ctx)?;
+    let ran = solve_boards(set, req.tables.learnt().map(|n| &**n), &req.start, &req.goal, req.tables.block(), &mut ctx)?;
     let end = match (&ran.moves, ran.stopped) {
         (Some(m), _) => End::Found(m.clone()),
         (None, kind) => End::Limit(kind.unwrap_or(LimitKind::Cancelled)),
@@ -143,6 +143,7 @@ pub struct Ran {
 /// table is built when it is needed.
 pub(crate) fn solve_boards<O: Observer>(
     set: &AnyGoalSet,
+    net: Option<&crate::learnt::Net>,
     start: &Board,
     goal: &Board,
     block: Option<&Arc<ExactHeuristic>>,
@@ -184,7 +185,7 @@ pub(crate) fn solve_boards<O: Observer>(
         return reduce_fallback(start, goal, block, ctx, Some(kind));
     }
     let mut stopped = None;
-    let found = solve(set, start, goal, &plan, &mut |n| {
+    let found = solve(set, net, start, goal, &plan, &mut |n| {
         ctx.stats.generated = n + 1;
         match ctx.check_now(held) {
             Ok(()) => false,

@@ -6,6 +6,7 @@ use super::views::View;
 use crate::board::{Board, Move};
 use crate::error::Error;
 use crate::heuristic::pdb::AnyGoalSet;
+use crate::learnt::Net;
 
 /// How much work [`solve`] does: the views it runs, in order, and their width.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,7 +76,14 @@ pub struct Solved {
 /// the best so far, and keeps the shortest; then re-solves it piece by piece.
 /// `stop` is asked after every layer, given the children generated so far; when it says stop,
 /// the best answer so far is returned.
-pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &mut dyn FnMut(u64) -> bool) -> Result<Solved, Error> {
+pub fn solve(
+    set: &AnyGoalSet,
+    net: Option<&Net>,
+    start: &Board,
+    goal: &Board,
+    plan: &Plan,
+    stop: &mut dyn FnMut(u64) -> bool,
+) -> Result<Solved, Error> {
     let mut out = Solved::default();
     // Deep enough for any answer a beam finds on these boards (four times the lower bound).
     let lb = crate::heuristic::lower_bound(start, goal) as usize;
@@ -83,7 +91,7 @@ pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &
     for &view in &plan.views {
         let best = out.moves.as_ref().map(|m| m.len());
         let done = out.nodes;
-        let found = beam(set, start, goal, view, plan.width, max_depth.min(best.unwrap_or(usize::MAX)), best, &mut |n| stop(done + n))?;
+        let found = beam(set, net, start, goal, view, plan.width, max_depth.min(best.unwrap_or(usize::MAX)), best, &mut |n| stop(done + n))?;
         let (nodes, expanded) = found.work();
         out.nodes += nodes;
         out.expanded += expanded;
@@ -102,7 +110,7 @@ pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &
         }
     }
     if let Some(moves) = out.moves.take() {
-        out.moves = Some(resolve(set, start, moves, plan, &mut out, stop)?);
+        out.moves = Some(resolve(set, net, start, moves, plan, &mut out, stop)?);
     }
     Ok(out)
 }
@@ -115,6 +123,7 @@ pub fn solve(set: &AnyGoalSet, start: &Board, goal: &Board, plan: &Plan, stop: &
 /// passes go on until the plan's budget is spent or a round shortens nothing.
 fn resolve(
     set: &AnyGoalSet,
+    net: Option<&Net>,
     start: &Board,
     mut moves: Vec<Move>,
     plan: &Plan,
@@ -142,7 +151,7 @@ fn resolve(
                         spent = done + n >= plan.budget;
                         spent || stop(done + n)
                     };
-                    let found = beam(set, &at, &to, view, plan.piece_width, bound, Some(bound), &mut asked)?;
+                    let found = beam(set, net, &at, &to, view, plan.piece_width, bound, Some(bound), &mut asked)?;
                     let (nodes, expanded) = found.work();
                     out.nodes += nodes;
                     out.expanded += expanded;

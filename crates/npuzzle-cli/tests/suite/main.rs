@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod compare_rows;
 mod fast_cli;
+mod learnt_cli;
 mod local_search_cli;
 mod readme;
 mod reduce_cli;

@@ -15,6 +15,10 @@ class SearchParams(TypedDict, total=False):
     Default: 1."""
     max_depth: Optional[int]
     """Depth bound for depth-first search: nodes deeper than this are not expanded. Default: none."""
+    learnt_key: bool
+    """pdb-beam ranks the boards of each beam whose goal the learnt weights fit (6×6 with the blank
+    last: the forward views) by the learnt estimate instead of the pattern databases' key; the
+    databases still bound the answer and recognise the goal."""
     rules: Optional[Literal["npuzzle", "aima4", "cs188", "princeton", "tree-search"]]
     """A course's or textbook's rules for the goal test, repeated states and ties, together: npuzzle
     (its own), aima4 (AIMA 4th edition), cs188 (Berkeley CS188), princeton (Princeton's 8puzzle),
@@ -66,6 +70,7 @@ class Params(SearchParams, LocalParams, total=False):
 
 KEYS = (
     "weight", "max_depth", "seed", "sideways", "restarts", "temperature", "cooling",
-    "beam_width", "stochastic", "max_steps", "rules", "goal_test", "duplicates", "ties",
+    "beam_width", "stochastic", "learnt_key", "max_steps", "rules", "goal_test", "duplicates",
+    "ties",
 )
 """Every parameter's keyword, in the library's order."""

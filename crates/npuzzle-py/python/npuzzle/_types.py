@@ -42,7 +42,7 @@ model one unit is what moving tile 1 costs."""
 
 
 HeuristicKind = Literal[
-    "zero", "misplaced", "manhattan", "euclidean", "linear-conflict", "pdb", "exact",
+    "zero", "misplaced", "manhattan", "euclidean", "linear-conflict", "pdb", "exact", "learnt",
 ]
 """The heuristics the classic algorithms accept."""
 

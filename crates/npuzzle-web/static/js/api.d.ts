@@ -357,7 +357,7 @@ export type ParamKind = "integer" | "number" | "flag" | "choice";
 /**
  * A parameter an algorithm reads, by its JSON key.
  */
-export type Param = "weight" | "max_depth" | "seed" | "sideways" | "restarts" | "temperature" | "cooling" | "beam_width" | "stochastic" | "max_steps" | "rules" | "goal_test" | "duplicates" | "ties";
+export type Param = "weight" | "max_depth" | "seed" | "sideways" | "restarts" | "temperature" | "cooling" | "beam_width" | "stochastic" | "learnt_key" | "max_steps" | "rules" | "goal_test" | "duplicates" | "ties";
 
 /**
  * An algorithm's description.

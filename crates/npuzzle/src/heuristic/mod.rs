@@ -639,7 +639,7 @@ mod tests {
     fn updates_match_full_estimates_along_a_walk() {
         let goal = Goal::Snail.board(4, 4).unwrap();
         // The table-driven kinds are checked in tests/suite/pdb.rs with tables that stay in memory.
-        for kind in HeuristicKind::ALL.into_iter().filter(|k| !matches!(k, HeuristicKind::Pdb | HeuristicKind::Exact)) {
+        for kind in HeuristicKind::ALL.into_iter().filter(|k| !k.is_table()) {
             let heur = Heuristic::formula(kind, &goal).unwrap();
             let mut board = Goal::BlankLast.board(4, 4).unwrap();
             let mut s = Packed64::from_tiles(board.tiles());

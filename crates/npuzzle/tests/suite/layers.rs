@@ -14,6 +14,8 @@ const FLOORS: &[&[&str]] = &[
         "board", "clock", "cost", "error", "generate", "goal", "hint", "limits", "metric", "notation", "outcome", "palette", "parse",
         "serial", "state", "stats",
     ],
+    // A learnt estimate's network and its weights file.
+    &["learnt"],
     &["heuristic"],
     // The fast optimal engines over the heuristics' tables.
     &["fast"],

@@ -117,7 +117,10 @@ pub fn reporter() -> impl Fn(&TableEvent) + Sync {
             TableEvent::Saved { path } => note!("saved {}", path.display()),
             TableEvent::SaveFailed { error } => note!("warning: could not save the table ({error}); it is used from memory"),
             TableEvent::Corrupt { path, reason } if path.extension().is_some_and(|e| e == npuzzle::learnt::EXTENSION) => {
-                note!("warning: learnt weights {} are refused ({reason}); the weights that ship with npuzzle are used where they fit", path.display())
+                note!(
+                    "warning: learnt weights {} are refused ({reason}); the weights that ship with npuzzle are used where they fit",
+                    path.display()
+                )
             }
             TableEvent::Corrupt { path, reason } => {
                 note!("warning: cached table {} is corrupt ({reason}); rebuilding it", path.display())

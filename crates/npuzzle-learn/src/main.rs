@@ -16,7 +16,7 @@ mod model;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
-use model::{Adam, Params, Pass, Shape};
+use model::{Adam, Params, ParamsExt, Pass, Shape};
 use npuzzle::board::Board;
 use npuzzle::generate::{random_solvable, random_walk_end, Rng};
 use npuzzle::learnt::{Check, Net};
@@ -91,24 +91,10 @@ impl Geometry {
     fn new(width: usize, height: usize) -> Result<Geometry> {
         let goal = npuzzle::goal::Goal::resolve("blank-last", width, height)?;
         let n = width * height;
-        let nbr = (0..n)
-            .map(|c| {
-                let (r, col) = (c / width, c % width);
-                let mut v = Vec::new();
-                if r > 0 {
-                    v.push(c - width);
-                }
-                if r + 1 < height {
-                    v.push(c + width);
-                }
-                if col > 0 {
-                    v.push(c - 1);
-                }
-                if col + 1 < width {
-                    v.push(c + 1);
-                }
-                v
-            })
+        // The cells beside each cell (`u8::MAX` past an edge dropped).
+        let nbr = npuzzle::heuristic::pdb::neighbours(width, height)
+            .into_iter()
+            .map(|c| c.into_iter().filter(|&q| q != u8::MAX).map(usize::from).collect())
             .collect();
         Ok(Geometry { width, n, goal, nbr })
     }
@@ -398,7 +384,7 @@ fn main() -> Result<()> {
     // The first layer's scale: as large as keeps every weight within an i16, at most 1024.
     let top = p.w1.iter().chain(&p.b1).fold(0.0f32, |m, x| m.max(x.abs()));
     let scale = (30000.0 / top.max(1e-6)).min(1024.0).floor();
-    let net = Net::from_parts(width, height, g.goal.blank(), args.h1, args.h2, scale, out_scale, &description, &p.weights(), checks)?;
+    let net = Net::from_parts(width, height, g.goal.blank(), args.h1, args.h2, scale, out_scale, &description, &p, checks)?;
     write_atomic(&args.out, &net.encode())?;
     let worst = net.checks().iter().map(|c| (net.estimate(&c.pieces) - c.estimate).abs()).fold(0.0f32, f32::max);
     eprintln!(

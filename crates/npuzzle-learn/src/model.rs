@@ -2,26 +2,25 @@
 //! `npuzzle::learnt::Net` reads (one-hot pieces, two ReLU layers, one output), trained on the
 //! target divided by the output scale.
 
-use npuzzle::learnt::Weights;
+/// Parameters, or gradients of the same shape: the library's own weights in `f32`.
+pub use npuzzle::learnt::Weights as Params;
 
-/// Parameters, or gradients of the same shape.
-#[derive(Clone, Debug)]
-pub struct Params {
-    pub w1: Vec<f32>,
-    pub b1: Vec<f32>,
-    pub w2: Vec<f32>,
-    pub b2: Vec<f32>,
-    pub w3: Vec<f32>,
-    pub b3: f32,
+/// What training does with parameters beside reading them.
+pub trait ParamsExt: Sized {
+    fn zeros(n: usize, h1: usize, h2: usize) -> Self;
+    fn init(n: usize, h1: usize, h2: usize, rng: &mut npuzzle::generate::Rng, bias: f32) -> Self;
+    fn slices_mut(&mut self) -> [&mut [f32]; 6];
+    fn slices(&self) -> [&[f32]; 6];
+    fn add(&mut self, other: &Self);
 }
 
-impl Params {
-    pub fn zeros(n: usize, h1: usize, h2: usize) -> Params {
+impl ParamsExt for Params {
+    fn zeros(n: usize, h1: usize, h2: usize) -> Params {
         Params { w1: vec![0.0; n * n * h1], b1: vec![0.0; h1], w2: vec![0.0; h1 * h2], b2: vec![0.0; h2], w3: vec![0.0; h2], b3: 0.0 }
     }
 
     /// He-style initial weights from a seeded generator; the output bias starts at `bias`.
-    pub fn init(n: usize, h1: usize, h2: usize, rng: &mut npuzzle::generate::Rng, bias: f32) -> Params {
+    fn init(n: usize, h1: usize, h2: usize, rng: &mut npuzzle::generate::Rng, bias: f32) -> Params {
         let mut p = Params::zeros(n, h1, h2);
         let mut uniform = |k: usize| -> f32 {
             // Uniform in [-a, a] with a = sqrt(6 / fan_in): the variance of He's initialisation.
@@ -42,21 +41,17 @@ impl Params {
         p
     }
 
-    pub fn weights(&self) -> Weights {
-        Weights { w1: self.w1.clone(), b1: self.b1.clone(), w2: self.w2.clone(), b2: self.b2.clone(), w3: self.w3.clone(), b3: self.b3 }
-    }
-
     /// Every value, in a fixed order (for checkpoints and Adam).
-    pub fn slices_mut(&mut self) -> [&mut [f32]; 6] {
+    fn slices_mut(&mut self) -> [&mut [f32]; 6] {
         [&mut self.w1, &mut self.b1, &mut self.w2, &mut self.b2, &mut self.w3, std::slice::from_mut(&mut self.b3)]
     }
 
-    pub fn slices(&self) -> [&[f32]; 6] {
+    fn slices(&self) -> [&[f32]; 6] {
         [&self.w1, &self.b1, &self.w2, &self.b2, &self.w3, std::slice::from_ref(&self.b3)]
     }
 
     /// Adds `other` into `self`.
-    pub fn add(&mut self, other: &Params) {
+    fn add(&mut self, other: &Params) {
         for (a, b) in self.slices_mut().into_iter().zip(other.slices()) {
             for (x, y) in a.iter_mut().zip(b) {
                 *x += y;

@@ -8,7 +8,7 @@ use npuzzle_testkit::{replay, Scratch};
 const BOARD: &str = "1 2 3 4 5 6/7 8 9 10 11 12/13 14 15 16 17 18/19 20 21 22 23 24/25 26 27 28 0 29/31 32 33 34 35 30";
 
 fn tiles(text: &str) -> Vec<u8> {
-    text.split(|c: char| c == ' ' || c == '/').map(|t| t.parse().unwrap()).collect()
+    text.split([' ', '/']).map(|t| t.parse().unwrap()).collect()
 }
 
 #[test]

@@ -542,10 +542,12 @@ impl Heuristic {
             Source::MtmAxes => mtm::axes(t, self.height, s),
             Source::MtmExact(e) => mtm::exact(e, t.cells(), s),
             Source::MtmWalk(w) => Cost::moves(w.estimate_tiles(|c| s.tile(c))),
-            Source::Learnt(net, home) => {
+            // Without the `learnt` feature no store hands out a network.
+            Source::Learnt(net, home) if cfg!(feature = "learnt") => {
                 let y = net.estimate_with(|c| home[s.tile(c) as usize]).max(0.0);
                 Cost((y as f64 * Cost::ONE as f64).round() as u64)
             }
+            Source::Learnt(..) => Cost::ZERO,
         }
     }
 

@@ -447,13 +447,13 @@ fn dot(a: &[f32], b: &[f32]) -> f32 {
 
 /// The weights that ship with npuzzle, by board size: trained by `npuzzle-learn` (the recipe is
 /// each file's description).
-#[cfg(feature = "learnt-weights")]
+#[cfg(feature = "learnt")]
 const BUILTIN: &[(usize, usize, &[u8])] = &[(6, 6, include_bytes!("learnt-6x6.npnet"))];
-#[cfg(not(feature = "learnt-weights"))]
+#[cfg(not(feature = "learnt"))]
 const BUILTIN: &[(usize, usize, &[u8])] = &[];
 
 /// The shipped network for `width`×`height` boards, verified as a file is: `None` when none
-/// ships for that size (or the library was built without the `learnt-weights` feature).
+/// ships for that size (or the library was built without the `learnt` feature).
 pub fn builtin(width: usize, height: usize) -> Option<Result<Net, Error>> {
     BUILTIN.iter().find(|&&(w, h, _)| (w, h) == (width, height)).map(|&(_, _, bytes)| Net::parse(bytes))
 }

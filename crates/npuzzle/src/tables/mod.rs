@@ -361,6 +361,9 @@ impl TableStore {
     /// ([`crate::learnt::builtin`]); none of them is [`Error::Unprepared`].
     pub fn learnt(&self, goal: &Board, on: Progress) -> Result<Arc<crate::learnt::Net>, Error> {
         let (w, h, b) = (goal.width(), goal.height(), goal.blank());
+        if !cfg!(feature = "learnt") {
+            return Err(Error::Unprepared("this build of npuzzle has no learnt estimate (the library's `learnt` feature)".into()));
+        }
         if let Some(net) = self.learnt.lock().expect("learnt lock").get(&(w, h, b)) {
             return Ok(net.clone());
         }

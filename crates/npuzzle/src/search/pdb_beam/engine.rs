@@ -399,7 +399,9 @@ impl<'a, const N: usize> Engine<'a, N> {
         for c in 0..n {
             (row[c], col[c], col_rank[c]) = ((c / w) as u8, (c % w) as u8, ((c % w) * h + c / w) as u8);
         }
-        let net = net.filter(|n| n.fits(goal));
+        // Without the `learnt` feature no store hands out a network: the code that reads one is
+        // left out.
+        let net = net.filter(|n| cfg!(feature = "learnt") && n.fits(goal));
         let units = net.map_or(0, |n| n.units().0);
         Engine { w, h, comps, bound, tr, col_rank, row, col, blank_label: goal.blank() as u8, label, nbr, z, net, units }
     }
@@ -668,7 +670,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         key += shape;
         let (l6, bl6) = (l as usize * 64, self.blank_label as usize * 64);
         let hash = nd.hash ^ self.z[l6 + q as usize] ^ self.z[l6 + b as usize] ^ self.z[bl6 + q as usize] ^ self.z[bl6 + b as usize];
-        if let Some(net) = self.net {
+        if let (true, Some(net)) = (cfg!(feature = "learnt"), self.net) {
             key = self.learnt_key(net, nd, q, acc);
         }
         // A key of 0 only for the goal: every tile home by the direct tables.
@@ -745,7 +747,7 @@ impl<'a, const N: usize> Engine<'a, N> {
         let u = self.units;
         let mut accs: Vec<i32> = vec![0; u];
         let mut next_accs: Vec<i32> = Vec::new();
-        if let Some(net) = self.net {
+        if let (true, Some(net)) = (cfg!(feature = "learnt"), self.net) {
             net.first_layer(&root.cells[..self.w * self.h], &mut accs);
         }
         let mut next: Vec<Node<N>> = Vec::with_capacity(width);
@@ -888,7 +890,7 @@ impl<'a, const N: usize> Engine<'a, N> {
             // The layer's order depends only on the last one's, never on the threads.
             next.clear();
             next.par_extend(chosen.par_iter().map(|c| self.apply(&layer[(c.step >> 8) as usize], c)));
-            if let Some(net) = self.net {
+            if let (true, Some(net)) = (cfg!(feature = "learnt"), self.net) {
                 next_accs.clear();
                 next_accs.resize(chosen.len() * u, 0);
                 next_accs.par_chunks_mut(u).zip(chosen.par_iter()).for_each(|(a, c)| {

@@ -125,6 +125,10 @@ pub struct Args {
     pub heuristic: Option<String>,
     #[command(flatten)]
     pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
+    /// `file`: the classic searches' parameters (e.g. `--learnt-key` for pdb-beam), for every
+    /// board.
+    #[command(flatten)]
+    pub search: crate::opts::ParamArgs<crate::opts::SearchParams>,
     /// `file`, `depth`: the goal of every board (blank-last, blank-first, snail, or a board).
     #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
     pub goal: String,
@@ -219,6 +223,9 @@ fn bar(len: u64) -> ProgressBar {
 pub fn run(args: Args) -> Result<u8> {
     if args.metric != "stm" && args.suite != Suite::Korf100 {
         return Err(anyhow!(BadInput).context(format!("--metric {} runs with korf100 only", args.metric)));
+    }
+    if let (Some((p, _)), false) = (args.search.raw.first(), args.suite == Suite::File) {
+        return Err(anyhow!(BadInput).context(format!("--{} runs with bench file only", p.info().flag)));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs.unwrap_or(0))

@@ -131,6 +131,7 @@ pub fn run(args: &Args) -> Result<u8> {
         args.algorithms.as_deref().map(|a| a.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))).transpose()?;
     let heuristic: Option<HeuristicKind> =
         args.heuristic.as_deref().map(|h| h.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))).transpose()?;
+    let params = args.search.params()?;
     let cancel = cancel_flag();
     let limits = Limits { time: args.timeout, nodes: args.max_nodes, cancel: Some(cancel.clone()), memory: crate::opts::default_memory(1) };
     let out = &mut std::io::stdout().lock();
@@ -161,6 +162,10 @@ pub fn run(args: &Args) -> Result<u8> {
                 Request::new(entry.board.clone(), goal.clone()).algorithm(a.unwrap_or(da)).heuristic(hk.unwrap_or(dh))
             }
         };
+        if let Some((p, _)) = params.given().into_iter().find(|&(p, _)| !req.algorithm.info().takes(p)) {
+            return Err(anyhow!(BadInput).context(format!("--{} is not a parameter of {}", p.info().flag, req.algorithm)));
+        }
+        req.params = params;
         req.limits = limits.clone();
         let claims_optimal = req.algorithm.is_optimal();
         chosen = Some((req.algorithm, req.effective_heuristic()));
@@ -247,7 +252,16 @@ pub fn run(args: &Args) -> Result<u8> {
     }
     let wall = started.elapsed().as_secs_f64();
     let (algo, heur) = chosen.expect("at least one board");
-    print_total(out, args.format, &parsed.references, &rows, algo, heur, tables_secs, wall)?;
+    // The parameters given, as their flags (`--learnt-key`), for the total line.
+    let flags: Vec<String> = params
+        .given()
+        .iter()
+        .map(|(p, t)| match p.info().kind {
+            npuzzle::search::ParamKind::Flag => format!("--{}", p.info().flag),
+            _ => format!("--{} {t}", p.info().flag),
+        })
+        .collect();
+    print_total(out, args.format, &parsed.references, &rows, (algo, heur, &flags), tables_secs, wall)?;
     let failed = rows.iter().any(|r| r.wrong);
     let stopped = rows.len() < parsed.entries.len() || rows.iter().any(|r| r.status != Status::Solved);
     Ok(if failed {
@@ -315,8 +329,7 @@ fn print_total(
     format: BenchFormat,
     names: &[String],
     rows: &[Row],
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
+    (algorithm, heuristic, flags): (Algorithm, HeuristicKind, &[String]),
     tables_secs: f64,
     wall: f64,
 ) -> Result<()> {
@@ -365,6 +378,7 @@ fn print_total(
                 .collect();
             let doc = json!({"total": {
                 "boards": rows.len(), "solved": solved.len(), "algorithm": algorithm.name(), "heuristic": algorithm.uses_heuristic().then(|| heuristic.name()),
+                "flags": flags,
                 "mean_moves": moves, "mean_lower_bound": bound, "mean_moves_per_bound": by_bound,
                 "references": references, "mean_time_s": secs, "max_time_s": max_secs, "tables_s": tables_secs,
                 "wall_s": wall, "expanded": expanded, "generated": generated, "peak_memory": peak, "problems": problems,
@@ -382,7 +396,7 @@ fn print_total(
                     format!("{} with {}", algorithm.name(), heuristic.name())
                 } else {
                     algorithm.name().to_string()
-                },
+                } + &flags.iter().map(|f| format!(" {f}")).collect::<String>(),
                 moves,
                 bound,
                 by_bound

@@ -126,6 +126,58 @@ fn benches(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    #[cfg(feature = "learnt")]
+    learnt(c);
+}
+
+/// The learnt 6×6 estimate along a fixed walk of 1000 moves: each child's estimate from its
+/// parent's first-layer sums (as `pdb-beam --learnt-key` ranks children), then the move.
+#[cfg(feature = "learnt")]
+fn learnt(c: &mut Criterion) {
+    let net = npuzzle::learnt::builtin(6, 6).expect("6x6 weights ship").expect("valid weights");
+    let (n, blank) = (36usize, net.blank());
+    let table = MoveTable::new(6, 6);
+    let mut x = 12345u64;
+    let mut at = blank;
+    let mut steps = Vec::with_capacity(1000);
+    while steps.len() < 1000 {
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if let Some(to) = table.target(at, Move::ALL[(x >> 62) as usize]) {
+            steps.push((at, to));
+            at = to;
+        }
+    }
+    let (h1, h2) = net.units();
+    let start: Vec<u8> = (0..n as u8).collect();
+    c.bench_function("learnt/6x6 1000 child estimates and slides", |b| {
+        let mut acc = vec![0i32; h1];
+        let mut hidden = vec![0f32; h2];
+        b.iter(|| {
+            let mut pieces = start.clone();
+            net.first_layer(&pieces, &mut acc);
+            let mut sum = 0f32;
+            for &(blank_at, to) in &steps {
+                // The piece at `to` slides into the blank's cell.
+                let piece = pieces[to];
+                sum += net.output_after_slide(&acc, piece, to, blank_at, &mut hidden);
+                net.slide(&mut acc, piece, to, blank_at);
+                pieces.swap(to, blank_at);
+            }
+            black_box(sum)
+        })
+    });
+    c.bench_function("learnt/6x6 1000 full estimates", |b| {
+        b.iter(|| {
+            let mut pieces = start.clone();
+            let mut sum = 0f32;
+            for &(blank_at, to) in &steps {
+                pieces.swap(to, blank_at);
+                sum += net.estimate_with(|cell| pieces[cell]);
+            }
+            black_box(sum)
+        })
+    });
 }
 
 criterion_group!(fast_benches, benches);

@@ -128,3 +128,25 @@ fn the_deepcubea_files_run_as_shipped() {
         }
     }
 }
+
+/// A search parameter reaches every board (`--learnt-key`: pdb-beam ranks by the shipped 6×6
+/// weights), the total names it, and a parameter the algorithm does not read, or one given to
+/// another suite, is refused with exit 2.
+#[test]
+fn bench_file_passes_a_search_parameter_to_every_board() {
+    let cache = std::path::Path::new(concat!(env!("CARGO_TARGET_TMPDIR"), "/npuzzle-cache"));
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/data/deepcubea/puzzle35_dev.txt");
+    let args = ["bench", "file", data, "--count", "1", "-a", "pdb-beam", "--learnt-key", "--max-nodes", "300000", "-f", "json"];
+    let out = npuzzle(cache).args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines: Vec<Value> = String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["replayed"], true);
+    assert_eq!(lines[1]["total"]["algorithm"], "pdb-beam");
+    assert_eq!(lines[1]["total"]["flags"], serde_json::json!(["--learnt-key"]));
+    let out = npuzzle(cache).args(["bench", "file", data, "--count", "1", "-a", "astar", "--learnt-key"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--learnt-key is not a parameter of astar"));
+    let out = npuzzle(cache).args(["bench", "korf100", "--weight", "2"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--weight runs with bench file only"));
+}

@@ -621,8 +621,15 @@ impl<'a, const N: usize> Engine<'a, N> {
     /// eight a move: four for each of two sums).
     #[inline]
     fn learnt_key(&self, net: &Net, nd: &Node<N>, q: u8, acc: &[i32]) -> u32 {
-        let mut hidden = [0f32; MAX_UNITS];
-        let y = net.output_after_slide(acc, nd.cells[q as usize], q as usize, nd.blank as usize, &mut hidden[..net.units().1]);
+        let (piece, h2) = (nd.cells[q as usize], net.units().1);
+        // Scratch for the second layer, on the stack and no larger than it needs to be.
+        let y = if h2 <= 64 {
+            let mut hidden = [0f32; 64];
+            net.output_after_slide(acc, piece, q as usize, nd.blank as usize, &mut hidden[..h2])
+        } else {
+            let mut hidden = [0f32; MAX_UNITS];
+            net.output_after_slide(acc, piece, q as usize, nd.blank as usize, &mut hidden[..h2])
+        };
         (y.max(0.0) * 8.0).round().min(u32::MAX as f32 / 2.0) as u32
     }
 

@@ -46,6 +46,14 @@ pub struct Parsed {
     pub entries: Vec<Entry>,
 }
 
+/// Refuses a parameter that `algorithm` does not read.
+fn untaken(params: &npuzzle::search::Params, algorithm: Algorithm) -> Result<()> {
+    match params.given().into_iter().find(|&(p, _)| !algorithm.info().takes(p)) {
+        Some((p, _)) => Err(anyhow!(BadInput).context(format!("--{} is not a parameter of {algorithm}", p.info().flag))),
+        None => Ok(()),
+    }
+}
+
 /// Reads a benchmark file's text (see the module's documentation). Errors name the line.
 pub fn parse(text: &str) -> Result<Parsed> {
     let mut columns: Vec<String> = Vec::new();
@@ -132,6 +140,10 @@ pub fn run(args: &Args) -> Result<u8> {
     let heuristic: Option<HeuristicKind> =
         args.heuristic.as_deref().map(|h| h.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))).transpose()?;
     let params = args.search.params()?;
+    if let Some(a) = algorithm {
+        // Refused before the table's header is printed; the default's, board by board.
+        untaken(&params, a)?;
+    }
     let cancel = cancel_flag();
     let limits = Limits { time: args.timeout, nodes: args.max_nodes, cancel: Some(cancel.clone()), memory: crate::opts::default_memory(1) };
     let out = &mut std::io::stdout().lock();
@@ -162,9 +174,7 @@ pub fn run(args: &Args) -> Result<u8> {
                 Request::new(entry.board.clone(), goal.clone()).algorithm(a.unwrap_or(da)).heuristic(hk.unwrap_or(dh))
             }
         };
-        if let Some((p, _)) = params.given().into_iter().find(|&(p, _)| !req.algorithm.info().takes(p)) {
-            return Err(anyhow!(BadInput).context(format!("--{} is not a parameter of {}", p.info().flag, req.algorithm)));
-        }
+        untaken(&params, req.algorithm)?;
         req.params = params;
         req.limits = limits.clone();
         let claims_optimal = req.algorithm.is_optimal();

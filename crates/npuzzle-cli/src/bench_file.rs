@@ -46,10 +46,12 @@ pub struct Parsed {
     pub entries: Vec<Entry>,
 }
 
-/// Refuses a parameter that `algorithm` does not read.
+/// Refuses what `algorithm` would ignore of `params` (the library's notes, [`npuzzle::Plan::ignored`]):
+/// a benchmark runs every board exactly as asked, or not at all.
 fn untaken(params: &npuzzle::search::Params, algorithm: Algorithm) -> Result<()> {
-    match params.given().into_iter().find(|&(p, _)| !algorithm.info().takes(p)) {
-        Some((p, _)) => Err(anyhow!(BadInput).context(format!("--{} is not a parameter of {algorithm}", p.info().flag))),
+    let plan = npuzzle::Spec { params: *params, ..Default::default() }.plan().context(BadInput)?;
+    match plan.ignored(algorithm).into_iter().next() {
+        Some(note) => Err(anyhow!(BadInput).context(format!("bench file: {note}"))),
         None => Ok(()),
     }
 }

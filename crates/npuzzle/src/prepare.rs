@@ -79,7 +79,14 @@ impl TableStore {
             if req.limits.reached_at_start().is_none() {
                 match kind {
                     HeuristicKind::Exact => req.tables = Tables::none().with_mtm_exact(Arc::new(MtmTable::new(&req.goal)?)),
-                    HeuristicKind::Pdb => req.tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(&req.goal)?)),
+                    HeuristicKind::Pdb => {
+                        let mut tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(&req.goal)?));
+                        match self.slide_pdb(&req.goal, false, on, cancel)? {
+                            Some(slides) => tables = tables.with_mtm_slides(slides),
+                            None => notes.extend(slide_note(&req.goal)),
+                        }
+                        req.tables = tables;
+                    }
                     _ => {}
                 }
             }
@@ -168,6 +175,21 @@ impl TableStore {
 /// spot: sets of a few megabytes build in seconds (row-major groups of three or four tiles);
 /// the 6×6 and 7×7 sets (183 and 528 MB) take 37 s and 349 s on two cores (docs/any-size.md).
 pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
+
+/// The note for a multi-tile search on a board whose slide pattern database would serve the goal
+/// but is not at hand: the walking distance in slides alone is used, and the build is named.
+fn slide_note(goal: &Board) -> Option<String> {
+    let (w, h) = (goal.width(), goal.height());
+    let layout = crate::heuristic::slide_pdb::layout_for(w, h)?;
+    if !crate::heuristic::slide_pdb::serves(w, h, layout, goal) {
+        return None;
+    }
+    let bytes = crate::heuristic::slide_pdb::entries(w, h, layout).ok()?;
+    Some(format!(
+        "note: using the walking distance in slides alone; `npuzzle pdb build --size {w}x{h} --metric mtm` builds the slide pattern database once (cached, {}), with which optimal answers in slides take far fewer expansions",
+        megabytes(bytes)
+    ))
+}
 
 /// Megabytes, for notes: `about 1240 MB`.
 fn megabytes(bytes: u64) -> String {

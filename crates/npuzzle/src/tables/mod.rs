@@ -32,6 +32,7 @@ use crate::error::Error;
 use crate::fast::prune::Fsm;
 use crate::heuristic::exact::{ExactHeuristic, ExactTable};
 use crate::heuristic::pdb::{self, AnyGoalSet, Frame, Pdb, PdbHeuristic, SetSpec};
+use crate::heuristic::slide_pdb::{self, SlideBound, SlidePdb};
 use crate::heuristic::HeuristicKind;
 
 use cache::CacheError;
@@ -57,6 +58,8 @@ pub struct Tables {
     mtm_walk: Option<Arc<crate::heuristic::mtm::SlideWalk>>,
     /// The learnt estimate's network.
     learnt: Option<Arc<crate::learnt::Net>>,
+    /// The slide pattern database, bound to the goal.
+    mtm_slides: Option<Arc<crate::heuristic::slide_pdb::SlideBound>>,
 }
 
 impl Tables {
@@ -86,6 +89,18 @@ impl Tables {
     /// These tables with the walking distance in slides.
     pub fn with_mtm_walk(mut self, t: Arc<crate::heuristic::mtm::SlideWalk>) -> Tables {
         self.mtm_walk = Some(t);
+        self
+    }
+
+    /// The slide pattern database bound to the goal, if prepared.
+    pub fn mtm_slides(&self) -> Option<&Arc<crate::heuristic::slide_pdb::SlideBound>> {
+        self.mtm_slides.as_ref()
+    }
+
+    /// With the slide pattern database bound to the goal (read with the walking distance in
+    /// slides by the `pdb` heuristic under the multi-tile metric).
+    pub fn with_mtm_slides(mut self, t: Arc<crate::heuristic::slide_pdb::SlideBound>) -> Tables {
+        self.mtm_slides = Some(t);
         self
     }
 
@@ -174,6 +189,9 @@ impl crate::heuristic::TableSource for Tables {
     }
     fn mtm_walk(&self) -> Option<&Arc<crate::heuristic::mtm::SlideWalk>> {
         Tables::mtm_walk(self)
+    }
+    fn mtm_slides(&self) -> Option<&Arc<crate::heuristic::slide_pdb::SlideBound>> {
+        Tables::mtm_slides(self)
     }
     fn learnt(&self) -> Option<&Arc<crate::learnt::Net>> {
         Tables::learnt(self)
@@ -273,6 +291,8 @@ pub struct TableStore {
     costed: costed::Kept,
     /// The learnt estimate's networks, by width, height and the goal's blank cell.
     learnt: Mutex<HashMap<(usize, usize, usize), Arc<crate::learnt::Net>>>,
+    /// The slide pattern databases, by width, height and layout.
+    slides: Mutex<HashMap<(usize, usize, Vec<u8>), Arc<SlidePdb>>>,
     /// One load or build at a time, so two callers never build the same table twice.
     busy: Mutex<()>,
 }
@@ -301,6 +321,7 @@ impl TableStore {
             prunes: Mutex::default(),
             costed: costed::Kept::default(),
             learnt: Mutex::default(),
+            slides: Mutex::default(),
             busy: Mutex::default(),
         }
     }
@@ -436,6 +457,77 @@ impl TableStore {
         on(&TableEvent::Built { pattern: &[], time: started.elapsed() });
         lock(&self.exact).insert(key, t.clone());
         ExactHeuristic::new(goal, t)
+    }
+
+    /// The slide pattern database for `goal`'s board ([`crate::heuristic::slide_pdb`]; 4×4
+    /// only, 151 MB), bound to `goal`: kept by the store, else read from the cache directory and
+    /// verified (a file that fails is reported and rebuilt), else, when `build` is set, built
+    /// (about a minute on two cores) and saved. `None`: the board has no layout, the goal's
+    /// blank is in no cell a symmetry takes to the layout's (a corner, for 4×4), or the table is
+    /// not at hand and `build` is not set.
+    pub fn slide_pdb(
+        &self,
+        goal: &Board,
+        build: bool,
+        on: Progress,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<Arc<SlideBound>>, Error> {
+        let (w, h) = (goal.width(), goal.height());
+        let Some(layout) = slide_pdb::layout_for(w, h) else { return Ok(None) };
+        let bind = |pdb: Arc<SlidePdb>| Ok(SlideBound::new(pdb, goal).map(Arc::new));
+        let key = (w, h, layout.to_vec());
+        if let Some(p) = lock(&self.slides).get(&key).cloned() {
+            return bind(p);
+        }
+        // A goal the table cannot serve needs no load or build.
+        if !slide_pdb::serves(w, h, layout, goal) {
+            return Ok(None);
+        }
+        let _busy = lock(&self.busy);
+        if let Some(p) = lock(&self.slides).get(&key).cloned() {
+            return bind(p);
+        }
+        let path = self.dir.as_ref().map(|d| d.join(cache::slides_file_name(w, h, layout)));
+        let mut found = None;
+        if let (Some(path), true) = (&path, self.read) {
+            match cache::load_slides(path) {
+                Ok((fw, fh, fl, body)) if (fw, fh, fl.as_slice()) == (w, h, layout) => {
+                    match SlidePdb::from_table(w, h, layout, body.into_boxed_slice()) {
+                        Ok(p) => {
+                            on(&TableEvent::Loaded { pattern: layout, path });
+                            found = Some(p);
+                        }
+                        Err(e) => on(&TableEvent::Corrupt { path, reason: e.to_string() }),
+                    }
+                }
+                Ok(_) => on(&TableEvent::Corrupt { path, reason: "slide table for another board or layout".into() }),
+                Err(CacheError::Missing(_)) => {}
+                Err(e) => on(&TableEvent::Corrupt { path, reason: e.to_string() }),
+            }
+        }
+        let pdb = match found {
+            Some(p) => p,
+            None if !build => return Ok(None),
+            None => {
+                let entries = slide_pdb::entries(w, h, layout)?;
+                self.check_memory(2 * entries, &format!("the {w}×{h} slide table"))?;
+                let started = Instant::now();
+                on(&TableEvent::BuildStart { pattern: layout, entries });
+                let level = |depth: u8, filled: u64| on(&TableEvent::BuildLevel { pattern: layout, depth, filled, entries });
+                let p = SlidePdb::build(w, h, layout, &level, cancel)?;
+                on(&TableEvent::Built { pattern: layout, time: started.elapsed() });
+                if let (Some(path), true) = (&path, self.write) {
+                    match cache::save_slides(path, w, h, layout, p.table()) {
+                        Ok(()) => on(&TableEvent::Saved { path }),
+                        Err(e) => on(&TableEvent::SaveFailed { error: e.to_string() }),
+                    }
+                }
+                p
+            }
+        };
+        let pdb = Arc::new(pdb);
+        lock(&self.slides).insert(key, pdb.clone());
+        bind(pdb)
     }
 
     /// The duplicate-path pruning automaton for a `width`×`height` board (at most 25 cells)

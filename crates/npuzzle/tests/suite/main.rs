@@ -19,3 +19,4 @@ mod properties;
 mod reduce;
 mod reduce_plus;
 mod reduce_solve;
+mod slide_pdb;

@@ -295,6 +295,68 @@ pub fn load_automaton(path: &Path) -> Result<(usize, usize, Vec<u8>), CacheError
     Ok((width, height, body.to_vec()))
 }
 
+const SLIDES_MAGIC: &[u8; 8] = b"NPZMTM\0\n";
+
+/// File-name extension of cached slide pattern databases
+/// ([`crate::heuristic::slide_pdb::SlidePdb`]).
+pub const SLIDES_EXTENSION: &str = "mtm";
+
+/// The file name of the slide pattern database of `layout` for a `width`×`height` board, e.g.
+/// `pdb-4x4-slides-1122332233443440.mtm` (the layout's classes, one hexadecimal digit a cell).
+pub fn slides_file_name(width: usize, height: usize, layout: &[u8]) -> String {
+    let digits: String = layout.iter().map(|&k| char::from_digit(k as u32 % 16, 16).unwrap_or('0')).collect();
+    format!("pdb-{width}x{height}-slides-{digits}.{SLIDES_EXTENSION}")
+}
+
+fn slides_head(width: usize, height: usize, layout: &[u8], entries: u64) -> Vec<u8> {
+    let mut v = Vec::with_capacity(32 + layout.len());
+    v.extend_from_slice(SLIDES_MAGIC);
+    v.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    v.extend_from_slice(&[width as u8, height as u8]);
+    v.extend_from_slice(layout);
+    v.extend_from_slice(&entries.to_le_bytes());
+    v
+}
+
+/// Saves a slide pattern database's table (one byte a word) for `layout` on a
+/// `width`×`height` board under `path`, atomically, with a header and checksum.
+pub fn save_slides(path: &Path, width: usize, height: usize, layout: &[u8], table: &[u8]) -> Result<(), CacheError> {
+    let head = slides_head(width, height, layout, table.len() as u64);
+    let sum = checksum(&head, table);
+    write_atomic(path, &[&head, &sum.to_le_bytes(), table])
+}
+
+/// Reads what [`save_slides`] wrote: the board's width and height, the layout and the table,
+/// after checking the header against the file's size and the checksum.
+pub fn load_slides(path: &Path) -> Result<(usize, usize, Vec<u8>, Vec<u8>), CacheError> {
+    let len = regular(path)?;
+    if len > 1 << 33 {
+        return Err(corrupt_file(path, format!("{len} bytes is no slide table")));
+    }
+    let mut bytes = fs::read(path).map_err(|source| CacheError::Io { path: path.to_path_buf(), source })?;
+    if bytes.len() < 14 || &bytes[..8] != SLIDES_MAGIC {
+        return Err(corrupt_file(path, "not a slide-table file".into()));
+    }
+    let (width, height) = (bytes[12] as usize, bytes[13] as usize);
+    let cells = width * height;
+    let head_len = SLIDES_MAGIC.len() + 4 + 2 + cells + 8;
+    if !(2..=16).contains(&cells) || bytes.len() < head_len + 8 {
+        return Err(corrupt_file(path, "truncated or impossible header".into()));
+    }
+    let layout = bytes[14..14 + cells].to_vec();
+    let body_len = (bytes.len() - head_len - 8) as u64;
+    let head = slides_head(width, height, &layout, body_len);
+    if bytes[..head_len] != head[..] {
+        return Err(corrupt_file(path, "header does not match this format or the file's length".into()));
+    }
+    let sum = u64::from_le_bytes(bytes[head_len..head_len + 8].try_into().expect("8 bytes"));
+    if checksum(&head, &bytes[head_len + 8..]) != sum {
+        return Err(corrupt_file(path, "checksum does not match".into()));
+    }
+    bytes.drain(..head_len + 8);
+    Ok((width, height, layout, bytes))
+}
+
 fn corrupt_file(path: &Path, reason: String) -> CacheError {
     CacheError::Corrupt { path: path.to_path_buf(), reason }
 }
@@ -473,9 +535,11 @@ pub struct Entry {
     pub bytes: u64,
     /// Whether it is a pruning automaton ([`save_automaton`]) rather than a pattern database.
     pub automaton: bool,
+    /// Whether it is a slide pattern database ([`save_slides`]).
+    pub slides: bool,
 }
 
-/// The pattern-database and pruning-automaton files in `dir`, sorted by name (an absent directory holds none).
+/// The pattern-database, pruning-automaton and slide-table files in `dir`, sorted by name (an absent directory holds none).
 pub fn list(dir: &Path) -> Result<Vec<Entry>, CacheError> {
     let rd = match fs::read_dir(dir) {
         Ok(rd) => rd,
@@ -486,12 +550,13 @@ pub fn list(dir: &Path) -> Result<Vec<Entry>, CacheError> {
     for e in rd {
         let e = e.map_err(|source| CacheError::Io { path: dir.to_path_buf(), source })?;
         let path = e.path();
-        if path.extension().is_some_and(|x| x == EXTENSION || x == AUTOMATON_EXTENSION)
+        if path.extension().is_some_and(|x| x == EXTENSION || x == AUTOMATON_EXTENSION || x == SLIDES_EXTENSION)
             && path.file_name().is_some_and(|n| n.to_string_lossy().starts_with("pdb-"))
         {
             let bytes = e.metadata().map(|m| m.len()).unwrap_or(0);
             let automaton = path.extension().is_some_and(|x| x == AUTOMATON_EXTENSION);
-            out.push(Entry { path, bytes, automaton });
+            let slides = path.extension().is_some_and(|x| x == SLIDES_EXTENSION);
+            out.push(Entry { path, bytes, automaton, slides });
         }
     }
     out.sort_by(|a, b| a.path.cmp(&b.path));

@@ -1,0 +1,161 @@
+//! The slide pattern database ([`npuzzle::heuristic::slide_pdb`]) against the breadth-first
+//! oracle over slides of `npuzzle_testkit` (plain `Vec<u8>` boards and its own slide
+//! arithmetic), its cache file, and the store's handling of it.
+
+use npuzzle::board::Board;
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::mtm::SlideWalk;
+use npuzzle::heuristic::slide_pdb::{self, SlideBound, SlidePdb, LAYOUT_4X4};
+use npuzzle::metric::{mtm_moves, Metric};
+use npuzzle::search::{Algorithm, Limits};
+use npuzzle::solve::{solve, Request, Status};
+use npuzzle::tables::cache::{self, CacheError};
+use npuzzle::tables::{TableEvent, Tables};
+use npuzzle::{HeuristicKind, TableStore};
+use npuzzle_testkit::{slide_distance, slide_distances, Rng};
+use std::sync::{Arc, Mutex};
+
+fn tiles(b: &Board) -> Vec<u8> {
+    b.tiles().iter().map(|&t| t as u8).collect()
+}
+
+fn board(width: usize, height: usize, tiles: &[u8]) -> Board {
+    Board::new(width, height, tiles.iter().map(|&t| t as u32).collect()).unwrap()
+}
+
+/// Every tile its own class: the table is the exact distance, and on 3×3 it equals the
+/// oracle's on every board, for the goal with the blank last (looked up as it is and mirrored
+/// in the diagonal through the blank) and first (turned half a turn, and mirrored in the other
+/// diagonal).
+#[test]
+fn a_table_with_every_tile_its_own_class_is_the_exact_distance_on_every_3x3_board() {
+    let layout = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let levels = Mutex::new(Vec::new());
+    let pdb = Arc::new(SlidePdb::build(3, 3, &layout, &|d, filled| levels.lock().unwrap().push((d, filled)), None).unwrap());
+    // The 181,440 boards of the goal's parity, the last at 24 slides (the published diameter).
+    assert_eq!(levels.lock().unwrap().last(), Some(&(24, 181_440)));
+    for goal in [Goal::BlankLast, Goal::BlankFirst] {
+        let g = goal.board(3, 3).unwrap();
+        let bound = SlideBound::new(pdb.clone(), &g).unwrap();
+        assert_eq!(bound.views(), 2);
+        let dist = slide_distances(3, 3, &tiles(&g));
+        assert_eq!(dist.len(), 181_440);
+        for (b, &d) in &dist {
+            assert_eq!(bound.estimate_tiles(|c| b[c] as u32), d, "{goal:?} {b:?}");
+        }
+    }
+    // A goal with the blank in the middle: no symmetry takes it to the layout's corner.
+    assert!(SlideBound::new(pdb, &board(3, 3, &[1, 2, 3, 4, 0, 5, 6, 7, 8])).is_none());
+}
+
+/// A coarse 4×4 layout (three tiles, three tiles, nine): 1,601,600 words.
+const COARSE: [u8; 16] = [1, 1, 1, 3, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 0];
+
+/// On 4×4 the table's bound is 0 at the goal, changes by at most one a slide (consistent), never
+/// exceeds the oracle's distance (admissible), and IDA* with it and the walking distance finds
+/// the oracle's optimum in no more expansions than with the walking distance alone.
+#[test]
+fn a_coarse_4x4_table_is_admissible_and_consistent_and_keeps_the_optimum() {
+    let pdb = Arc::new(SlidePdb::build(4, 4, &COARSE, &|_, _| {}, None).unwrap());
+    assert_eq!(pdb.table().len(), 1_601_600);
+    let mut rng = Rng(4);
+    for goal in [Goal::BlankLast, Goal::BlankFirst] {
+        let g = goal.board(4, 4).unwrap();
+        let gt = tiles(&g);
+        let bound = Arc::new(SlideBound::new(pdb.clone(), &g).unwrap());
+        let est = |b: &Board| bound.estimate_tiles(|c| b.tiles()[c]);
+        assert_eq!(est(&g), 0);
+        let mut informed = 0;
+        for _ in 0..300 {
+            let b = board(4, 4, &rng.walk(4, 4, &gt, 400));
+            let h = est(&b);
+            informed += usize::from(h > 0);
+            for (m, k, c) in mtm_moves(&b) {
+                assert!(h.abs_diff(est(&c)) <= 1, "{b} then {m:?}{k}: {h} and {}", est(&c));
+            }
+        }
+        assert!(informed > 250, "{informed}");
+        let walk = Arc::new(SlideWalk::new(&g).unwrap());
+        for _ in 0..4 {
+            let start_tiles = rng.walk(4, 4, &gt, 18);
+            let start = board(4, 4, &start_tiles);
+            let d = slide_distance(4, 4, &start_tiles, &gt).unwrap();
+            assert!(est(&start) <= d, "{start}: {} > {d}", est(&start));
+            let run = |tables: Tables| {
+                let mut req =
+                    Request::new(start.clone(), g.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Pdb).metric(Metric::Mtm);
+                req.tables = tables;
+                solve(&req).unwrap()
+            };
+            let alone = run(Tables::none().with_mtm_walk(walk.clone()));
+            let both = run(Tables::none().with_mtm_walk(walk.clone()).with_mtm_slides(bound.clone()));
+            assert_eq!((alone.status, both.status), (Status::Solved, Status::Solved));
+            assert_eq!((alone.cost, both.cost), (Some(d as u64), Some(d as u64)), "{start}");
+            assert!(both.stats.expanded <= alone.stats.expanded, "{start}: {} > {}", both.stats.expanded, alone.stats.expanded);
+        }
+    }
+}
+
+/// The cache file: what is saved loads back the same; a flipped byte, a cut file or another
+/// file type is refused as corrupt.
+#[test]
+fn a_slide_table_file_round_trips_and_a_damaged_one_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let pdb = SlidePdb::build(3, 3, &layout, &|_, _| {}, None).unwrap();
+    let path = dir.path().join(cache::slides_file_name(3, 3, &layout));
+    assert_eq!(path.file_name().unwrap().to_str().unwrap(), "pdb-3x3-slides-123456780.mtm");
+    cache::save_slides(&path, 3, 3, &layout, pdb.table()).unwrap();
+    let (w, h, l, body) = cache::load_slides(&path).unwrap();
+    assert_eq!((w, h, l.as_slice(), body.as_slice()), (3, 3, &layout[..], pdb.table()));
+    assert!(SlidePdb::from_table(3, 3, &layout, body.into_boxed_slice()).is_ok());
+    let good = std::fs::read(&path).unwrap();
+    let corrupt = |bytes: &[u8]| {
+        std::fs::write(&path, bytes).unwrap();
+        matches!(cache::load_slides(&path), Err(CacheError::Corrupt { .. }))
+    };
+    let mut flipped = good.clone();
+    let at = good.len() - 1000;
+    flipped[at] ^= 1;
+    assert!(corrupt(&flipped));
+    assert!(corrupt(&good[..good.len() - 1]));
+    assert!(corrupt(&good[..20]));
+    assert!(corrupt(b"NPZPDB\0\nnot a slide table"));
+    // A table whose length does not fit its layout.
+    assert!(SlidePdb::from_table(3, 3, &layout, vec![0u8; 10].into_boxed_slice()).is_err());
+}
+
+/// The store: a corrupt cached 4×4 table is reported and passed over (never trusted); with no
+/// table at hand a multi-tile run uses the walking distance alone and the note names the build;
+/// a goal the table cannot serve gets neither a look in the cache nor the note.
+#[test]
+fn the_store_passes_over_a_corrupt_slide_table_and_names_the_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(cache::slides_file_name(4, 4, &LAYOUT_4X4));
+    std::fs::write(&path, b"NPZMTM\0\n damaged").unwrap();
+    let store = TableStore::new(dir.path());
+    let events = Mutex::new(Vec::new());
+    let on = |e: &TableEvent| events.lock().unwrap().push(format!("{e:?}"));
+    let goal = Goal::BlankFirst.board(4, 4).unwrap();
+    assert!(store.slide_pdb(&goal, false, &on, None).unwrap().is_none());
+    assert!(events.lock().unwrap().iter().any(|e| e.starts_with("Corrupt")), "{:?}", events.lock().unwrap());
+
+    let start = board(4, 4, &[4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    let mut req = Request::new(start, goal.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Pdb).metric(Metric::Mtm);
+    req.limits = Limits { nodes: Some(1_000_000), ..Limits::default() };
+    let notes = store.prepare_run(&mut req, None, &|_| {}, None).unwrap();
+    assert!(notes.iter().any(|n| n.contains("npuzzle pdb build --size 4x4 --metric mtm")), "{notes:?}");
+    assert!(req.tables.mtm_slides().is_none() && req.tables.mtm_walk().is_some());
+    assert_eq!(solve(&req).unwrap().cost, Some(1));
+
+    // The blank in the middle of the board: no symmetry takes it to a corner.
+    let middle = board(4, 4, &[1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+    assert!(!slide_pdb::serves(4, 4, &LAYOUT_4X4, &middle));
+    events.lock().unwrap().clear();
+    assert!(store.slide_pdb(&middle, true, &on, None).unwrap().is_none());
+    assert!(events.lock().unwrap().is_empty());
+    let mut req = Request::new(middle.clone(), middle).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Pdb).metric(Metric::Mtm);
+    assert!(store.prepare_run(&mut req, None, &|_| {}, None).unwrap().is_empty());
+    // Boards without a layout.
+    assert!(slide_pdb::layout_for(3, 3).is_none() && slide_pdb::layout_for(4, 3).is_none());
+}

@@ -58,7 +58,7 @@ pub fn run(args: Args) -> Result<u8> {
         note!("error: the scramble cannot reach the goal (the two have different parity): no solution exists");
         return Ok(exit::UNSOLVABLE);
     }
-    crate::pdb::prepare(&mut req)?;
+    crate::pdb::prepare_analysis(&mut req)?;
     let a = analyse(&req, &moves, reading, &mut |_, _| {})?;
     let mut out = std::io::stdout().lock();
     match args.format {

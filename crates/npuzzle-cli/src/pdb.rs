@@ -151,6 +151,16 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
     Ok(started.elapsed())
 }
 
+/// [`prepare`] for an analysis of a solve ([`TableStore::prepare_analysis`]): with the slide
+/// pattern database where it is cached, so that a 4×4 analysis gives the optimum in slides too.
+pub fn prepare_analysis(req: &mut Request) -> Result<()> {
+    let notes = store().prepare_analysis(req, None, &reporter(), Some(&cancel_flag())).map_err(cancelled_while_preparing)?;
+    for n in notes {
+        note!("{n}");
+    }
+    Ok(())
+}
+
 /// A cancelled table build, said to be one (it still exits 4, as every cancel does).
 fn cancelled_while_preparing(e: npuzzle::Error) -> anyhow::Error {
     match e {

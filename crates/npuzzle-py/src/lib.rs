@@ -154,6 +154,27 @@ fn prepare(
     Ok(())
 }
 
+/// [`prepare`] for an analysis of a solve: the library's [`TableStore::prepare_analysis`], which
+/// adds the slide pattern database where it is cached (4×4: the optimum in slides too).
+fn prepare_analysis(
+    req: &mut Request,
+    dir: Option<PathBuf>,
+    on: &(dyn Fn(&TableEvent) + Sync),
+    notes: &Sender<Note>,
+    cancel: &AtomicBool,
+) -> Result<(), Error> {
+    let (w, h) = (req.goal.width(), req.goal.height());
+    let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
+    let said = match chosen {
+        Some((st, spec)) => st.prepare_analysis(req, Some(&spec), on, Some(cancel))?,
+        None => store(dir).prepare_analysis(req, None, on, Some(cancel))?,
+    };
+    for n in said {
+        let _ = notes.send(("note", n, 0, 0));
+    }
+    Ok(())
+}
+
 /// Runs `work` on a thread of its own with the GIL released. Meanwhile it hands progress notes
 /// to `progress` and checks for signals: a KeyboardInterrupt sets `cancel`, which the library's
 /// searches and builds poll, and is raised once `work` has stopped.
@@ -260,7 +281,7 @@ fn analyse(
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
         let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+        prepare_analysis(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
         let a = npuzzle::analysis::analyse(&req, &moves, reading, &mut |_, _| {})?;
         Ok(serde_json::to_string(&a).expect("analyses serialise"))
     })?;

@@ -203,8 +203,10 @@ pub fn analyse(req: &Request, moves: &[Move], reading: Reading, progress: &mut d
     })
 }
 
-/// The largest board whose multi-tile optimum an analysis finds: up to 9 cells from the exact
-/// table ([`MtmTable`]), up to 12 (3×4 and 4×3) by IDA* over the walking distance in slides.
+/// The largest board whose multi-tile optimum an analysis finds without the slide pattern
+/// database: up to 9 cells from the exact table ([`MtmTable`]), up to 12 (3×4 and 4×3) by IDA*
+/// over the walking distance in slides. With the slide pattern database in the request's
+/// tables, 4×4 too ([`crate::tables::TableStore::prepare_analysis`]).
 pub const MTM_MAX_CELLS: usize = 12;
 
 /// Finds multi-tile optima towards one goal: by the exact table on boards of at most nine
@@ -222,7 +224,10 @@ impl SlideSolver {
         if goal.len() <= crate::generate::MAX_TABLE_CELLS {
             return Ok(Some(SlideSolver::Table(MtmTable::new(goal)?)));
         }
-        if goal.len() > MTM_MAX_CELLS || w.max(h) > WALK_MAX_SIDE {
+        // Beyond 12 cells, only with the slide pattern database the request carries
+        // ([`crate::tables::TableStore::prepare_analysis`] adds it where it is cached).
+        let slides = req.tables.mtm_slides().filter(|s| s.goal() == goal).cloned();
+        if (goal.len() > MTM_MAX_CELLS && slides.is_none()) || w.max(h) > WALK_MAX_SIDE {
             return Ok(None);
         }
         let (algorithm, heuristic) = default_choice_in(w, h, req.cost, Metric::Mtm);
@@ -230,6 +235,9 @@ impl SlideSolver {
         r.metric = Metric::Mtm;
         r.by_default = false;
         r.tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(goal)?));
+        if let Some(slides) = slides {
+            r.tables = r.tables.with_mtm_slides(slides);
+        }
         Ok(Some(SlideSolver::Search(Box::new(r))))
     }
 
@@ -306,7 +314,7 @@ pub fn text(a: &Analysis) -> String {
         _ => {
             let _ = writeln!(
                 s,
-                "          MTM optimum: computed for boards of at most {MTM_MAX_CELLS} cells whose sides are at most {WALK_MAX_SIDE}"
+                "          MTM optimum: computed for boards of at most {MTM_MAX_CELLS} cells whose sides are at most {WALK_MAX_SIDE}, and for 4×4 with the slide pattern database (npuzzle pdb build --size 4x4 --metric mtm)"
             );
         }
     }

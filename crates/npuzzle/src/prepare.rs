@@ -83,7 +83,11 @@ impl TableStore {
                         let mut tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(&req.goal)?));
                         match self.slide_pdb(&req.goal, false, on, cancel)? {
                             Some(slides) => tables = tables.with_mtm_slides(slides),
-                            None => notes.extend(slide_note(&req.goal)),
+                            None => notes.extend(slide_note(
+                                &req.goal,
+                                "using the walking distance in slides alone",
+                                "optimal answers in slides take far fewer expansions",
+                            )),
                         }
                         req.tables = tables;
                     }
@@ -135,6 +139,30 @@ impl TableStore {
 }
 
 impl TableStore {
+    /// Prepares what an analysis of a solve reads ([`crate::analysis::analyse`]): the tables of
+    /// the optimal solver it runs on every board ([`TableStore::prepare_run`]), and for boards
+    /// beyond [`crate::analysis::MTM_MAX_CELLS`] cells the slide pattern database where it is
+    /// cached, with which the analysis finds the optimum in slides too. It is never built here
+    /// (a minute); where it would serve the goal and is not cached, a note names its build.
+    pub fn prepare_analysis(
+        &self,
+        req: &mut Request,
+        set: Option<&SetSpec>,
+        on: Progress,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Vec<String>, Error> {
+        let mut notes = self.prepare_run(req, set, on, cancel)?;
+        if req.goal.len() > crate::analysis::MTM_MAX_CELLS {
+            match self.slide_pdb(&req.goal, false, on, cancel)? {
+                Some(slides) => req.tables = req.tables.clone().with_mtm_slides(slides),
+                None => notes.extend(slide_note(&req.goal, "no optimum in slides", "the analysis gives the optimum in slides too")),
+            }
+        }
+        Ok(notes)
+    }
+}
+
+impl TableStore {
     /// Whether the pattern databases for every goal of a `w`×`h` board are at hand: loaded,
     /// cached, or small enough to build on the spot ([`QUICK_BUILD_BYTES`]). Where they are not,
     /// the default solver answers without them ([`TableStore::settle_default`]).
@@ -176,9 +204,9 @@ impl TableStore {
 /// the 6×6 and 7×7 sets (183 and 528 MB) take 37 s and 349 s on two cores (docs/any-size.md).
 pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
 
-/// The note for a multi-tile search on a board whose slide pattern database would serve the goal
-/// but is not at hand: the walking distance in slides alone is used, and the build is named.
-fn slide_note(goal: &Board) -> Option<String> {
+/// The note for a board whose slide pattern database would serve the goal but is not at hand:
+/// `what` it means for the run, the build that gives it, and what it `gives`.
+fn slide_note(goal: &Board, what: &str, gives: &str) -> Option<String> {
     let (w, h) = (goal.width(), goal.height());
     let layout = crate::heuristic::slide_pdb::layout_for(w, h)?;
     if !crate::heuristic::slide_pdb::serves(w, h, layout, goal) {
@@ -186,7 +214,7 @@ fn slide_note(goal: &Board) -> Option<String> {
     }
     let bytes = crate::heuristic::slide_pdb::entries(w, h, layout).ok()?;
     Some(format!(
-        "note: using the walking distance in slides alone; `npuzzle pdb build --size {w}x{h} --metric mtm` builds the slide pattern database once (cached, {}), with which optimal answers in slides take far fewer expansions",
+        "note: {what}; `npuzzle pdb build --size {w}x{h} --metric mtm` builds the slide pattern database once (cached, {}, about a minute), with which {gives}",
         megabytes(bytes)
     ))
 }

@@ -255,6 +255,9 @@ pub enum TableEvent<'a> {
 /// A progress callback for table loads and builds.
 pub type Progress<'a> = &'a (dyn Fn(&TableEvent) + Sync);
 
+/// A slide pattern database's identity: width, height, layout.
+type SlideKey = (usize, usize, Vec<u8>);
+
 /// A loaded pattern database's identity: canonical frame size, goal blank cell, pattern, a value
 /// per blank region, one bit an entry.
 type PdbKey = (u8, u8, u8, Vec<u8>, bool, bool);
@@ -292,7 +295,7 @@ pub struct TableStore {
     /// The learnt estimate's networks, by width, height and the goal's blank cell.
     learnt: Mutex<HashMap<(usize, usize, usize), Arc<crate::learnt::Net>>>,
     /// The slide pattern databases, by width, height and layout.
-    slides: Mutex<HashMap<(usize, usize, Vec<u8>), Arc<SlidePdb>>>,
+    slides: Mutex<HashMap<SlideKey, Arc<SlidePdb>>>,
     /// One load or build at a time, so two callers never build the same table twice.
     busy: Mutex<()>,
 }

@@ -77,7 +77,7 @@ fn a_coarse_4x4_table_is_admissible_and_consistent_and_keeps_the_optimum() {
         assert!(informed > 250, "{informed}");
         let walk = Arc::new(SlideWalk::new(&g).unwrap());
         for _ in 0..4 {
-            let start_tiles = rng.walk(4, 4, &gt, 18);
+            let start_tiles = rng.walk(4, 4, &gt, 13);
             let start = board(4, 4, &start_tiles);
             let d = slide_distance(4, 4, &start_tiles, &gt).unwrap();
             assert!(est(&start) <= d, "{start}: {} > {d}", est(&start));
@@ -93,6 +93,31 @@ fn a_coarse_4x4_table_is_admissible_and_consistent_and_keeps_the_optimum() {
             assert_eq!((alone.cost, both.cost), (Some(d as u64), Some(d as u64)), "{start}");
             assert!(both.stats.expanded <= alone.stats.expanded, "{start}: {} > {}", both.stats.expanded, alone.stats.expanded);
         }
+        // A 4×4 analysis finds the optimum in slides, and the distance after each slide, with
+        // the table in the request (as `TableStore::prepare_analysis` adds a cached one): the
+        // oracle's, for a solution with a detour first.
+        // (Optimal single-tile answers from IDA* on Manhattan distance: no tables to build.)
+        let start_tiles = Rng(14).walk(4, 4, &gt, 14);
+        let start = board(4, 4, &start_tiles);
+        let mut req = Request::new(start.clone(), g.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Manhattan);
+        let plain = npuzzle::analysis::analyse(&req, &[], npuzzle::notation::Reading::Blank, &mut |_, _| {}).unwrap();
+        assert_eq!(plain.optimum.mtm, None, "no table, no optimum in slides beyond 12 cells");
+        req.tables = req.tables.clone().with_mtm_slides(bound.clone());
+        let best = solve(&req).unwrap().moves;
+        let detour = if start.apply_all(&[npuzzle::board::Move::Up]).is_ok() { "UD" } else { "DU" };
+        let written = format!("{detour}{}", npuzzle::board::moves_to_string(&best));
+        let moves = npuzzle::notation::parse(&written, npuzzle::notation::Reading::Blank).unwrap();
+        let a = npuzzle::analysis::analyse(&req, &moves, npuzzle::notation::Reading::Blank, &mut |_, _| {}).unwrap();
+        let oracle = |b: &[u8]| slide_distance(4, 4, b, &gt).unwrap() as u64;
+        assert_eq!(a.optimum.mtm, Some(oracle(&start_tiles)), "{start}");
+        let ds = a.mtm_distances.as_ref().unwrap();
+        let mut at = 0;
+        for (k, (_, len)) in npuzzle::notation::runs(&moves).into_iter().enumerate() {
+            at += len;
+            let b = npuzzle_testkit::replay(4, 4, &start_tiles, &written[..at]).unwrap();
+            assert_eq!(ds[k + 1], oracle(&b), "after slide {}", k + 1);
+        }
+        assert!(a.wasted_slides.as_ref().is_some_and(|w| !w.is_empty()), "the detour wastes a slide: {written}");
     }
 }
 
@@ -147,6 +172,15 @@ fn the_store_passes_over_a_corrupt_slide_table_and_names_the_build() {
     assert!(notes.iter().any(|n| n.contains("npuzzle pdb build --size 4x4 --metric mtm")), "{notes:?}");
     assert!(req.tables.mtm_slides().is_none() && req.tables.mtm_walk().is_some());
     assert_eq!(solve(&req).unwrap().cost, Some(1));
+    // An analysis of a 4×4 solve says the same: no optimum in slides without the table.
+    let mut req = Request::auto(board(4, 4, &[4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]), goal.clone());
+    let notes = store.prepare_analysis(&mut req, None, &|_| {}, None).unwrap();
+    assert!(notes.iter().any(|n| n.contains("no optimum in slides") && n.contains("--metric mtm")), "{notes:?}");
+    assert!(req.tables.mtm_slides().is_none());
+    // 3×3 has the exact table: no note.
+    let small = Goal::BlankLast.board(3, 3).unwrap();
+    let mut req = Request::auto(small.clone(), small);
+    assert!(store.prepare_analysis(&mut req, None, &|_| {}, None).unwrap().is_empty());
 
     // The blank in the middle of the board: no symmetry takes it to a corner.
     let middle = board(4, 4, &[1, 2, 3, 4, 5, 0, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);

@@ -465,7 +465,7 @@ impl TableStore {
     /// The slide pattern database for `goal`'s board ([`crate::heuristic::slide_pdb`]; 4×4
     /// only, 151 MB), bound to `goal`: kept by the store, else read from the cache directory and
     /// verified (a file that fails is reported and rebuilt), else, when `build` is set, built
-    /// (about a minute on two cores) and saved. `None`: the board has no layout, the goal's
+    /// (26 s on two cores) and saved. `None`: the board has no layout, the goal's
     /// blank is in no cell a symmetry takes to the layout's (a corner, for 4×4), or the table is
     /// not at hand and `build` is not set.
     pub fn slide_pdb(

@@ -464,10 +464,10 @@ impl TableStore {
 
     /// The slide pattern database for `goal`'s board ([`crate::heuristic::slide_pdb`]; 4×4
     /// only, 151 MB), bound to `goal`: kept by the store, else read from the cache directory and
-    /// verified (a file that fails is reported and rebuilt), else, when `build` is set, built
-    /// (26 s on two cores) and saved. `None`: the board has no layout, the goal's
-    /// blank is in no cell a symmetry takes to the layout's (a corner, for 4×4), or the table is
-    /// not at hand and `build` is not set.
+    /// verified, else, when `build` is set or the cached file failed its checks (it is reported
+    /// and rebuilt, as every cached table is), built (26 s on two cores) and saved. `None`: the
+    /// board has no layout, the goal's blank is in no cell a symmetry takes to the layout's (a
+    /// corner, for 4×4), or the table was never built and `build` is not set.
     pub fn slide_pdb(
         &self,
         goal: &Board,
@@ -492,7 +492,9 @@ impl TableStore {
         }
         let path = self.dir.as_ref().map(|d| d.join(cache::slides_file_name(w, h, layout)));
         let mut found = None;
+        let mut corrupt = false;
         if let (Some(path), true) = (&path, self.read) {
+            corrupt = true;
             match cache::load_slides(path) {
                 Ok((fw, fh, fl, body)) if (fw, fh, fl.as_slice()) == (w, h, layout) => {
                     match SlidePdb::from_table(w, h, layout, body.into_boxed_slice()) {
@@ -504,13 +506,15 @@ impl TableStore {
                     }
                 }
                 Ok(_) => on(&TableEvent::Corrupt { path, reason: "slide table for another board or layout".into() }),
-                Err(CacheError::Missing(_)) => {}
+                Err(CacheError::Missing(_)) => corrupt = false,
                 Err(e) => on(&TableEvent::Corrupt { path, reason: e.to_string() }),
             }
+            corrupt &= found.is_none();
         }
         let pdb = match found {
             Some(p) => p,
-            None if !build => return Ok(None),
+            // A table once built and now corrupt is rebuilt, as every cached table is.
+            None if !build && !corrupt => return Ok(None),
             None => {
                 let entries = slide_pdb::entries(w, h, layout)?;
                 self.check_memory(2 * entries, &format!("the {w}×{h} slide table"))?;

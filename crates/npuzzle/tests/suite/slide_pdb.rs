@@ -150,20 +150,25 @@ fn a_slide_table_file_round_trips_and_a_damaged_one_is_refused() {
     assert!(SlidePdb::from_table(3, 3, &layout, vec![0u8; 10].into_boxed_slice()).is_err());
 }
 
-/// The store: a corrupt cached 4×4 table is reported and passed over (never trusted); with no
-/// table at hand a multi-tile run uses the walking distance alone and the note names the build;
-/// a goal the table cannot serve gets neither a look in the cache nor the note.
+/// The store: a corrupt cached 4×4 table is reported and never trusted, and is rebuilt (here
+/// refused by a memory limit before anything is allocated); with no table at hand a multi-tile
+/// run uses the walking distance alone and the note names the build; a goal the table cannot
+/// serve gets neither a look in the cache nor the note.
 #[test]
-fn the_store_passes_over_a_corrupt_slide_table_and_names_the_build() {
+fn the_store_rebuilds_a_corrupt_slide_table_and_names_the_build() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join(cache::slides_file_name(4, 4, &LAYOUT_4X4));
     std::fs::write(&path, b"NPZMTM\0\n damaged").unwrap();
-    let store = TableStore::new(dir.path());
     let events = Mutex::new(Vec::new());
     let on = |e: &TableEvent| events.lock().unwrap().push(format!("{e:?}"));
     let goal = Goal::BlankFirst.board(4, 4).unwrap();
-    assert!(store.slide_pdb(&goal, false, &on, None).unwrap().is_none());
+    let small = TableStore::new(dir.path()).build_memory(Some(1 << 20));
+    let e = small.slide_pdb(&goal, false, &on, None).unwrap_err();
+    assert!(matches!(e, npuzzle::Error::Memory(_)), "{e}");
     assert!(events.lock().unwrap().iter().any(|e| e.starts_with("Corrupt")), "{:?}", events.lock().unwrap());
+    std::fs::remove_file(&path).unwrap();
+    let store = TableStore::new(dir.path());
+    assert!(store.slide_pdb(&goal, false, &on, None).unwrap().is_none());
 
     let start = board(4, 4, &[4, 1, 2, 3, 0, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
     let mut req = Request::new(start, goal.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Pdb).metric(Metric::Mtm);

@@ -20,7 +20,7 @@ use npuzzle::render::tree::{self as tree_render, Tree};
 use npuzzle::replay::{player_recorder, Trace as ReplayTrace};
 use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
-use npuzzle::tables::{TableEvent, TableStore};
+use npuzzle::tables::{Progress, TableEvent, TableStore};
 use npuzzle::{Algorithm, Board, Error, HeuristicKind, Tables};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
@@ -142,16 +142,7 @@ fn prepare(
     notes: &Sender<Note>,
     cancel: &AtomicBool,
 ) -> Result<(), Error> {
-    let (w, h) = (req.goal.width(), req.goal.height());
-    let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
-    let said = match chosen {
-        Some((st, spec)) => st.prepare_run(req, Some(&spec), on, Some(cancel))?,
-        None => store(dir).prepare_run(req, None, on, Some(cancel))?,
-    };
-    for n in said {
-        let _ = notes.send(("note", n, 0, 0));
-    }
-    Ok(())
+    prepare_with(TableStore::prepare_run, req, dir, on, notes, cancel)
 }
 
 /// [`prepare`] for an analysis of a solve: the library's [`TableStore::prepare_analysis`], which
@@ -163,11 +154,26 @@ fn prepare_analysis(
     notes: &Sender<Note>,
     cancel: &AtomicBool,
 ) -> Result<(), Error> {
+    prepare_with(TableStore::prepare_analysis, req, dir, on, notes, cancel)
+}
+
+/// A store's preparation `how` ([`TableStore::prepare_run`] or
+/// [`TableStore::prepare_analysis`]) with the chosen set and the notes sent on.
+type Preparation = fn(&TableStore, &mut Request, Option<&SetSpec>, Progress, Option<&AtomicBool>) -> Result<Vec<String>, Error>;
+
+fn prepare_with(
+    how: Preparation,
+    req: &mut Request,
+    dir: Option<PathBuf>,
+    on: &(dyn Fn(&TableEvent) + Sync),
+    notes: &Sender<Note>,
+    cancel: &AtomicBool,
+) -> Result<(), Error> {
     let (w, h) = (req.goal.width(), req.goal.height());
     let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
     let said = match chosen {
-        Some((st, spec)) => st.prepare_analysis(req, Some(&spec), on, Some(cancel))?,
-        None => store(dir).prepare_analysis(req, None, on, Some(cancel))?,
+        Some((st, spec)) => how(&st, req, Some(&spec), on, Some(cancel))?,
+        None => how(&store(dir), req, None, on, Some(cancel))?,
     };
     for n in said {
         let _ = notes.send(("note", n, 0, 0));

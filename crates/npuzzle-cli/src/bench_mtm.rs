@@ -1,6 +1,5 @@
 //! `npuzzle bench korf100 --metric mtm`: Korf's 100 15-puzzles in multi-tile moves, each solved
-//! by the default solver for the metric (IDA* on the slide pattern database and the walking
-//! distance in slides), several at once. Every answer is replayed to the goal, its cost must be
+//! by the default solver for the metric (IDA* on the slide pattern database), several at once. Every answer is replayed to the goal, its cost must be
 //! its number of slides, and each optimum must equal the one slidy's solver found
 //! (`data/korf100_mtm_slidy.txt`, made by `tools/slidy-oracle`), which lies within the
 //! instance's single-tile optimum and a third of it (a slide moves at most three tiles of a 4×4
@@ -68,7 +67,7 @@ pub fn run(args: &Args, text: &str) -> Result<u8> {
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
-        "korf100 in multi-tile moves: {} instances, {algorithm} with {heuristic} (the slide pattern database and the walking distance in slides), {} threads, time limit {}",
+        "korf100 in multi-tile moves: {} instances, {algorithm} with {heuristic} (the slide pattern database), {} threads, time limit {}",
         all.len(),
         rayon::current_num_threads(),
         args.timeout.map_or("none".to_string(), |t| format!("{:.0} s", t.as_secs_f64()))

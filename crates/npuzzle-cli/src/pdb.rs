@@ -56,7 +56,7 @@ enum Command {
         cost: String,
         /// Build the tables of the multi-tile metric instead: mtm builds the slide pattern
         /// database (4×4, 151 MB, 26 s on two cores), which `--metric mtm -H pdb`
-        /// reads with the walking distance in slides for goals with the blank in a corner.
+        /// reads in place of the walking distance in slides for goals with the blank in a corner.
         #[arg(long, default_value = "stm", value_parser = crate::opts::metric_names(), hide_possible_values = true)]
         metric: String,
     },

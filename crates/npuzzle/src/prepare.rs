@@ -140,9 +140,9 @@ impl TableStore {
 
 impl TableStore {
     /// Prepares what an analysis of a solve reads ([`crate::analysis::analyse`]): the tables of
-    /// the optimal solver it runs on every board ([`TableStore::prepare_run`]), and for boards
-    /// beyond [`crate::analysis::MTM_MAX_CELLS`] cells the slide pattern database where it is
-    /// cached, with which the analysis finds the optimum in slides too. It is never built here
+    /// the optimal solver it runs on every board ([`TableStore::prepare_run`]), and on boards with
+    /// a slide layout (4×4, beyond the 12 cells the analysis covers without it) the slide pattern
+    /// database where it is cached, with which the analysis finds the optimum in slides too. It is never built here
     /// (a minute); where it would serve the goal and is not cached, a note names its build.
     pub fn prepare_analysis(
         &self,
@@ -152,11 +152,10 @@ impl TableStore {
         cancel: Option<&AtomicBool>,
     ) -> Result<Vec<String>, Error> {
         let mut notes = self.prepare_run(req, set, on, cancel)?;
-        if req.goal.len() > crate::analysis::MTM_MAX_CELLS {
-            match self.slide_pdb(&req.goal, false, on, cancel)? {
-                Some(slides) => req.tables = req.tables.clone().with_mtm_slides(slides),
-                None => notes.extend(slide_note(&req.goal, "no optimum in slides", "the analysis gives the optimum in slides too")),
-            }
+        // Only boards with a slide layout (4×4) have one; smaller ones need none.
+        match self.slide_pdb(&req.goal, false, on, cancel)? {
+            Some(slides) => req.tables = req.tables.clone().with_mtm_slides(slides),
+            None => notes.extend(slide_note(&req.goal, "no optimum in slides", "the analysis gives the optimum in slides too")),
         }
         Ok(notes)
     }

@@ -260,9 +260,10 @@ enum Source {
     MtmMisplaced,
     MtmAxes,
     MtmExact(Arc<crate::metric::MtmTable>),
-    /// The walking distance in slides, and the slide pattern database where one serves the
-    /// goal: the larger of the two.
-    MtmWalk(Arc<mtm::SlideWalk>, Option<Arc<slide_pdb::SlideBound>>),
+    MtmWalk(Arc<mtm::SlideWalk>),
+    /// The slide pattern database, where one serves the goal: alone, as the walking distance
+    /// beside it saves fewer expansions than it costs (docs/fans.md).
+    MtmSlides(Arc<slide_pdb::SlideBound>),
     // A trained network ([`crate::learnt`]); `home[t]`: tile `t`'s goal cell.
     Learnt(Arc<crate::learnt::Net>, Arc<[u8]>),
 }
@@ -389,14 +390,14 @@ impl Heuristic {
                     "the exact heuristic under the multi-tile metric needs its table prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
                 ))
             })?),
-            HeuristicKind::Pdb => Source::MtmWalk(
-                tables.mtm_walk().filter(|t| t.goal() == goal).cloned().ok_or_else(|| {
+            HeuristicKind::Pdb => match tables.mtm_slides().filter(|t| t.goal() == goal) {
+                Some(slides) => Source::MtmSlides(slides.clone()),
+                None => Source::MtmWalk(tables.mtm_walk().filter(|t| t.goal() == goal).cloned().ok_or_else(|| {
                     Error::Unprepared(format!(
                         "the pdb heuristic under the multi-tile metric needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
                     ))
-                })?,
-                tables.mtm_slides().filter(|t| t.goal() == goal).cloned(),
-            ),
+                })?),
+            },
             HeuristicKind::Euclidean | HeuristicKind::LinearConflict | HeuristicKind::Learnt => {
                 return Err(Error::Unsupported(format!(
                     "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
@@ -410,7 +411,7 @@ impl Heuristic {
     /// The metric the estimates count moves in.
     pub fn metric(&self) -> Metric {
         match self.source {
-            Source::MtmMisplaced | Source::MtmAxes | Source::MtmExact(_) | Source::MtmWalk(..) => Metric::Mtm,
+            Source::MtmMisplaced | Source::MtmAxes | Source::MtmExact(_) | Source::MtmWalk(_) | Source::MtmSlides(_) => Metric::Mtm,
             _ => Metric::Stm,
         }
     }
@@ -504,7 +505,7 @@ impl Heuristic {
             Source::MtmMisplaced => HeuristicKind::Misplaced,
             Source::MtmAxes => HeuristicKind::Manhattan,
             Source::MtmExact(_) => HeuristicKind::Exact,
-            Source::MtmWalk(..) => HeuristicKind::Pdb,
+            Source::MtmWalk(_) | Source::MtmSlides(_) => HeuristicKind::Pdb,
             Source::Learnt(..) => HeuristicKind::Learnt,
         }
     }
@@ -551,8 +552,8 @@ impl Heuristic {
             Source::MtmMisplaced => mtm::misplaced(t, self.height, s),
             Source::MtmAxes => mtm::axes(t, self.height, s),
             Source::MtmExact(e) => mtm::exact(e, t.cells(), s),
-            Source::MtmWalk(w, None) => Cost::moves(w.estimate_tiles(|c| s.tile(c))),
-            Source::MtmWalk(w, Some(p)) => Cost::moves(p.estimate_tiles(|c| s.tile(c)).max(w.estimate_tiles(|c| s.tile(c)))),
+            Source::MtmWalk(w) => Cost::moves(w.estimate_tiles(|c| s.tile(c))),
+            Source::MtmSlides(p) => Cost::moves(p.estimate_tiles(|c| s.tile(c))),
             // Without the `learnt` feature no store hands out a network.
             Source::Learnt(net, home) if cfg!(feature = "learnt") => {
                 let y = net.estimate_with(|c| home[s.tile(c) as usize]).max(0.0);
@@ -586,7 +587,8 @@ impl Heuristic {
             | Source::MtmMisplaced
             | Source::MtmAxes
             | Source::MtmExact(_)
-            | Source::MtmWalk(..)
+            | Source::MtmWalk(_)
+            | Source::MtmSlides(_)
             | Source::Learnt(..) => self.estimate(child),
         }
     }

@@ -97,8 +97,8 @@ impl Tables {
         self.mtm_slides.as_ref()
     }
 
-    /// With the slide pattern database bound to the goal (read with the walking distance in
-    /// slides by the `pdb` heuristic under the multi-tile metric).
+    /// With the slide pattern database bound to the goal (read in place of the walking distance
+    /// in slides by the `pdb` heuristic under the multi-tile metric).
     pub fn with_mtm_slides(mut self, t: Arc<crate::heuristic::slide_pdb::SlideBound>) -> Tables {
         self.mtm_slides = Some(t);
         self

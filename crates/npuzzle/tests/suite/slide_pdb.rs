@@ -52,8 +52,8 @@ fn a_table_with_every_tile_its_own_class_is_the_exact_distance_on_every_3x3_boar
 const COARSE: [u8; 16] = [1, 1, 1, 3, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3, 0];
 
 /// On 4×4 the table's bound is 0 at the goal, changes by at most one a slide (consistent), never
-/// exceeds the oracle's distance (admissible), and IDA* with it and the walking distance finds
-/// the oracle's optimum in no more expansions than with the walking distance alone.
+/// exceeds the oracle's distance (admissible), and IDA* finds the oracle's optimum with it as
+/// with the walking distance.
 #[test]
 fn a_coarse_4x4_table_is_admissible_and_consistent_and_keeps_the_optimum() {
     let pdb = Arc::new(SlidePdb::build(4, 4, &COARSE, &|_, _| {}, None).unwrap());
@@ -87,11 +87,10 @@ fn a_coarse_4x4_table_is_admissible_and_consistent_and_keeps_the_optimum() {
                 req.tables = tables;
                 solve(&req).unwrap()
             };
-            let alone = run(Tables::none().with_mtm_walk(walk.clone()));
-            let both = run(Tables::none().with_mtm_walk(walk.clone()).with_mtm_slides(bound.clone()));
-            assert_eq!((alone.status, both.status), (Status::Solved, Status::Solved));
-            assert_eq!((alone.cost, both.cost), (Some(d as u64), Some(d as u64)), "{start}");
-            assert!(both.stats.expanded <= alone.stats.expanded, "{start}: {} > {}", both.stats.expanded, alone.stats.expanded);
+            let walking = run(Tables::none().with_mtm_walk(walk.clone()));
+            let slides = run(Tables::none().with_mtm_walk(walk.clone()).with_mtm_slides(bound.clone()));
+            assert_eq!((walking.status, slides.status), (Status::Solved, Status::Solved));
+            assert_eq!((walking.cost, slides.cost), (Some(d as u64), Some(d as u64)), "{start}");
         }
         // A 4×4 analysis finds the optimum in slides, and the distance after each slide, with
         // the table in the request (as `TableStore::prepare_analysis` adds a cached one): the

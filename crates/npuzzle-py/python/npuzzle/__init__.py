@@ -863,9 +863,10 @@ def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading:
             progress: Progress = True) -> Dict[str, Any]:
     """Analyses a solution of a scramble, as ``npuzzle analyse --format json`` does: its length in
     single-tile (``stm``) and multi-tile (``mtm``) moves, the optimum in both (``optimum``; the
-    multi-tile optimum for boards of at most 12 cells whose sides are at most 4), the distance to the goal after each move
-    (``distances``), and the ``detours`` that took the board no closer, which add up to
-    ``wasted_stm``. Each board along the solution is solved optimally: boards of up to 25 cells.
+    multi-tile optimum for boards of at most 12 cells whose sides are at most 4, and for 4×4
+    where ``npuzzle pdb build --size 4x4 --metric mtm`` has cached the slide pattern database),
+    the distance to the goal after each move (``distances``), and the ``detours`` that took the
+    board no closer, which add up to ``wasted_stm``. Each board along the solution is solved optimally: boards of up to 25 cells.
 
     Args:
         start: the scramble.

@@ -263,6 +263,9 @@ impl SlidePdb {
         level: &(dyn Fn(u8, u64) + Sync),
         cancel: Option<&AtomicBool>,
     ) -> Result<SlidePdb, Error> {
+        if !cfg!(feature = "slides") {
+            return Err(Error::Unsupported("this build of npuzzle has no slide pattern database (the library's `slides` feature)".into()));
+        }
         let counts = counts_of(width, height, layout)?;
         let ranker = Ranker::new(&counts)?;
         let size = ranker.size();
@@ -443,6 +446,26 @@ impl SlideBound {
     /// The bound for the board whose cell `c` holds `tile(c)`: the largest of its look-ups.
     #[inline]
     pub fn estimate_tiles(&self, tile: impl Fn(usize) -> Tile) -> u32 {
+        if !cfg!(feature = "slides") {
+            // Without the feature no table is built or loaded; the look-up is compiled once, not
+            // for every kind of state, which keeps the page's WebAssembly within its budget.
+            let mut cells = [0 as Tile; MAX_CELLS];
+            for (c, t) in cells.iter_mut().enumerate().take(self.goal.len()) {
+                *t = tile(c);
+            }
+            return self.estimate_cells(&cells);
+        }
+        self.estimate_with(tile)
+    }
+
+    /// [`SlideBound::estimate_tiles`] of the board whose cell `c` holds `cells[c]`.
+    #[inline(never)]
+    fn estimate_cells(&self, cells: &[Tile; MAX_CELLS]) -> u32 {
+        self.estimate_with(|c| cells[c])
+    }
+
+    #[inline(always)]
+    fn estimate_with(&self, tile: impl Fn(usize) -> Tile) -> u32 {
         // A word the goal's parity never reaches cannot come from a solvable board.
         let value = |r: u64| match self.pdb.table[r as usize] {
             UNSET => u32::MAX / 8,

@@ -207,7 +207,7 @@ pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
 /// `what` it means for the run, the build that gives it, and what it `gives`.
 fn slide_note(goal: &Board, what: &str, gives: &str) -> Option<String> {
     let (w, h) = (goal.width(), goal.height());
-    let layout = crate::heuristic::slide_pdb::layout_for(w, h).filter(|_| cfg!(feature = "slides"))?;
+    let layout = crate::heuristic::slide_pdb::layout_for(w, h)?;
     if !crate::heuristic::slide_pdb::serves(w, h, layout, goal) {
         return None;
     }

@@ -44,9 +44,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 pub const LAYOUT_4X4: [u8; 16] = [1, 1, 2, 2, 3, 3, 2, 2, 3, 3, 4, 4, 3, 4, 4, 0];
 
 /// The layout the library uses for a `width`×`height` board: [`LAYOUT_4X4`] for 4×4, none for
-/// other sizes (boards of at most 9 cells have the exact table instead).
+/// other sizes (boards of at most 9 cells have the exact table instead), and none at all in a
+/// build without the `slides` feature (the page's WebAssembly).
 pub fn layout_for(width: usize, height: usize) -> Option<&'static [u8]> {
-    ((width, height) == (4, 4)).then_some(&LAYOUT_4X4[..])
+    (cfg!(feature = "slides") && (width, height) == (4, 4)).then_some(&LAYOUT_4X4[..])
 }
 
 /// Whether the table of `layout` serves `goal`: a symmetry of the board takes the goal's blank

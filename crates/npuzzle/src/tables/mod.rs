@@ -476,7 +476,7 @@ impl TableStore {
         cancel: Option<&AtomicBool>,
     ) -> Result<Option<Arc<SlideBound>>, Error> {
         let (w, h) = (goal.width(), goal.height());
-        let Some(layout) = slide_pdb::layout_for(w, h).filter(|_| cfg!(feature = "slides")) else { return Ok(None) };
+        let Some(layout) = slide_pdb::layout_for(w, h) else { return Ok(None) };
         let bind = |pdb: Arc<SlidePdb>| Ok(SlideBound::new(pdb, goal).map(Arc::new));
         let key = (w, h, layout.to_vec());
         if let Some(p) = lock(&self.slides).get(&key).cloned() {

@@ -7,11 +7,10 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::error::excerpt;
 use npuzzle::solve::{solve, Report, Request};
-use npuzzle::{Board, HeuristicKind, Tables};
 use rayon::prelude::*;
 use serde_json::json;
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::Ordering;
 
@@ -153,29 +152,19 @@ pub fn run(args: Args) -> Result<u8> {
         let lines = if count == 1 { "1 line".to_string() } else { format!("{count} lines") };
         note!("note: {lines} will run until a limit stops them; the first: {first}");
     }
-    // Load or build each goal's tables once, with a progress bar, before the workers start. A
-    // goal whose tables cannot be had fails its own lines; Ctrl-C during a build stops it all.
-    let mut prepared: HashMap<(Board, HeuristicKind), Result<Tables, npuzzle::Error>> = HashMap::new();
+    // Each line settled and prepared as `solve` would prepare it alone, the tables shared among
+    // lines that read the same ones, before the workers start. A line whose tables cannot be
+    // had fails alone; Ctrl-C during a build stops it all.
+    let mut preparer = npuzzle::prepare::Preparer::new();
     for slot in reqs.iter_mut() {
         let Ok(req) = slot else { continue };
-        let key = (req.goal.clone(), req.effective_heuristic());
-        if !prepared.contains_key(&key) {
-            let got = match crate::pdb::prepare(req) {
-                Ok(_) => Ok(req.tables.clone()),
-                Err(e) => match e.downcast::<npuzzle::Error>() {
-                    Ok(npuzzle::Error::Cancelled) => {
-                        note!("cancelled while preparing the tables; no line was solved");
-                        return Ok(crate::exit::LIMIT);
-                    }
-                    Ok(lib) => Err(lib),
-                    Err(other) => return Err(other),
-                },
-            };
-            prepared.insert(key.clone(), got);
-        }
-        match &prepared[&key] {
-            Ok(t) => req.tables = t.clone(),
-            Err(e) => *slot = Err(e.clone()),
+        match crate::pdb::prepare_one(&mut preparer, req) {
+            Ok(()) => {}
+            Err(npuzzle::Error::Cancelled) => {
+                note!("cancelled while preparing the tables; no line was solved");
+                return Ok(crate::exit::LIMIT);
+            }
+            Err(e) => *slot = Err(e),
         }
     }
     let csv = args.format == BatchFormat::Csv;

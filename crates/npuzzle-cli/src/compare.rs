@@ -135,13 +135,15 @@ pub fn run(args: Args) -> Result<u8> {
         boards.push(b);
     }
     let mut cells: Vec<Cell> = Vec::new();
+    // Each run settled and prepared as `solve` would prepare it alone, each note said once.
+    let mut preparer = npuzzle::prepare::Preparer::new();
     for (i, b) in boards.iter().enumerate() {
         for p in &pairs {
             let mut req = npuzzle::compare::request(&plan, b.clone(), *p).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
             if let Some(n) = npuzzle::solve::size_note(&req) {
                 note!("note: board {}, {}: {n}", i + 1, p.name());
             }
-            crate::pdb::prepare(&mut req)?;
+            crate::pdb::prepare_one(&mut preparer, &mut req).map_err(crate::pdb::cancelled_while_preparing)?;
             let out = solve(&req).with_context(|| format!("board {}, {}", i + 1, p.name())).context(BadInput)?;
             cells.push(Cell::new(i + 1, &req, &out));
         }

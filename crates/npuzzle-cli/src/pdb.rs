@@ -151,6 +151,17 @@ pub fn prepare(req: &mut Request) -> Result<std::time::Duration> {
     Ok(started.elapsed())
 }
 
+/// [`prepare`] for one of the requests of a run over many boards (`batch`, `compare`), through
+/// the run's [`Preparer`](npuzzle::prepare::Preparer): each request settled and prepared as
+/// `solve` prepares it alone, the tables shared, each note printed once. A cancelled build is
+/// returned as [`npuzzle::Error::Cancelled`]; the caller ends the run.
+pub fn prepare_one(preparer: &mut npuzzle::prepare::Preparer, req: &mut Request) -> Result<(), npuzzle::Error> {
+    for n in preparer.prepare(store(), req, None, &reporter(), Some(&cancel_flag()))? {
+        note!("{n}");
+    }
+    Ok(())
+}
+
 /// [`prepare`] for an analysis of a solve ([`TableStore::prepare_analysis`]): with the slide
 /// pattern database where it is cached, so that a 4×4 analysis gives the optimum in slides too.
 pub fn prepare_analysis(req: &mut Request) -> Result<()> {
@@ -162,7 +173,7 @@ pub fn prepare_analysis(req: &mut Request) -> Result<()> {
 }
 
 /// A cancelled table build, said to be one (it still exits 4, as every cancel does).
-fn cancelled_while_preparing(e: npuzzle::Error) -> anyhow::Error {
+pub fn cancelled_while_preparing(e: npuzzle::Error) -> anyhow::Error {
     match e {
         npuzzle::Error::Cancelled => anyhow::Error::new(e).context("Ctrl-C while the tables were being built; nothing was searched"),
         e => e.into(),

@@ -144,6 +144,21 @@ def test_solve_many_keeps_order_and_gives_each_board_its_status():
     assert [s.status for s in limited] == ["limit"] * 3
 
 
+def test_solve_many_on_a_cold_cache_answers_each_board_as_solve_does(tmp_path):
+    """On a fresh cache every 6x6 board gets the default that answers at once (reduce-plus),
+    as :func:`npuzzle.solve` gives each, not only the first; the note comes once."""
+    boards = npuzzle.generate(6, 3, seed=64)
+    notes = []
+    many = npuzzle.solve_many(boards, jobs=2, cache_dir=tmp_path, max_memory="2G",
+                              progress=lambda kind, *rest: notes.append(rest[0]) if kind == "note" else None)
+    for b, s in zip(boards, many):
+        one = npuzzle.solve(b, cache_dir=tmp_path, max_memory="2G")
+        assert s.status == "solved" and s.algorithm == "reduce-plus" == one.algorithm
+        assert (s.moves, s.cost) == (one.moves, one.cost)
+    assert sum("npuzzle pdb build --size 6x6" in n for n in notes) == 1, notes
+    assert list(tmp_path.iterdir()) == []
+
+
 def without_time(d):
     d = json.loads(json.dumps(d))
     d.pop("tables_ms", None)

@@ -3,6 +3,7 @@
 //! algorithm's own [`Info::needs`](crate::search::Info::needs).
 
 use crate::board::Board;
+use crate::cost::CostModel;
 use crate::error::Error;
 use crate::heuristic::exact::ExactHeuristic;
 use crate::heuristic::mtm::SlideWalk;
@@ -11,8 +12,10 @@ use crate::heuristic::pdb::SetSpec;
 use crate::heuristic::HeuristicKind;
 use crate::metric::{Metric, MtmTable};
 use crate::search::reduce::{block_goal, ReduceOptions};
+use crate::search::Algorithm;
 use crate::search::{Needs, Request};
 use crate::tables::{Progress, TableStore, Tables};
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -167,7 +170,7 @@ impl TableStore {
     /// the default solver answers without them ([`TableStore::settle_default`]).
     pub fn any_goal_at_hand(&self, w: usize, h: usize) -> bool {
         let strongest = SetSpec::strongest(w, h);
-        strongest.bytes() <= QUICK_BUILD_BYTES || self.has_any_goal(&strongest)
+        strongest.bytes() <= self.quick_build || self.has_any_goal(&strongest)
     }
 
     /// Settles the default solver of `req` ([`Request::by_default`]) with the tables at hand:
@@ -195,6 +198,88 @@ impl TableStore {
         req.algorithm = algorithm;
         req.heuristic = heuristic;
         Some(note)
+    }
+}
+
+/// The preparation of the requests of one run over many boards (`npuzzle batch`, `compare`,
+/// the bench suites, Python's `solve_many`): each request is settled and prepared exactly as
+/// [`TableStore::prepare_run`] settles and prepares it alone, and the requests that read the
+/// same tables share them, prepared once.
+///
+/// The tables are shared by what the *settled* request reads (its goal, algorithm, heuristic,
+/// metric, cost model and learnt key, and whether a limit stops it before it starts), so a
+/// request can never take the tables of another whose default was settled otherwise: on a cold
+/// cache every 6×6 board of a batch goes to the solver that answers at once, as `solve` sends
+/// it, not only the first. Each note is returned once, by the first request that gives it.
+/// One `Preparer` serves one store (and one chosen set per board size).
+#[derive(Default)]
+pub struct Preparer {
+    done: HashMap<PreparedKey, Result<Tables, Error>>,
+    said: HashSet<String>,
+}
+
+/// What decides the tables [`TableStore::prepare_run`] gives a request once its default is
+/// settled.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct PreparedKey {
+    goal: Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    metric: Metric,
+    cost: CostModel,
+    learnt_key: bool,
+    stopped_at_start: bool,
+    set: Option<String>,
+}
+
+impl Preparer {
+    /// A preparer that has prepared nothing yet.
+    pub fn new() -> Preparer {
+        Preparer::default()
+    }
+
+    /// Settles and prepares `req` as [`TableStore::prepare_run`] does (with `set` as it takes
+    /// it), from `store` or from the tables an earlier request of this run was given for the
+    /// same settled needs. Returns the notes not returned before by this preparer. An error is
+    /// kept for the requests that share its needs, except a cancel, which the caller ends the
+    /// run with.
+    pub fn prepare(
+        &mut self,
+        store: &TableStore,
+        req: &mut Request,
+        set: Option<&SetSpec>,
+        on: Progress,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Vec<String>, Error> {
+        // Settled first: the tables are looked up by the settled request's needs.
+        let mut notes: Vec<String> = store.settle_default(req).into_iter().collect();
+        let key = PreparedKey {
+            goal: req.goal.clone(),
+            algorithm: req.algorithm,
+            heuristic: req.effective_heuristic(),
+            metric: req.metric,
+            cost: req.cost,
+            learnt_key: req.params.learnt_key(),
+            stopped_at_start: req.limits.reached_at_start().is_some(),
+            set: set.map(|s| s.name.clone()),
+        };
+        match self.done.get(&key) {
+            Some(Ok(tables)) => req.tables = tables.clone(),
+            Some(Err(e)) => return Err(e.clone()),
+            None => match store.prepare_run(req, set, on, cancel) {
+                Ok(more) => {
+                    notes.extend(more);
+                    self.done.insert(key, Ok(req.tables.clone()));
+                }
+                Err(Error::Cancelled) => return Err(Error::Cancelled),
+                Err(e) => {
+                    self.done.insert(key, Err(e.clone()));
+                    return Err(e);
+                }
+            },
+        }
+        notes.retain(|n| self.said.insert(n.clone()));
+        Ok(notes)
     }
 }
 

@@ -537,3 +537,88 @@ fn timeout_zero_stops_at_once_in_solve_and_batch() {
         assert_eq!(l["limit"], "time", "{l}");
     }
 }
+
+/// Three boards of DeepCubeA's 35-puzzle test file, one a line.
+fn three_6x6_boards() -> Vec<String> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/deepcubea/puzzle35_dev.txt")).unwrap();
+    text.lines().filter(|l| !l.starts_with('#')).take(3).map(|l| l.split_once('|').unwrap().1.trim().to_string()).collect()
+}
+
+/// `npuzzle solve BOARD --format json` for each board, with `extra` options, in `cache`.
+fn solve_each(cache: &Path, boards: &[String], extra: &[&str]) -> Vec<Value> {
+    boards
+        .iter()
+        .map(|b| {
+            let out = npuzzle_in(cache).args(["solve", b, "--format", "json", "--no-boards"]).args(extra).output().unwrap();
+            assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+            json(&out.stdout)
+        })
+        .collect()
+}
+
+/// A batch of 6×6 boards on a fresh cache answered its first line with `reduce-plus` (the
+/// default settled for the tables at hand) and refused every later line ("pdb-beam needs the
+/// pattern databases for every goal"): each line now gets what `solve` gives that board, the
+/// note is said once, and nothing is built.
+#[test]
+fn a_cold_cache_batch_answers_every_line_as_solve_does() {
+    let dir = scratch("cold-batch");
+    let cache = dir.join("cache");
+    let boards = three_6x6_boards();
+    let file = dir.join("boards.txt");
+    std::fs::write(&file, boards.join("\n") + "\n").unwrap();
+    let same = ["--size", "6x6", "--max-memory", "2G", "--max-nodes", "100000"];
+    let out = npuzzle_in(&cache).args(["batch", file.to_str().unwrap(), "-j", "2"]).args(same).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(stderr.matches("npuzzle pdb build --size 6x6").count(), 1, "the note once: {stderr}");
+    let lines = json_lines(&out.stdout);
+    let alone = solve_each(&cache, &boards, &same);
+    assert_eq!(lines.len(), 3);
+    for (line, one) in lines.iter().zip(&alone) {
+        assert_eq!(line["status"], "solved", "{line}");
+        assert_eq!(line["algorithm"], "reduce-plus", "{line}");
+        for field in ["algorithm", "moves", "cost", "lower_bound", "optimal"] {
+            assert_eq!(line[field], one[field], "{field}: batch {line} against solve {one}");
+        }
+    }
+    let built = std::fs::read_dir(&cache).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(built, 0, "no table was built or saved");
+}
+
+/// With the tables at hand (the 3×9 set builds in seconds, so it always is), every line of a
+/// batch and every row of `compare` runs `pdb-beam` with them, as `solve` does each board.
+#[test]
+fn a_batch_with_its_tables_at_hand_answers_every_line_as_solve_does() {
+    let dir = scratch("warm-batch");
+    let cache = dir.join("cache");
+    let out = npuzzle_in(&cache).args(["generate", "--size", "3x9", "--count", "3", "--seed", "64"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rng_boards: Vec<String> = String::from_utf8(out.stdout).unwrap().lines().map(|l| l.trim().to_string()).collect();
+    let file = dir.join("boards.txt");
+    std::fs::write(&file, rng_boards.join("\n") + "\n").unwrap();
+    let same = ["--size", "3x9", "--max-memory", "2G", "--max-nodes", "100000"];
+    let out = npuzzle_in(&cache).args(["batch", file.to_str().unwrap(), "-j", "2"]).args(same).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let lines = json_lines(&out.stdout);
+    let alone = solve_each(&cache, &rng_boards, &same);
+    assert_eq!(lines.len(), 3);
+    for (line, one) in lines.iter().zip(&alone) {
+        assert_eq!(line["status"], "solved", "{line}");
+        assert_eq!(line["algorithm"], "pdb-beam", "{line}");
+        assert_eq!((&line["moves"], &line["cost"]), (&one["moves"], &one["cost"]), "batch {line} against solve {one}");
+    }
+    // compare names its algorithm: each row is that board's `solve -a pdb-beam`.
+    let mut args =
+        vec!["compare", "--algorithms", "pdb-beam", "--format", "json", "--size", "3x9", "--max-memory", "2G", "--max-nodes", "100000"];
+    args.extend(rng_boards.iter().map(String::as_str));
+    let out = npuzzle_in(&cache).args(&args).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows = json(&out.stdout);
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for (row, one) in rows.iter().zip(&alone) {
+        assert_eq!(row["algorithm"], "pdb-beam");
+        assert_eq!(row["cost"], one["cost"], "compare {row} against solve {one}");
+    }
+}

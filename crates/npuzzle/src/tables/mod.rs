@@ -287,6 +287,9 @@ pub struct TableStore {
     read: bool,
     write: bool,
     build_memory: Option<u64>,
+    /// The largest set of pattern databases for every goal taken as at hand without a cached
+    /// copy, because it builds in seconds ([`TableStore::quick_build_bytes`]).
+    pub(crate) quick_build: u64,
     pdbs: Mutex<HashMap<PdbKey, Arc<Pdb>>>,
     exact: Mutex<HashMap<(usize, usize, usize), Arc<ExactTable>>>,
     prunes: Mutex<HashMap<(usize, usize, u32), Arc<Fsm>>>,
@@ -319,6 +322,7 @@ impl TableStore {
             read: on_disk,
             write: on_disk,
             build_memory: None,
+            quick_build: crate::prepare::QUICK_BUILD_BYTES,
             pdbs: Mutex::default(),
             exact: Mutex::default(),
             prunes: Mutex::default(),
@@ -346,6 +350,15 @@ impl TableStore {
     /// ends pass the memory the system reports available.
     pub fn build_memory(mut self, limit: Option<u64>) -> TableStore {
         self.build_memory = limit;
+        self
+    }
+
+    /// The largest set of pattern databases for every goal that the default solver builds on
+    /// the spot when it is not cached (default [`QUICK_BUILD_BYTES`](crate::prepare::QUICK_BUILD_BYTES));
+    /// a larger one is at hand only when cached ([`TableStore::any_goal_at_hand`]). Tests set it
+    /// to 0 to see a small board's run on a cold cache without a big build.
+    pub fn quick_build_bytes(mut self, bytes: u64) -> TableStore {
+        self.quick_build = bytes;
         self
     }
 

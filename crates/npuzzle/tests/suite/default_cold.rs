@@ -105,3 +105,71 @@ fn an_answer_equal_to_its_lower_bound_is_optimal() {
     assert!(out.length > out.lower_bound);
     assert!(!Report::new(&req, &out).optimal);
 }
+
+/// The boards of a run over many (`batch`, `compare`, Python's `solve_many`) are each settled
+/// and prepared as each is alone ([`Preparer`], against [`TableStore::prepare_run`]): on a cold
+/// 6×6 cache every board goes to `reduce-plus`, not only the first (the others once took the
+/// first's tables and ran `pdb-beam` without its own); the same on 3×9 with its small set
+/// taken as not at hand (`quick_build_bytes(0)`, the rule's hook); and with it at hand every
+/// board goes to `pdb-beam` with its tables. The note is said once; the answers equal the
+/// boards' own runs and replay.
+#[test]
+fn every_board_of_a_run_is_prepared_as_it_is_alone() {
+    use npuzzle::prepare::Preparer;
+    let mut rng = Rng::new(64);
+    for (w, h, cold, expect) in
+        [(6, 6, false, Algorithm::ReducePlus), (3, 9, true, Algorithm::ReducePlus), (3, 9, false, Algorithm::PdbBeam)]
+    {
+        let goal = Goal::BlankLast.board(w, h).unwrap();
+        let store = || {
+            let s = TableStore::in_memory();
+            if cold {
+                s.quick_build_bytes(0)
+            } else {
+                s
+            }
+        };
+        let (run_store, alone_store) = (store(), store());
+        let mut preparer = Preparer::new();
+        let mut said = Vec::new();
+        for _ in 0..3 {
+            let start = random_solvable(&goal, &mut rng);
+            // A node limit narrows the beams alike in both runs: seconds, not a minute.
+            let limits = npuzzle::Limits { nodes: Some(100_000), ..Default::default() };
+            let mut req = Request::auto(start.clone(), goal.clone());
+            req.limits = limits.clone();
+            said.extend(preparer.prepare(&run_store, &mut req, None, &|_| {}, None).unwrap());
+            let mut alone = Request::auto(start.clone(), goal.clone());
+            alone.limits = limits;
+            let alone_notes = alone_store.prepare_run(&mut alone, None, &|_| {}, None).unwrap();
+            assert_eq!(req.algorithm, expect, "{w}×{h}: {said:?}");
+            assert_eq!(alone.algorithm, expect, "{w}×{h} alone: {alone_notes:?}");
+            let (many, one) = (solve(&req).unwrap(), solve(&alone).unwrap());
+            assert_eq!(many.status, Status::Solved, "{w}×{h}: {}", many.summary());
+            assert_eq!(many.moves, one.moves, "{w}×{h}: a board of the run answers as it does alone");
+            assert!(replays(&start, &goal, &many.moves));
+        }
+        let expected_notes = usize::from(expect == Algorithm::ReducePlus);
+        assert_eq!(said.len(), expected_notes, "{w}×{h}: each note once: {said:?}");
+    }
+}
+
+/// A board whose tables cannot be had fails alone, and so does every board that needs the
+/// same tables, without a second attempt; the others of the run are prepared.
+#[test]
+fn a_run_keeps_an_error_for_the_boards_that_share_its_tables() {
+    use npuzzle::prepare::Preparer;
+    let goal = Goal::BlankLast.board(4, 4).unwrap();
+    // A store that may hold no table of more than 1 kB cannot build the 4×4 pattern databases.
+    let store = TableStore::in_memory().build_memory(Some(1_000));
+    let mut preparer = Preparer::new();
+    let mut rng = Rng::new(9);
+    for _ in 0..2 {
+        let start = random_solvable(&goal, &mut rng);
+        let mut req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Pdb);
+        let err = preparer.prepare(&store, &mut req, None, &|_| {}, None).unwrap_err();
+        assert!(matches!(err, npuzzle::Error::Memory(_)), "{err}");
+        let mut manhattan = Request::new(start, goal.clone()).algorithm(Algorithm::Idastar).heuristic(HeuristicKind::Manhattan);
+        assert!(preparer.prepare(&store, &mut manhattan, None, &|_| {}, None).unwrap().is_empty());
+    }
+}

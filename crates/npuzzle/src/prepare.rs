@@ -283,10 +283,7 @@ impl Preparer {
     }
 }
 
-/// The largest set of pattern databases for every goal that the default solver builds on the
-/// spot: sets of a few megabytes build in seconds (row-major groups of three or four tiles);
-/// the 6×6 and 7×7 sets (183 and 528 MB) take 37 s and 349 s on two cores (docs/any-size.md).
-pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
+pub use crate::tables::QUICK_BUILD_BYTES;
 
 /// The note for a board whose slide pattern database would serve the goal but is not at hand:
 /// `what` it means for the run, the build that gives it, and what it `gives`.

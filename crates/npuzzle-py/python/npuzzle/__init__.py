@@ -370,6 +370,12 @@ def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jo
         jobs: boards solved at once (default: every core).
         paths: also return the boards along each path (``Solution.path``).
 
+    Each board gets the solver and tables :func:`solve` would give it with the same options
+    (the library settles and prepares every board as it does one; boards that read the same
+    tables share them): on a fresh cache every 6x6 board is answered by ``reduce-plus``, with
+    one note naming the build of ``pdb-beam``'s tables. A ``max_memory`` bounds each board's
+    search, as it does :func:`solve`'s, so a beam search narrows its beam alike in both.
+
     A board that is malformed gets status ``"invalid"`` (with ``error``); an unsolvable one
     gets status ``"unsolvable"``: neither raises. Options that are wrong for every board
     (an unknown algorithm, say) raise ``ValueError``. Ctrl-C stops the whole batch and raises

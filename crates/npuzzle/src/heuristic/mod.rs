@@ -7,6 +7,7 @@
 mod euclidean;
 pub mod exact;
 pub mod exact_cost;
+pub mod formula;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;

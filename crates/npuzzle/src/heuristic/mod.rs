@@ -4,6 +4,7 @@
 //! Each heuristic gives a full estimate for a state and an incremental update for one move, so
 //! searches never recompute h from scratch at a node.
 
+pub mod classics;
 mod euclidean;
 pub mod exact;
 pub mod exact_cost;

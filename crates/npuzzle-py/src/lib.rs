@@ -14,6 +14,7 @@ use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::SetSpec;
 use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
+use npuzzle::prepare::Preparer;
 use npuzzle::record::Recorder;
 use npuzzle::render::trace::{self as trace_render, json_trace, Setup};
 use npuzzle::render::tree::{self as tree_render, Tree};
@@ -21,7 +22,7 @@ use npuzzle::replay::{player_recorder, Trace as ReplayTrace};
 use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{Progress, TableEvent, TableStore};
-use npuzzle::{Algorithm, Board, Error, HeuristicKind, Tables};
+use npuzzle::{Board, Error, HeuristicKind, Tables};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -143,6 +144,29 @@ fn prepare(
     cancel: &AtomicBool,
 ) -> Result<(), Error> {
     prepare_with(TableStore::prepare_run, req, dir, on, notes, cancel)
+}
+
+/// [`prepare`] for one of the requests of a run over many boards (`solve_many`, `compare`),
+/// through the run's [`Preparer`]: each request settled and prepared as [`prepare`] would
+/// prepare it alone, the tables shared, each note sent once.
+fn prepare_in(
+    preparer: &mut Preparer,
+    req: &mut Request,
+    dir: Option<PathBuf>,
+    on: &(dyn Fn(&TableEvent) + Sync),
+    notes: &Sender<Note>,
+    cancel: &AtomicBool,
+) -> Result<(), Error> {
+    let (w, h) = (req.goal.width(), req.goal.height());
+    let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
+    let said = match chosen {
+        Some((st, spec)) => preparer.prepare(&st, req, Some(&spec), on, Some(cancel))?,
+        None => preparer.prepare(&store(dir), req, None, on, Some(cancel))?,
+    };
+    for n in said {
+        let _ = notes.send(("note", n, 0, 0));
+    }
+    Ok(())
 }
 
 /// [`prepare`] for an analysis of a solve: the library's [`TableStore::prepare_analysis`], which
@@ -422,31 +446,18 @@ fn solve_many(
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
         let mut reqs: Vec<Result<Request, Error>> = pool.install(|| boards.par_iter().map(|b| request(&plan, b)).collect());
-        // Each goal's tables once, before the workers start; a goal whose tables cannot be had
-        // fails its own boards, a cancel stops it all. Preparing may settle the default solver
-        // (the tables at hand), and every board of that goal gets the same choice.
+        // Each board settled and prepared as `solve` would prepare it alone, the tables shared
+        // among boards that read the same ones, before the workers start; a board whose tables
+        // cannot be had fails alone, a cancel stops it all.
         let notes = tx.clone();
         let on = reporter(tx);
-        type Settled = (Tables, Algorithm, HeuristicKind);
-        let mut prepared: HashMap<(Board, HeuristicKind), Result<Settled, Error>> = HashMap::new();
+        let mut preparer = Preparer::new();
         for slot in reqs.iter_mut() {
             let Ok(req) = slot else { continue };
-            let key = (req.goal.clone(), req.effective_heuristic());
-            if !prepared.contains_key(&key) {
-                let got =
-                    prepare(req, cache_dir.clone(), &on, &notes, &cancel).map(|()| (req.tables.clone(), req.algorithm, req.heuristic));
-                if matches!(got, Err(Error::Cancelled)) {
-                    return Err(Error::Cancelled);
-                }
-                prepared.insert(key.clone(), got);
-            }
-            match &prepared[&key] {
-                Ok((t, a, h)) => {
-                    req.tables = t.clone();
-                    req.algorithm = *a;
-                    req.heuristic = *h;
-                }
-                Err(e) => *slot = Err(e.clone()),
+            match prepare_in(&mut preparer, req, cache_dir.clone(), &on, &notes, &cancel) {
+                Ok(()) => {}
+                Err(Error::Cancelled) => return Err(Error::Cancelled),
+                Err(e) => *slot = Err(e),
             }
         }
         let invalid = |board: &str, e: &Error| {
@@ -721,10 +732,11 @@ fn compare(
         let notes = tx.clone();
         let on = reporter(tx);
         let mut rows = Vec::new();
+        let mut preparer = Preparer::new();
         for (i, b) in starts.iter().enumerate() {
-            for &pair in &pairs {
+            for pair in &pairs {
                 let mut req = npuzzle::compare::request(&plan, b.clone(), pair)?;
-                prepare(&mut req, cache_dir.clone(), &on, &notes, &cancel)?;
+                prepare_in(&mut preparer, &mut req, cache_dir.clone(), &on, &notes, &cancel)?;
                 let out = solve(&req)?;
                 rows.push(npuzzle::compare::Row::new(i + 1, &req, &out));
             }

@@ -280,6 +280,11 @@ fn table_goal_text(width: usize, height: usize, blank: u8, regions: bool, one_bi
     }
 }
 
+/// The largest set of pattern databases for every goal that the default solver builds on the
+/// spot: sets of a few megabytes build in seconds (row-major groups of three or four tiles);
+/// the 6×6 and 7×7 sets (183 and 528 MB) take 37 s and 349 s on two cores (docs/any-size.md).
+pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
+
 /// Loads, builds and keeps heuristic tables. See the [module documentation](self).
 #[derive(Debug)]
 pub struct TableStore {
@@ -322,7 +327,7 @@ impl TableStore {
             read: on_disk,
             write: on_disk,
             build_memory: None,
-            quick_build: crate::prepare::QUICK_BUILD_BYTES,
+            quick_build: QUICK_BUILD_BYTES,
             pdbs: Mutex::default(),
             exact: Mutex::default(),
             prunes: Mutex::default(),
@@ -354,7 +359,7 @@ impl TableStore {
     }
 
     /// The largest set of pattern databases for every goal that the default solver builds on
-    /// the spot when it is not cached (default [`QUICK_BUILD_BYTES`](crate::prepare::QUICK_BUILD_BYTES));
+    /// the spot when it is not cached (default [`QUICK_BUILD_BYTES`]);
     /// a larger one is at hand only when cached ([`TableStore::any_goal_at_hand`]). Tests set it
     /// to 0 to see a small board's run on a cold cache without a big build.
     pub fn quick_build_bytes(mut self, bytes: u64) -> TableStore {

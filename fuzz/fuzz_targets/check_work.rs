@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use npuzzle::check::{check_answers, check_solution, read_expansions, read_solution, read_trace, Key, KeyAnswer, KeyQuestion, MAX_DIAGNOSED, MAX_ITEMS};
+use npuzzle::check::{check_answers, check_solution, read_expansions, read_solution, read_trace, Key, KeyAnswer, KeyQuestion, MAX_ITEMS};
 use npuzzle::notation::Reading;
 use npuzzle::parse::parse_board;
 use npuzzle::render::exercise::Exercise;
@@ -47,7 +47,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     if let Ok(steps) = read_trace(&text) {
-        assert!(!steps.is_empty() && steps.len() <= MAX_DIAGNOSED);
+        assert!(!steps.is_empty() && steps.len() <= MAX_ITEMS);
         assert!(steps.iter().any(|s| s.selected.is_some()));
     }
     if let Ok(report) = check_answers(key(), &text) {

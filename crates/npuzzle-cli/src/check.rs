@@ -63,6 +63,12 @@ pub struct Args {
     /// What a solution's letters name: the blank's moves or the tiles'.
     #[arg(long, default_value = "blank", value_parser = ["blank", "tiles"])]
     pub reading: String,
+    /// How moves are counted: stm (single-tile moves: one tile one cell) or mtm (multi-tile
+    /// moves: the tiles between the blank and a cell of its row or column slide together, once).
+    /// Under mtm a solution costs its slides (each run of one direction is one) and --optimal
+    /// compares them with the fewest slides; the search's children are every slide.
+    #[arg(long, default_value = "stm", value_parser = crate::opts::metric_names(), hide_possible_values = true)]
+    pub metric: String,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value = "text")]
     pub format: CheckFormat,
@@ -98,7 +104,9 @@ pub fn run(args: Args) -> Result<u8> {
         return write(&report, args.format);
     }
     let Some(board) = args.board.as_deref() else { return Err(anyhow!(BadInput).context("give the start board")) };
-    let mut plan = args.search.search_opts().plan(1)?;
+    let mut opts = args.search.search_opts();
+    opts.metric = args.metric.clone();
+    let mut plan = opts.plan(1)?;
     if args.steps.is_some() && args.expansions.is_none() && args.trace.is_none() {
         return Err(anyhow!(BadInput).context("--steps goes with --expansions or --trace"));
     }

@@ -84,3 +84,32 @@ def test_a_sheets_answers_are_graded_against_its_exercise() -> None:
     assert g["score"] == g["max_score"]
     with pytest.raises(ValueError, match="no numbered answer"):
         npuzzle.check_answers("S0 S2", ex)
+
+
+def test_a_solution_is_graded_in_slides_under_multi_tile_moves(cli) -> None:  # type: ignore[no-untyped-def]
+    board = "2 6 4/1 3 8/7 5 0"
+    best = npuzzle.solve(board, metric="mtm", progress=False)
+    r = npuzzle.check(board, solution=best.moves, metric="mtm", optimal=True, progress=False)
+    assert r["right"] is True, r
+    assert r["findings"][2]["says"] == f"{best.cost} slides, the optimum"
+    # The blank up and back down first: two slides more, not optimal.
+    r = npuzzle.check(board, solution="U D " + best.moves, metric="mtm", optimal=True, progress=False)
+    assert r["right"] is False
+    assert [f["passed"] for f in r["findings"]] == [True, True, False]
+    assert r["findings"][2]["says"].startswith(f"{best.cost + 2} slides; the optimum is {best.cost}")
+    # The same report as the CLI's.
+    theirs = json.loads(cli("check", board, "--metric", "mtm", "--solution", "-", "--optimal", "--format", "json",
+                            input="U D " + best.moves, ok=(6,)))
+    assert r == theirs
+
+
+def test_a_complete_order_of_expansion_is_diagnosed() -> None:
+    # Greedy best-first search's whole order (443 expansions), handed in for A*.
+    board = "2 6 4/1 3 8/7 5 0"
+    work = npuzzle.exercise(board, algorithm="greedy", heuristic="misplaced", order="LURD", max_steps=1000,
+                            progress=False).data["expansions"]
+    assert len(work) == 443
+    r = npuzzle.check(board, expansions=", ".join(work), algorithm="astar", heuristic="misplaced", order="LURD",
+                      progress=False)
+    assert r["right"] is False and "diagnosis_limit" not in r
+    assert r["diagnoses"][0] == "matches greedy best-first search (f = h) with h = misplaced, not A* (f = g + h)"

@@ -63,6 +63,25 @@ impl Metric {
     /// Both metrics, the default first.
     pub const ALL: [Metric; 2] = [Metric::Stm, Metric::Mtm];
 
+    /// The most successors a state of a `width` × `height` board can have: single-tile moves
+    /// give at most two along each side longer than one cell (4 on 3×3 and up); multi-tile
+    /// moves give a slide to every other cell of the blank's row and column, `width - 1 +
+    /// height - 1` (6 on 4×4, 14 on 8×8).
+    ///
+    /// ```
+    /// use npuzzle::metric::Metric;
+    /// assert_eq!(Metric::Stm.branching(4, 4), 4);
+    /// assert_eq!(Metric::Mtm.branching(4, 4), 6);
+    /// assert_eq!(Metric::Stm.branching(2, 3), 3);
+    /// ```
+    pub fn branching(self, width: usize, height: usize) -> usize {
+        let (w, h) = (width.saturating_sub(1), height.saturating_sub(1));
+        match self {
+            Metric::Stm => w.min(2) + h.min(2),
+            Metric::Mtm => w + h,
+        }
+    }
+
     /// What the metric counts, in a few words.
     pub fn summary(self) -> &'static str {
         match self {

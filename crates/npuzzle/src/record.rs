@@ -332,6 +332,8 @@ pub struct Recorder {
     node_cap: usize,
     frontier: bool,
     frontier_cap: usize,
+    /// `frontier_caps[k]`: the most entries kept of a snapshot taken after `k` selections.
+    frontier_caps: Option<Vec<usize>>,
     paths: bool,
     entry_labels: bool,
     cells: usize,
@@ -358,6 +360,7 @@ impl Recorder {
             node_cap,
             frontier,
             frontier_cap: usize::MAX,
+            frontier_caps: None,
             paths: false,
             entry_labels: true,
             cells,
@@ -377,6 +380,15 @@ impl Recorder {
     /// Keeps at most `n` entries of each frontier snapshot (its `size` still counts them all).
     pub fn with_frontier_cap(mut self, n: usize) -> Recorder {
         self.frontier_cap = n;
+        self
+    }
+
+    /// Keeps at most `caps[k]` entries of each frontier snapshot taken after `k` selections
+    /// (none past the end of `caps`; `size` still counts them all), within
+    /// [`Recorder::with_frontier_cap`]: a check of a hand trace keeps no more of the open list
+    /// after each step than the trace writes there, so a long search's snapshots stay small.
+    pub fn with_frontier_caps(mut self, caps: Vec<usize>) -> Recorder {
+        self.frontier_caps = Some(caps);
         self
     }
 
@@ -505,11 +517,13 @@ impl Observer for Recorder {
                 Event::Selected { step, id, label: self.label(id), path, g, h, f }
             }
             E::Discarded { id, why } => Event::Discarded { step, id, label: self.label(id), why: (!why.is_bound()).then_some(why) },
-            E::Frontier { ids } => Event::Frontier {
-                step,
-                size: ids.len() as u64,
-                entries: ids.iter().take(self.frontier_cap).filter_map(|&id| self.entry(id)).collect(),
-            },
+            E::Frontier { ids } => {
+                let cap = match &self.frontier_caps {
+                    Some(caps) => caps.get(step as usize).copied().unwrap_or(0).min(self.frontier_cap),
+                    None => self.frontier_cap,
+                };
+                Event::Frontier { step, size: ids.len() as u64, entries: ids.iter().take(cap).filter_map(|&id| self.entry(id)).collect() }
+            }
             E::Iteration { number, bound } => Event::Iteration { step, number, bound },
             E::IterationEnd { next } => Event::IterationEnd { step, next },
             E::Incumbent { id, cost } => Event::Incumbent { step, id, label: self.label(id), cost },

@@ -182,3 +182,69 @@ fn check_answers(answers: &std::path::Path, key: &std::path::Path) -> (i32, Valu
     let r = run(&["check", "--answers", answers.to_str().unwrap(), "--key", key.to_str().unwrap(), "-f", "json"]);
     (r.code, serde_json::from_str(&r.stdout).unwrap_or_else(|e| panic!("{e}: {} {}", r.stdout, r.stderr)))
 }
+
+/// The labels `solve --trace --format json` selects on `board` (goal blank-last) with `args`.
+fn solve_order(board: &str, args: &[&str]) -> Vec<String> {
+    let mut all = vec!["solve", board, "--trace", "--format", "json", "--trace-limit", "100000"];
+    all.extend_from_slice(args);
+    let r = run(&all);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    r.stdout
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["event"] == "selected")
+        .map(|e| e["label"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_complete_order_of_expansion_is_diagnosed_however_long() {
+    // Greedy best-first search's whole order (443 expansions) handed in for A*: diagnosed as
+    // f = h, in words and in JSON, where the first 200 alone once were.
+    let board = "2 6 4/1 3 8/7 5 0";
+    let greedy = solve_order(board, &["-a", "greedy", "-H", "misplaced", "--order", "LURD"]);
+    assert_eq!(greedy.len(), 443);
+    let f = work("greedy-443.txt", &greedy.join(", "));
+    let args = ["check", board, "-a", "astar", "-H", "misplaced", "--order", "LURD", "--expansions", f.to_str().unwrap()];
+    let r = run(&args);
+    assert_eq!(r.code, 6, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("diagnosis: the work matches greedy best-first search (f = h) with h = misplaced, not A* (f = g + h)"),
+        "{}",
+        r.stdout
+    );
+    assert!(!r.stdout.contains("no nearby variant"), "{}", r.stdout);
+    let r = run(&[&args[..], &["--format", "json"]].concat());
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v.get("diagnosis_limit").is_none(), "{v}");
+    assert_eq!(v["diagnoses"][0], "matches greedy best-first search (f = h) with h = misplaced, not A* (f = g + h)");
+}
+
+#[test]
+fn under_multi_tile_moves_a_solution_is_graded_in_slides() {
+    // Nilsson's board to the blank-last goal: the fewest slides, from `solve --metric mtm`.
+    let board = "2 6 4/1 3 8/7 5 0";
+    let r = run(&["solve", board, "--metric", "mtm", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let solved: Value = serde_json::from_str(&r.stdout).unwrap();
+    let slides = solved["cost"].as_u64().unwrap();
+    let moves = solved["moves"].as_str().unwrap().to_string();
+    let f = work("mtm-best.txt", &moves);
+    let r = run(&["check", board, "--metric", "mtm", "--solution", f.to_str().unwrap(), "--optimal", "--format", "json"]);
+    assert_eq!(r.code, 0, "{} {}", r.stdout, r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["findings"][2]["says"], format!("{slides} slides, the optimum"));
+    // The blank out and back first (the start's blank is in the corner: up, then down; the
+    // optimum's first slide is not along that column both ways): two slides more.
+    let f = work("mtm-detour.txt", &format!("U D {moves}"));
+    let r = run(&["check", board, "--metric", "mtm", "--solution", f.to_str().unwrap(), "--optimal", "--format", "json"]);
+    assert_eq!(r.code, 6, "{} {}", r.stdout, r.stderr);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    let passed: Vec<bool> = v["findings"].as_array().unwrap().iter().map(|x| x["passed"].as_bool().unwrap()).collect();
+    assert_eq!(passed, [true, true, false], "{v}");
+    assert!(v["findings"][2]["says"].as_str().unwrap().contains(&format!("; the optimum is {slides}")), "{v}");
+    // The same detour under single-tile moves is counted in moves.
+    let r = run(&["check", board, "--solution", f.to_str().unwrap(), "--optimal", "--format", "json"]);
+    let v: Value = serde_json::from_str(&r.stdout).unwrap();
+    assert!(v["findings"][2]["says"].as_str().unwrap().contains("moves; the optimum is"), "{v}");
+}

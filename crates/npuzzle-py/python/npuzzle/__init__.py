@@ -370,6 +370,12 @@ def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jo
         jobs: boards solved at once (default: every core).
         paths: also return the boards along each path (``Solution.path``).
 
+    Each board gets the solver and tables :func:`solve` would give it with the same options
+    (the library settles and prepares every board as it does one; boards that read the same
+    tables share them): on a fresh cache every 6x6 board is answered by ``reduce-plus``, with
+    one note naming the build of ``pdb-beam``'s tables. A ``max_memory`` bounds each board's
+    search, as it does :func:`solve`'s, so a beam search narrows its beam alike in both.
+
     A board that is malformed gets status ``"invalid"`` (with ``error``); an unsolvable one
     gets status ``"unsolvable"``: neither raises. Options that are wrong for every board
     (an unknown algorithm, say) raise ``ValueError``. Ctrl-C stops the whole batch and raises
@@ -893,13 +899,16 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
           trace: Optional[str] = None, optimal: bool = False,
           steps: Optional[int] = None, goal: Board = "blank-last", algorithm: Optional[str] = None,
           heuristic: Optional[str] = None, order: str = "UDLR", cost: Literal["unit", "tile"] = "unit",
-          size: Optional[str] = None, reading: Literal["blank", "tiles"] = "blank", gradescope: bool = False,
+          metric: Literal["stm", "mtm"] = "stm", size: Optional[str] = None,
+          reading: Literal["blank", "tiles"] = "blank", gradescope: bool = False,
           cache_dir: Optional[str] = None, progress: Progress = True, **rules: Any) -> Dict[str, Any]:
     """Grades a student's own work against the reference search, as ``npuzzle check --format
     json`` does: ``right``, the ``findings`` (each with ``name``, ``passed`` and ``says``), the
     first ``difference`` (``at``, ``expected``, ``got``) and, for a wrong order of expansion or
     hand trace, the ``diagnoses``: the nearby variants (another rule, another algorithm such as
-    greedy best-first search, another heuristic, another move order) that reproduce the work.
+    greedy best-first search, another heuristic, another move order) that reproduce the work,
+    followed as far as the work goes; ``diagnosis_limit``, when present, names the limit (the
+    work's length or the time budget) that stopped the diagnosis short.
 
     Args:
         start: the start board.
@@ -912,6 +921,9 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
             ``npuzzle solve --trace`` prints).
         optimal: with ``solution``, the question asks for the optimum (any optimal answer is
             accepted); the reference algorithm must be optimal (the default is).
+        metric: how moves are counted, as for :func:`solve`: under ``"mtm"`` a solution costs
+            its slides (each run of one direction, ``"R2U2"`` is 2) and ``optimal`` compares
+            them with the fewest slides.
         steps: with ``expansions`` or ``trace``, grade the first ``steps`` selections only.
         goal, algorithm, heuristic, order, cost, size: the question's settings; without an
             algorithm and heuristic, an order of expansion or a trace is graded against A* with
@@ -932,8 +944,8 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
             that does not guarantee one.
         UnsolvableError: start and goal have different parity.
     """
-    spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, size=size,
-                   **rules)._spec()
+    spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, metric=metric,
+                   size=size, **rules)._spec()
     text = _npuzzle.check(_board_json(start), spec, solution, expansions, optimal, steps, reading, gradescope,
                           _dir(cache_dir), make_progress(progress), trace)
     result: Dict[str, Any] = json.loads(text)

@@ -2169,7 +2169,14 @@ difference?: Difference,
  * The nearby variants that reproduce the work (at most [`MAX_DIAGNOSES`], closest
  * first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
  */
-diagnoses?: Array<string>, };
+diagnoses?: Array<string>, 
+/**
+ * Why the diagnosis stopped short, naming the limit: `the work has 443 expansions, more
+ * than the 200 a diagnosis follows`, or `the time budget of 10 s ran out with 3 of the 75
+ * nearby variants not followed to the work's end`. Absent when every variant was followed
+ * as far as the work goes (or the work needs no diagnosis).
+ */
+diagnosis_limit?: string, };
 
 /**
  * `POST /api/analyse`: a fan's solution analysed (`npuzzle analyse`).

@@ -7,22 +7,38 @@
 //! algorithm such as greedy best-first search, f = h, or uniform cost, f = g) and names the one
 //! that reproduces the work.
 //!
+//! The diagnosis follows complete work: every variant is run as far as the work goes (work of
+//! any length read, up to [`MAX_DIAGNOSED`] expansions), within a time budget
+//! ([`DIAGNOSIS_TIME`]; [`DiagnosisLimits`] sets both). Most variants part from the work within
+//! a few expansions, so each is first followed for 64 expansions, those that still agree four
+//! times as far, and so on: the time goes to the few that keep agreeing. Where a limit stops the
+//! diagnosis short, the report names it ([`Report::diagnosis_limit`]) rather than saying that no
+//! variant reproduces the work.
+//!
+//! A solution is priced in the request's metric: under multi-tile moves
+//! ([`crate::metric::Metric::Mtm`]) its cost is its slides, the maximal runs of one direction
+//! of the blank's moves, and `optimal` compares them with the fewest slides.
+//!
 //! The readers are lenient (any whitespace, commas, arrows, step numbers, the blank written 0,
 //! `_` or `-1`) and never trust the text: it is refused past [`MAX_TEXT`] bytes or
-//! [`MAX_ITEMS`] items, and every search the check runs is bounded by [`VARIANT_NODES`].
+//! [`MAX_ITEMS`] items, and every search the check runs records at most [`VARIANT_NODES`]
+//! nodes.
 
 use crate::board::{Board, Move, MoveOrder};
+use crate::clock::Instant;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
 use crate::limits::Limits;
+use crate::metric::Metric;
 use crate::notation::{self, Reading};
 use crate::record::{Event, Recorder};
 use crate::search::{Algorithm, Conventions, Duplicates, GoalTestAt, Param, Params, Request, Ties};
 use crate::solve::{solve, solve_observed, Status};
 use serde::Serialize;
+use std::time::Duration;
 
 mod trace;
-pub use trace::{check_trace, check_trace_by, read_trace, TraceEntry, TraceStep, Values};
+pub use trace::{check_trace, check_trace_by, check_trace_with, read_trace, TraceEntry, TraceStep, Values};
 
 /// The most bytes of work read.
 pub const MAX_TEXT: usize = 1 << 20;
@@ -30,13 +46,46 @@ pub const MAX_TEXT: usize = 1 << 20;
 /// The most moves, boards or labels read.
 pub const MAX_ITEMS: usize = 100_000;
 
-/// The most nodes each search of the check may generate (the reference and each variant): a
-/// hand trace covers a few dozen expansions, far inside it.
-pub const VARIANT_NODES: u64 = 200_000;
+/// The most nodes one search of the check records (the reference and each variant). A search
+/// of n selections generates at most the metric's branching
+/// ([`crate::metric::Metric::branching`]) children a selection and a root an iteration, so
+/// work of [`MAX_ITEMS`] expansions is followed on every board whose branching is at most 18
+/// (single-tile moves on any board; multi-tile moves up to 10×10); longer work on a wider board
+/// is refused with the number it may have.
+pub const VARIANT_NODES: u64 = 2_000_000;
 
-/// The longest work diagnosed (a hand trace is a few dozen expansions): the diagnosis runs
-/// every nearby variant as far as the work goes.
-pub const MAX_DIAGNOSED: usize = 200;
+/// The longest work diagnosed by default, in expansions: any work the check reads
+/// ([`MAX_ITEMS`]). A complete order of expansion runs to hundreds or thousands (uniform-cost
+/// search on a 3×3 board of depth 14: 1,633), and the diagnosis follows every nearby variant as
+/// far as the work goes; the time budget [`DIAGNOSIS_TIME`] bounds what that costs.
+pub const MAX_DIAGNOSED: usize = MAX_ITEMS;
+
+/// The time a diagnosis may take by default, all variants together (the request's own time
+/// limit, when shorter, bounds it too). Following every variant of a complete order of 1,633
+/// expansions takes well under a second; the budget stops hostile work, not students'.
+pub const DIAGNOSIS_TIME: Duration = Duration::from_secs(10);
+
+/// How far a diagnosis goes. Work longer than `expansions`, or variants still agreeing with
+/// the work when `time` runs out, are not diagnosed, and the report says which limit stopped it
+/// ([`Report::diagnosis_limit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DiagnosisLimits {
+    /// The longest work diagnosed, in expansions (nodes selected).
+    pub expansions: usize,
+    /// The time every variant together may take.
+    pub time: Duration,
+}
+
+impl Default for DiagnosisLimits {
+    /// [`MAX_DIAGNOSED`] expansions in [`DIAGNOSIS_TIME`].
+    fn default() -> DiagnosisLimits {
+        DiagnosisLimits { expansions: MAX_DIAGNOSED, time: DIAGNOSIS_TIME }
+    }
+}
+
+/// The prefix of the work every variant is first followed for, in expansions; a variant that
+/// still agrees is then followed four times as far, to the work's end.
+const FIRST_ROUND: usize = 64;
 
 /// The most variants a diagnosis names.
 pub const MAX_DIAGNOSES: usize = 5;
@@ -101,6 +150,13 @@ pub struct Report {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]
     pub diagnoses: Vec<String>,
+    /// Why the diagnosis stopped short, naming the limit: `the work has 443 expansions, more
+    /// than the 200 a diagnosis follows`, or `the time budget of 10 s ran out with 3 of the 75
+    /// nearby variants not followed to the work's end`. Absent when every variant was followed
+    /// as far as the work goes (or the work needs no diagnosis).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub diagnosis_limit: Option<String>,
 }
 
 /// One item of an order of expansion: a node's label or its board.
@@ -297,6 +353,7 @@ fn reference_name(req: &Request) -> String {
     let info = req.algorithm.info();
     let h = if info.uses_heuristic { format!(" + {}", req.heuristic.name()) } else { String::new() };
     let cost = if req.cost.is_unit() { String::new() } else { format!(", {} step costs", req.cost.name()) };
+    let cost = if req.metric == Metric::Mtm { format!("{cost}, metric mtm (slides)") } else { cost };
     let rules = Conventions::of(info, &req.params).differences(info);
     let rules = if rules.is_empty() { String::new() } else { format!(", rules: {}", rules.join(", ")) };
     format!("{}{h}, move order {}{cost}{rules}", req.algorithm.name(), req.order)
@@ -315,7 +372,9 @@ fn why_not(b: &Board, m: Move) -> String {
 
 /// Grades a solution of `req`'s problem: it must be valid and reach the goal and, with
 /// `optimal`, cost no more than the optimum, which `req`'s algorithm finds (it must guarantee
-/// optimal answers; any optimal answer is accepted).
+/// optimal answers; any optimal answer is accepted). The cost is in `req`'s metric: under
+/// multi-tile moves the solution's slides (each maximal run of one direction is one), against
+/// the fewest slides.
 pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Report, Error> {
     if optimal && !req.guarantees_optimal() {
         return Err(Error::Invalid(format!(
@@ -343,8 +402,10 @@ pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Re
             }
         }
     }
+    let mtm = req.metric == Metric::Mtm;
     if valid {
-        findings.push(Finding { name: "valid".into(), passed: true, says: format!("all {} moves are possible", moves.len()) });
+        let slides = if mtm { format!(" ({} slides)", notation::mtm_length(moves)) } else { String::new() };
+        findings.push(Finding { name: "valid".into(), passed: true, says: format!("all {} moves are possible{slides}", moves.len()) });
     }
     let reaches = valid && at == req.goal;
     if valid {
@@ -358,7 +419,7 @@ pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Re
             },
         });
     }
-    let cost = req.cost.path_cost(&req.start, moves);
+    let cost = if mtm { notation::mtm_length(moves) } else { req.cost.path_cost(&req.start, moves) };
     let mut right = reaches;
     if optimal && reaches {
         let mut r = req.clone();
@@ -368,7 +429,16 @@ pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Re
             return Err(Error::Invalid(format!("the reference search did not finish ({:?}): no optimum to grade against", out.status)));
         }
         let best = out.cost.unwrap_or(0);
-        let unit = if req.cost.is_unit() { "moves" } else { "cost" };
+        let unit = if mtm && cost == 1 {
+            "slide"
+        } else if mtm {
+            "slides"
+        } else if req.cost.is_unit() {
+            "moves"
+        } else {
+            "cost"
+        };
+        let example = if mtm { notation::write(&out.moves, Reading::Blank) } else { crate::board::moves_to_string(&out.moves) };
         let ok = cost <= best;
         findings.push(Finding {
             name: "optimal".into(),
@@ -376,12 +446,20 @@ pub fn check_solution(req: &Request, moves: &[Move], optimal: bool) -> Result<Re
             says: if ok {
                 format!("{cost} {unit}, the optimum")
             } else {
-                format!("{cost} {unit}; the optimum is {best} (for example {})", crate::board::moves_to_string(&out.moves))
+                format!("{cost} {unit}; the optimum is {best} (for example {example})")
             },
         });
         right = ok;
     }
-    Ok(Report { work: WorkKind::Solution, reference: reference_name(req), right, findings, difference, diagnoses: Vec::new() })
+    Ok(Report {
+        work: WorkKind::Solution,
+        reference: reference_name(req),
+        right,
+        findings,
+        difference,
+        diagnoses: Vec::new(),
+        diagnosis_limit: None,
+    })
 }
 
 /// Runs a recorded search and hands its recorder back: [`solve_observed`] by default; a front
@@ -394,14 +472,39 @@ fn run_recorded(req: &Request, rec: Recorder) -> Result<Recorder, Error> {
     Ok(solve_observed(req, rec)?.1)
 }
 
+/// The most nodes a search of `n` selections generates: at most the metric's branching children
+/// a selection, a root for each iteration (at most one a selection, and the first), and a few
+/// more (bidirectional search's second root).
+fn nodes_for(req: &Request, n: usize) -> u64 {
+    let b = req.metric.branching(req.start.width(), req.start.height()) as u64;
+    (n as u64).saturating_add(2).saturating_mul(b + 1).saturating_add(16)
+}
+
+/// Refuses work whose reference search of `n` selections could record more than
+/// [`VARIANT_NODES`] nodes.
+fn within_nodes(req: &Request, n: usize) -> Result<(), Error> {
+    if nodes_for(req, n) > VARIANT_NODES {
+        let b = req.metric.branching(req.start.width(), req.start.height()) as u64;
+        let most = (VARIANT_NODES - 16) / (b + 1) - 2;
+        return Err(Error::Invalid(format!(
+            "grading this work follows the reference search for {n} expansions; on a {}×{} board under {} the check follows at most {most} (grade the first ones with steps)",
+            req.start.width(),
+            req.start.height(),
+            req.metric
+        )));
+    }
+    Ok(())
+}
+
 /// The first `n` selections of `req`'s search (fewer when it ends sooner), as labels and boards.
 fn selections(req: &Request, n: usize, run: RunRecorded<'_>) -> Result<Vec<(String, Board)>, Error> {
     let mut r = req.clone();
-    // n selections generate at most 4 nodes each, and the roots.
     let cap = (n as u64).saturating_add(1);
-    // The request's time limit and cancel flag still hold.
-    r.limits = Limits { nodes: Some(VARIANT_NODES.min(cap.saturating_mul(4).saturating_add(16))), ..req.limits.clone() };
-    let rec = Recorder::new(req.start.len(), 50_000, false).with_selection_cap(cap);
+    // The search stops once it has generated the nodes its first n selections may generate
+    // (it then has made them all); the request's time limit and cancel flag still hold.
+    let nodes = nodes_for(req, n).min(VARIANT_NODES);
+    r.limits = Limits { nodes: Some(nodes), ..req.limits.clone() };
+    let rec = Recorder::new(req.start.len(), nodes as usize, false).with_selection_cap(cap);
     let rec = run(&r, rec)?;
     let mut out = Vec::new();
     for e in &rec.events {
@@ -594,20 +697,106 @@ fn by_rule(req: &Request) -> Vec<(Request, String)> {
     out
 }
 
+/// A duration in words: `10 s`, `250 ms`.
+fn duration_words(d: Duration) -> String {
+    if d.subsec_nanos() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{} ms", d.as_millis())
+    }
+}
+
+/// The nearby variants of `req` ([`variants`]) tried against work of `len` expansions:
+/// `reproduces(variant, m)` runs one as far as the work's first `m` expansions (its whole and
+/// its end when `m == len`) and says whether it reproduces them. Every variant is followed for
+/// [`FIRST_ROUND`] expansions, those that still agree four times as far, and so on to the
+/// work's end, so the many variants that part from the work early cost little. Returns the
+/// variants that reproduce the whole work (at most [`MAX_DIAGNOSES`], closest first) and, when
+/// a limit of `limits` (or the request's own time limit or cancel flag) stopped the diagnosis
+/// short, the limit in words.
+fn diagnose(
+    req: &Request,
+    len: usize,
+    limits: &DiagnosisLimits,
+    reproduces: &mut dyn FnMut(&Request, usize) -> Result<bool, Error>,
+) -> (Vec<String>, Option<String>) {
+    if len == 0 {
+        return (Vec::new(), None);
+    }
+    if len > limits.expansions {
+        return (Vec::new(), Some(format!("the work has {len} expansions, more than the {} a diagnosis follows", limits.expansions)));
+    }
+    let began = Instant::now();
+    let budget = req.limits.time.map_or(limits.time, |t| t.min(limits.time));
+    let cancelled = || req.limits.cancel.as_ref().is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed));
+    let mut candidates = variants(req);
+    let total = candidates.len();
+    let mut m = FIRST_ROUND.min(len);
+    loop {
+        let last = m == len;
+        let mut kept: Vec<(Request, String)> = Vec::new();
+        for (tried, (variant, words)) in candidates.iter().enumerate() {
+            let left = budget.saturating_sub(began.elapsed());
+            let mut v = variant.clone();
+            v.limits.time = Some(left);
+            // A run the budget or the cancel flag may have cut short proves nothing.
+            let result = if left.is_zero() || cancelled() { None } else { Some(reproduces(&v, m)) };
+            if result.is_none() || began.elapsed() >= budget || cancelled() {
+                // The variants still in question: those kept that the work's end must still
+                // confirm, and those not yet tried this round.
+                let open = if last { 0 } else { kept.len() } + candidates.len() - tried;
+                let found = if last { kept.into_iter().map(|(_, w)| w).collect() } else { Vec::new() };
+                let what = if cancelled() {
+                    "the diagnosis was cancelled".to_string()
+                } else {
+                    format!("the time budget of {} ran out", duration_words(budget))
+                };
+                return (found, Some(format!("{what} with {open} of the {total} nearby variants not followed to the work's end")));
+            }
+            if let Some(Ok(true)) = result {
+                kept.push((variant.clone(), words.clone()));
+                if last && kept.len() == MAX_DIAGNOSES {
+                    break;
+                }
+            }
+        }
+        if last || kept.is_empty() {
+            return (if last { kept.into_iter().map(|(_, w)| w).collect() } else { Vec::new() }, None);
+        }
+        candidates = kept;
+        m = m.saturating_mul(4).min(len);
+    }
+}
+
 /// Grades an order of expansion against `req`'s search: all of it, or its first `steps`
 /// selections. A wrong one gets the first difference and, where a nearby variant reproduces
 /// the work, its diagnosis.
 pub fn check_expansions(req: &Request, work: &[Item], steps: Option<usize>) -> Result<Report, Error> {
-    check_expansions_by(req, work, steps, &run_recorded)
+    check_expansions_with(req, work, steps, &run_recorded, &DiagnosisLimits::default())
 }
 
 /// [`check_expansions`], with every search run by `run`.
 pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, run: RunRecorded<'_>) -> Result<Report, Error> {
+    check_expansions_with(req, work, steps, run, &DiagnosisLimits::default())
+}
+
+/// [`check_expansions`], with every search run by `run` and the diagnosis bounded by `limits`.
+pub fn check_expansions_with(
+    req: &Request,
+    work: &[Item],
+    steps: Option<usize>,
+    run: RunRecorded<'_>,
+    limits: &DiagnosisLimits,
+) -> Result<Report, Error> {
     if work.is_empty() {
         return Err(Error::Invalid("the work names no node: give the labels (S0, S2, …) or the boards selected, in order".into()));
     }
     let want = steps.unwrap_or(usize::MAX).min(MAX_ITEMS);
-    let reference = selections(req, want.min(work.len().saturating_add(1)).max(steps.unwrap_or(0)), run)?;
+    // One selection more than the work's shows whether the reference goes on; the steps asked
+    // for, when given, however short the work.
+    let count = if steps.is_some() { want } else { want.min(work.len().saturating_add(1)) };
+    within_nodes(req, count)?;
+    let reference = selections(req, count, run)?;
     let asked = steps.map_or(reference.len(), |s| s.min(reference.len()));
     let expected = &reference[..asked];
     let agree = agreeing(work, expected);
@@ -637,23 +826,20 @@ pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, r
             d.got.as_deref().unwrap_or("-")
         )
     };
-    let mut diagnoses = Vec::new();
     // Work that stops before the reference does is diagnosed by a variant that stops there too
     // (the goal tested when generated, say).
     let stops_early = !right && agree == work.len() && work.len() < expected.len();
-    if !right && (agree < work.len() || stops_early) && work.len() <= MAX_DIAGNOSED {
+    let (diagnoses, diagnosis_limit) = if !right && (agree < work.len() || stops_early) {
         let n = work.len().min(want);
-        for (variant, words) in variants(req) {
-            let Ok(got) = selections(&variant, n + usize::from(stops_early), run) else { continue };
-            let reproduces = if stops_early { got.len() == n } else { got.len() >= n };
-            if reproduces && agreeing(&work[..n], &got) == n {
-                diagnoses.push(words);
-                if diagnoses.len() == MAX_DIAGNOSES {
-                    break;
-                }
-            }
-        }
-    }
+        diagnose(req, n, limits, &mut |variant, m| {
+            let last = m == n;
+            let got = selections(variant, if last { m + usize::from(stops_early) } else { m }, run)?;
+            let enough = if last && stops_early { got.len() == n } else { got.len() >= m };
+            Ok(enough && agreeing(&work[..m], &got) == m)
+        })
+    } else {
+        (Vec::new(), None)
+    };
     Ok(Report {
         work: WorkKind::Expansions,
         reference: reference_name(req),
@@ -661,6 +847,7 @@ pub fn check_expansions_by(req: &Request, work: &[Item], steps: Option<usize>, r
         findings: vec![Finding { name: "order of expansion".into(), passed: right, says }],
         difference,
         diagnoses,
+        diagnosis_limit,
     })
 }
 
@@ -810,6 +997,7 @@ pub fn check_answers(key: &Key, text: &str) -> Result<Report, Error> {
     }
     let mut findings = Vec::new();
     let mut diagnoses = Vec::new();
+    let mut diagnosis_limit = None;
     for (q, a) in key.questions.iter().zip(&key.answers) {
         let name = format!("question {}", q.number);
         let Some(got) = answers.get(&q.number) else {
@@ -820,13 +1008,14 @@ pub fn check_answers(key: &Key, text: &str) -> Result<Report, Error> {
         let says = if passed { format!("right: {}", a.text) } else { format!("{got} — the key says {}", a.text) };
         if !passed && q.kind == crate::render::exercise::Kind::Expansions {
             if let Ok(items) = read_expansions(got, &req.start) {
-                diagnoses = check_expansions(&req, &items, None)?.diagnoses;
+                let report = check_expansions(&req, &items, None)?;
+                (diagnoses, diagnosis_limit) = (report.diagnoses, report.diagnosis_limit);
             }
         }
         findings.push(Finding { name, passed, says });
     }
     let right = findings.iter().all(|f| f.passed);
-    Ok(Report { work: WorkKind::Answers, reference: reference_name(&req), right, findings, difference: None, diagnoses })
+    Ok(Report { work: WorkKind::Answers, reference: reference_name(&req), right, findings, difference: None, diagnoses, diagnosis_limit })
 }
 
 /// A report as Gradescope's autograder reads it (`results.json`): the score the findings
@@ -898,8 +1087,13 @@ pub fn text(report: &Report) -> String {
     for d in &report.diagnoses {
         out.push_str(&format!("diagnosis: the work {d}\n"));
     }
-    if report.diagnoses.is_empty() && !report.right && matches!(report.work, WorkKind::Expansions | WorkKind::Trace) {
-        out.push_str("diagnosis: no nearby variant (rules, algorithm, heuristic, move order) reproduces the work\n");
+    match &report.diagnosis_limit {
+        Some(limit) if report.diagnoses.is_empty() => out.push_str(&format!("not diagnosed: {limit}\n")),
+        Some(limit) => out.push_str(&format!("diagnosis stopped short (other variants may reproduce the work too): {limit}\n")),
+        None if report.diagnoses.is_empty() && !report.right && matches!(report.work, WorkKind::Expansions | WorkKind::Trace) => {
+            out.push_str("diagnosis: no nearby variant (rules, algorithm, heuristic, move order) reproduces the work\n");
+        }
+        None => {}
     }
     out
 }

@@ -18,8 +18,8 @@
 //! under them, up to the next open list or step; a line that starts with `solved` or `moves:`
 //! ends the trace.
 
-use super::{labels_in, numbers_in, reference_name, variants, Difference, Finding, Report, RunRecorded, WorkKind};
-use super::{MAX_DIAGNOSED, MAX_DIAGNOSES, MAX_TEXT, VARIANT_NODES};
+use super::{diagnose, labels_in, nodes_for, numbers_in, reference_name, within_nodes, Difference, Finding, Report, RunRecorded, WorkKind};
+use super::{DiagnosisLimits, MAX_ITEMS, MAX_TEXT};
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::record::{Event, Recorder};
@@ -151,10 +151,8 @@ pub fn read_trace(text: &str) -> Result<Vec<TraceStep>, Error> {
             break;
         }
         if let Some((is_start, rest)) = header(line) {
-            if steps.len() >= MAX_DIAGNOSED {
-                return Err(Error::Invalid(format!(
-                    "the trace has more than {MAX_DIAGNOSED} steps; a hand trace is read up to {MAX_DIAGNOSED}"
-                )));
+            if steps.len() >= MAX_ITEMS {
+                return Err(Error::Invalid(format!("the trace has more than {MAX_ITEMS} steps; at most {MAX_ITEMS} are read")));
             }
             start = is_start;
             let (head, open) = match open_part(rest) {
@@ -195,19 +193,61 @@ pub fn read_trace(text: &str) -> Result<Vec<TraceStep>, Error> {
 }
 
 /// A step of the reference search: the node selected (`None` at a start) and the open list
-/// after it, each entry as (label, g, h, f).
+/// after it, each entry as (label, g, h, f): as many entries as the work's open list there has,
+/// and one more; `size` counts them all.
 #[derive(Clone, Debug, Default)]
 struct RefStep {
     selected: Option<String>,
     open: Vec<(String, f64, f64, f64)>,
+    size: u64,
 }
 
-/// The first `n` selections of `req`'s search, with the starts and open lists between them.
-fn reference(req: &Request, n: usize, run: RunRecorded<'_>) -> Result<Vec<RefStep>, Error> {
+/// How much of each open list a check of `work` keeps: `caps[k]`, one entry more than the
+/// longest open list the work writes after `k` selections (none where it writes none), so
+/// every entry written is compared and a list cut short is seen. `None` when the work writes
+/// neither an open list nor a start: then no open list is recorded at all.
+fn open_caps(work: &[TraceStep]) -> Option<Vec<usize>> {
+    if work.iter().all(|s| s.open.is_none() && s.selected.is_some()) {
+        return None;
+    }
+    let mut caps = Vec::new();
+    let mut at = 0;
+    for s in work {
+        at += usize::from(s.selected.is_some());
+        if let Some(open) = &s.open {
+            if caps.len() <= at {
+                caps.resize(at + 1, 0);
+            }
+            caps[at] = caps[at].max(open.len() + 1);
+        }
+    }
+    Some(caps)
+}
+
+/// The work's steps up to its `m`-th selection (all of them when it has fewer).
+fn prefix(work: &[TraceStep], m: usize) -> &[TraceStep] {
+    let mut seen = 0;
+    for (i, s) in work.iter().enumerate() {
+        seen += usize::from(s.selected.is_some());
+        if seen == m && s.selected.is_some() {
+            return &work[..=i];
+        }
+    }
+    work
+}
+
+/// The first `n` selections of `req`'s search, with the starts and open lists between them, as
+/// much of each open list as `caps` keeps ([`open_caps`]).
+fn reference(req: &Request, n: usize, run: RunRecorded<'_>, caps: &Option<Vec<usize>>) -> Result<Vec<RefStep>, Error> {
     let mut r = req.clone();
     let cap = (n as u64).saturating_add(1);
-    r.limits = Limits { nodes: Some(VARIANT_NODES.min(cap.saturating_mul(4).saturating_add(16))), ..req.limits.clone() };
-    let rec = run(&r, Recorder::new(req.start.len(), 50_000, true).with_selection_cap(cap))?;
+    let nodes = nodes_for(req, n).min(super::VARIANT_NODES);
+    r.limits = Limits { nodes: Some(nodes), ..req.limits.clone() };
+    let mut rec = Recorder::new(req.start.len(), nodes as usize, caps.is_some()).with_selection_cap(cap);
+    if let Some(caps) = caps {
+        rec = rec.with_frontier_caps(caps.clone());
+    }
+    let rec = run(&r, rec)?;
     let mut steps: Vec<RefStep> = Vec::new();
     let mut selections = 0;
     // A new start opens at the search's first open list, and at each iteration's.
@@ -221,15 +261,16 @@ fn reference(req: &Request, n: usize, run: RunRecorded<'_>) -> Result<Vec<RefSte
                 }
                 selections += 1;
                 fresh = false;
-                steps.push(RefStep { selected: Some(label.clone()), open: Vec::new() });
+                steps.push(RefStep { selected: Some(label.clone()), ..RefStep::default() });
             }
-            Event::Frontier { entries, .. } => {
+            Event::Frontier { entries, size, .. } => {
                 if fresh {
                     steps.push(RefStep::default());
                     fresh = false;
                 }
                 if let Some(s) = steps.last_mut() {
                     s.open = entries.iter().map(|x| (x.label.clone(), f64::from(x.g), x.h.as_f64(), x.f.as_f64())).collect();
+                    s.size = *size;
                 }
             }
             _ => {}
@@ -265,11 +306,20 @@ fn trim(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-fn show_open(open: &[(String, f64, f64, f64)]) -> String {
-    if open.is_empty() {
+/// An open list of the reference, `size` entries in all (those not kept shown as `…`).
+fn show_open(open: &[(String, f64, f64, f64)], size: u64) -> String {
+    if size == 0 {
         return "empty".into();
     }
-    open.iter().map(|(l, g, h, f)| show_entry(l, *g, *h, *f)).collect::<Vec<_>>().join(", ")
+    if open.is_empty() {
+        return format!("{size} entries");
+    }
+    let shown = open.iter().map(|(l, g, h, f)| show_entry(l, *g, *h, *f)).collect::<Vec<_>>().join(", ");
+    if size as usize > open.len() {
+        format!("{shown}, … ({size} entries in all)")
+    } else {
+        shown
+    }
 }
 
 /// Compares the work with a reference step by step; `None` when they agree throughout.
@@ -300,7 +350,7 @@ fn depart(work: &[TraceStep], reference: &[RefStep]) -> Option<Departure> {
                     at,
                     w.selected.is_none(),
                     "open list",
-                    Some(show_open(&want.open)),
+                    Some(show_open(&want.open, want.size)),
                     Some(format!("{} (entry {})", e.label, k + 1)),
                 ));
             };
@@ -310,7 +360,7 @@ fn depart(work: &[TraceStep], reference: &[RefStep]) -> Option<Departure> {
                     at,
                     w.selected.is_none(),
                     "open list",
-                    Some(format!("{label} as entry {}: {}", k + 1, show_open(&want.open))),
+                    Some(format!("{label} as entry {}: {}", k + 1, show_open(&want.open, want.size))),
                     Some(got),
                 ));
             }
@@ -334,7 +384,7 @@ fn depart(work: &[TraceStep], reference: &[RefStep]) -> Option<Departure> {
                 at,
                 w.selected.is_none(),
                 "open list",
-                Some(format!("{label} as entry {}: {}", open.len() + 1, show_open(&want.open))),
+                Some(format!("{label} as entry {}: {}", open.len() + 1, show_open(&want.open, want.size))),
                 Some("the end of the list".into()),
             ));
         }
@@ -351,10 +401,23 @@ fn depart(work: &[TraceStep], reference: &[RefStep]) -> Option<Departure> {
 /// The work runs to the reference's end (its goal, or its exhausted search) unless `steps`
 /// asks for its first `steps` selections only (the steps a sheet asks about).
 pub fn check_trace_by(req: &Request, work: &[TraceStep], steps: Option<usize>, run: RunRecorded<'_>) -> Result<Report, Error> {
+    check_trace_with(req, work, steps, run, &DiagnosisLimits::default())
+}
+
+/// [`check_trace_by`], with the diagnosis bounded by `limits`.
+pub fn check_trace_with(
+    req: &Request,
+    work: &[TraceStep],
+    steps: Option<usize>,
+    run: RunRecorded<'_>,
+    limits: &DiagnosisLimits,
+) -> Result<Report, Error> {
     let selected = work.iter().filter(|s| s.selected.is_some()).count();
     // One selection more than the work's shows whether the reference goes on.
-    let n = steps.unwrap_or(selected.saturating_add(1)).min(MAX_DIAGNOSED + 1);
-    let reference_steps = reference(req, n, run)?;
+    let n = steps.unwrap_or(selected.saturating_add(1)).min(MAX_ITEMS + 1);
+    within_nodes(req, n)?;
+    let caps = open_caps(work);
+    let reference_steps = reference(req, n, run, &caps)?;
     let departure = depart(work, &reference_steps);
     let right = departure.is_none();
     let written = work.iter().filter(|s| s.open.is_some()).count();
@@ -416,19 +479,19 @@ pub fn check_trace_by(req: &Request, work: &[TraceStep], steps: Option<usize>, r
         },
     ];
     let difference = departure.as_ref().map(|(at, _, _, want, got)| Difference { at: *at, expected: want.clone(), got: got.clone() });
-    let mut diagnoses = Vec::new();
-    if !right {
-        for (variant, words) in variants(req) {
-            let Ok(steps) = reference(&variant, n, run) else { continue };
-            if depart(work, &steps).is_none() {
-                diagnoses.push(words);
-                if diagnoses.len() == MAX_DIAGNOSES {
-                    break;
-                }
-            }
-        }
-    }
-    Ok(Report { work: WorkKind::Trace, reference: reference_name(req), right, findings, difference, diagnoses })
+    let (diagnoses, diagnosis_limit) = if right {
+        (Vec::new(), None)
+    } else {
+        // Each round follows a variant for the work's first m selections; the last, for the
+        // whole work and as far beyond it as the reference was followed.
+        let len = selected.min(n);
+        diagnose(req, len, limits, &mut |variant, m| {
+            let last = m == len;
+            let steps = reference(variant, if last { n } else { m }, run, &caps)?;
+            Ok(depart(if last { work } else { prefix(work, m) }, &steps).is_none())
+        })
+    };
+    Ok(Report { work: WorkKind::Trace, reference: reference_name(req), right, findings, difference, diagnoses, diagnosis_limit })
 }
 
 /// [`check_trace_by`] with the library's own runner.

@@ -5,6 +5,7 @@
 //! searches never recompute h from scratch at a node.
 
 pub mod exact_cost;
+pub mod formula;
 mod info;
 pub mod mtm;
 pub mod own;

@@ -4,7 +4,7 @@
 //! arithmetic is failed and diagnosed as nothing; hostile text is refused.
 
 use npuzzle::board::Board;
-use npuzzle::check::{check_trace, read_trace, Values, MAX_TEXT};
+use npuzzle::check::{check_trace, read_trace, Values, MAX_ITEMS, MAX_TEXT};
 use npuzzle::parse::parse_board;
 use npuzzle::record::Recorder;
 use npuzzle::render::trace::{render_text, Setup};
@@ -133,8 +133,10 @@ fn a_slip_of_arithmetic_fails_the_values_only_and_is_diagnosed_as_nothing() {
 fn hostile_text_is_refused_with_a_clear_error() {
     let e = read_trace("no steps here\nS0 S1").unwrap_err().to_string();
     assert!(e.contains("no step of the trace names a node selected"), "{e}");
-    let long = "1. S0\n".repeat(300);
-    assert!(read_trace(&long).unwrap_err().to_string().contains("more than 200 steps"));
+    // A long trace is read (a complete one runs to hundreds of steps); past MAX_ITEMS, refused.
+    assert_eq!(read_trace(&"1. S0\n".repeat(300)).unwrap().len(), 300);
+    let long = "1. S0\n".repeat(MAX_ITEMS + 1);
+    assert!(read_trace(&long).unwrap_err().to_string().contains(&format!("more than {MAX_ITEMS} steps")));
     let huge = "x".repeat(MAX_TEXT + 1);
     assert!(read_trace(&huge).unwrap_err().to_string().contains("at most"));
     // Nonsense steps are graded, not trusted: a label the search never made is a difference.

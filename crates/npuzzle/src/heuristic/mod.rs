@@ -545,6 +545,15 @@ impl Heuristic {
         }
     }
 
+    /// The estimate for a board given as its tiles, row by row.
+    pub fn estimate_tiles(&self, tiles: &[Tile]) -> Cost {
+        match tiles.len() {
+            0..=16 => self.estimate(&crate::state::Packed64::from_tiles(tiles)),
+            17..=25 => self.estimate(&crate::state::Packed128::from_tiles(tiles)),
+            _ => self.estimate(&crate::state::Wide::from_tiles(tiles)),
+        }
+    }
+
     /// The estimate for a board.
     pub fn estimate_board(&self, b: &Board) -> Cost {
         self.estimate(&crate::state::Wide::from_tiles(b.tiles()))
@@ -552,13 +561,9 @@ impl Heuristic {
 }
 
 /// A formula read as a user's own estimate ([`Estimator`]'s parser, for a text that names no
-/// built-in).
+/// built-in: [`formula::FormulaEstimate`]).
 pub(crate) fn formula_estimator(text: &str) -> Result<Estimator, Error> {
-    Err(Error::Invalid(format!(
-        "unknown heuristic {}: use {}",
-        crate::error::quote(&text.trim().to_ascii_lowercase()),
-        HeuristicKind::names()
-    )))
+    formula::estimator(text)
 }
 
 /// The sum of the tiles' Manhattan distances from their cells on `start` to their cells on

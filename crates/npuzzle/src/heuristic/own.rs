@@ -66,8 +66,8 @@ impl Position<'_> {
 ///     }
 /// }
 ///
-/// let start: Board = "1 2 3/4 0 6/7 5 8".parse().unwrap();
-/// let goal: Board = "1 2 3/4 5 6/7 8 0".parse().unwrap();
+/// let start: Board = npuzzle::parse::parse_board("1 2 3/4 0 6/7 5 8").unwrap();
+/// let goal: Board = npuzzle::parse::parse_board("1 2 3/4 5 6/7 8 0").unwrap();
 /// let req = Request::new(start, goal).algorithm(Algorithm::Astar).heuristic(Estimator::own(OutOfRow));
 /// let out = npuzzle::solve(&req).unwrap();
 /// assert_eq!(out.length, Some(2));

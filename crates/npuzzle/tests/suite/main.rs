@@ -8,6 +8,7 @@ mod check_trace;
 mod conventions;
 mod cost_oracle;
 mod default_cold;
+mod formulas;
 mod layers;
 mod learnt;
 mod limits;

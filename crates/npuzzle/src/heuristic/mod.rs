@@ -4,6 +4,8 @@
 //! Each heuristic gives a full estimate for a state and an incremental update for one move, so
 //! searches never recompute h from scratch at a node.
 
+pub mod classics;
+pub mod exact_cost;
 pub mod exact_cost;
 pub mod formula;
 mod info;

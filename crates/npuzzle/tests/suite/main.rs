@@ -5,6 +5,7 @@
 
 mod check_diagnosis;
 mod check_trace;
+mod classics;
 mod conventions;
 mod cost_oracle;
 mod default_cold;

@@ -6,7 +6,6 @@
 
 pub mod classics;
 pub mod exact_cost;
-pub mod exact_cost;
 pub mod formula;
 mod info;
 pub mod mtm;

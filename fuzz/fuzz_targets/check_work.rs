@@ -24,7 +24,7 @@ fn key() -> &'static Key {
             start: ex.start.rows(),
             goal: ex.goal.rows(),
             algorithm: ex.algorithm.name().into(),
-            heuristic: ex.heuristic.name().into(),
+            heuristic: ex.heuristic.name(),
             order: ex.order.clone(),
             cost_model: ex.cost_model.name().into(),
             questions: ex.questions.iter().map(|q| KeyQuestion { number: q.number, kind: q.kind, text: q.text.clone() }).collect(),

@@ -60,7 +60,7 @@ pub fn parse_depths(s: &str) -> Result<Vec<u32>> {
 
 /// Parses `bfs,ids,astar/h1,astar/h2`: an algorithm, and for those that use one a heuristic
 /// after a slash (h1: misplaced tiles, h2: Manhattan; default Manhattan).
-pub fn parse_pairs(s: &str) -> Result<Vec<(Algorithm, HeuristicKind)>> {
+pub fn parse_pairs(s: &str) -> Result<Vec<(Algorithm, npuzzle::heuristic::Estimator)>> {
     npuzzle::experiment::pairs(s).context(BadInput)
 }
 

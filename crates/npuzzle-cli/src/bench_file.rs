@@ -16,9 +16,10 @@ use crate::opts::cancel_flag;
 use crate::pdb::{reporter, store};
 use anyhow::{anyhow, Context, Result};
 use npuzzle::goal::Goal;
+use npuzzle::heuristic::Estimator;
 use npuzzle::search::Limits;
 use npuzzle::solve::{solve, Request, Status};
-use npuzzle::{Algorithm, Board, HeuristicKind, Tables};
+use npuzzle::{Algorithm, Board, Tables};
 use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
@@ -139,7 +140,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let goal_kind = Goal::parse(&args.goal, None).context(BadInput)?;
     let algorithm: Option<Algorithm> =
         args.algorithms.as_deref().map(|a| a.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))).transpose()?;
-    let heuristic: Option<HeuristicKind> =
+    let heuristic: Option<Estimator> =
         args.heuristic.as_deref().map(|h| h.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))).transpose()?;
     let params = args.search.params()?;
     if let Some(a) = algorithm {
@@ -150,7 +151,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let limits = Limits { time: args.timeout, nodes: args.max_nodes, cancel: Some(cancel.clone()), memory: crate::opts::default_memory(1) };
     let out = &mut std::io::stdout().lock();
     let started = Instant::now();
-    let mut tables: Vec<(Board, Algorithm, HeuristicKind, Tables)> = Vec::new();
+    let mut tables: Vec<(Board, Algorithm, Estimator, Tables)> = Vec::new();
     let mut tables_secs = 0.0;
     let mut rows = Vec::new();
     let mut chosen = None;
@@ -169,11 +170,11 @@ pub fn run(args: &Args) -> Result<u8> {
     for entry in &parsed.entries {
         let (w, h) = (entry.board.width(), entry.board.height());
         let goal = goal_kind.board(w, h).context(BadInput)?;
-        let mut req = match (algorithm, heuristic) {
+        let mut req = match (algorithm, heuristic.clone()) {
             (None, None) => Request::auto(entry.board.clone(), goal.clone()),
             (a, hk) => {
                 let (da, dh) = npuzzle::solve::default_choice(w, h);
-                Request::new(entry.board.clone(), goal.clone()).algorithm(a.unwrap_or(da)).heuristic(hk.unwrap_or(dh))
+                Request::new(entry.board.clone(), goal.clone()).algorithm(a.unwrap_or(da)).heuristic(hk.unwrap_or(dh.into()))
             }
         };
         untaken(&params, req.algorithm)?;
@@ -182,7 +183,7 @@ pub fn run(args: &Args) -> Result<u8> {
         let claims_optimal = req.algorithm.is_optimal();
         chosen = Some((req.algorithm, req.effective_heuristic()));
         let key = (goal.clone(), req.algorithm, req.effective_heuristic());
-        match tables.iter().find(|t| (&t.0, t.1, t.2) == (&key.0, key.1, key.2)) {
+        match tables.iter().find(|t| (&t.0, t.1, &t.2) == (&key.0, key.1, &key.2)) {
             Some(t) => req.tables = t.3.clone(),
             None => {
                 let t = Instant::now();
@@ -341,7 +342,7 @@ fn print_total(
     format: BenchFormat,
     names: &[String],
     rows: &[Row],
-    (algorithm, heuristic, flags): (Algorithm, HeuristicKind, &[String]),
+    (algorithm, heuristic, flags): (Algorithm, Estimator, &[String]),
     tables_secs: f64,
     wall: f64,
 ) -> Result<()> {

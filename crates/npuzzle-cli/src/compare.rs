@@ -139,7 +139,7 @@ pub fn run(args: Args) -> Result<u8> {
     let mut preparer = npuzzle::prepare::Preparer::new();
     for (i, b) in boards.iter().enumerate() {
         for p in &pairs {
-            let mut req = npuzzle::compare::request(&plan, b.clone(), *p).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
+            let mut req = npuzzle::compare::request(&plan, b.clone(), p).with_context(|| format!("board {}", i + 1)).context(BadInput)?;
             if let Some(n) = npuzzle::solve::size_note(&req) {
                 note!("note: board {}, {}: {n}", i + 1, p.name());
             }

@@ -734,7 +734,7 @@ fn compare(
         let mut rows = Vec::new();
         let mut preparer = Preparer::new();
         for (i, b) in starts.iter().enumerate() {
-            for &pair in &pairs {
+            for pair in &pairs {
                 let mut req = npuzzle::compare::request(&plan, b.clone(), pair)?;
                 prepare_in(&mut preparer, &mut req, cache_dir.clone(), &on, &notes, &cancel)?;
                 let out = solve(&req)?;

@@ -13,20 +13,20 @@
 
 use crate::board::Board;
 use crate::error::Error;
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{Estimator, HeuristicKind};
 use crate::outcome::{Outcome, Status};
 use crate::search::{Algorithm, Params, Request};
 use crate::spec::{Plan, Spec};
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// One algorithm with its heuristic (`zero` for those that use none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Pair {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// The heuristic.
-    pub heuristic: HeuristicKind,
+    /// The heuristic: a built-in, or a user's own (a formula).
+    pub heuristic: Estimator,
 }
 
 /// The pairs a comparison runs when none are named: uninformed breadth-first search, A* with
@@ -34,12 +34,12 @@ pub struct Pair {
 /// conflicts: the textbook's comparison), IDA*, and greedy best-first search (fast, not
 /// optimal).
 pub const DEFAULT_PAIRS: [Pair; 6] = [
-    Pair { algorithm: Algorithm::Bfs, heuristic: HeuristicKind::Zero },
-    Pair { algorithm: Algorithm::Astar, heuristic: HeuristicKind::Misplaced },
-    Pair { algorithm: Algorithm::Astar, heuristic: HeuristicKind::Manhattan },
-    Pair { algorithm: Algorithm::Astar, heuristic: HeuristicKind::LinearConflict },
-    Pair { algorithm: Algorithm::Idastar, heuristic: HeuristicKind::Manhattan },
-    Pair { algorithm: Algorithm::Greedy, heuristic: HeuristicKind::Manhattan },
+    Pair { algorithm: Algorithm::Bfs, heuristic: Estimator::Builtin(HeuristicKind::Zero) },
+    Pair { algorithm: Algorithm::Astar, heuristic: Estimator::Builtin(HeuristicKind::Misplaced) },
+    Pair { algorithm: Algorithm::Astar, heuristic: Estimator::Builtin(HeuristicKind::Manhattan) },
+    Pair { algorithm: Algorithm::Astar, heuristic: Estimator::Builtin(HeuristicKind::LinearConflict) },
+    Pair { algorithm: Algorithm::Idastar, heuristic: Estimator::Builtin(HeuristicKind::Manhattan) },
+    Pair { algorithm: Algorithm::Greedy, heuristic: Estimator::Builtin(HeuristicKind::Manhattan) },
 ];
 
 /// The algorithms a comparison runs when only heuristics are named.
@@ -51,8 +51,8 @@ pub const DEFAULT_HEURISTIC: HeuristicKind = HeuristicKind::Manhattan;
 impl Pair {
     /// The pair for `algorithm` and `heuristic`: the heuristic becomes `zero` for an algorithm
     /// that uses none.
-    pub fn new(algorithm: Algorithm, heuristic: HeuristicKind) -> Pair {
-        Pair { algorithm, heuristic: if algorithm.uses_heuristic() { heuristic } else { HeuristicKind::Zero } }
+    pub fn new(algorithm: Algorithm, heuristic: impl Into<Estimator>) -> Pair {
+        Pair { algorithm, heuristic: if algorithm.uses_heuristic() { heuristic.into() } else { HeuristicKind::Zero.into() } }
     }
 
     /// `astar/manhattan`, or just `bfs`.
@@ -69,19 +69,15 @@ impl Pair {
     pub fn parse(text: &str) -> Result<Pair, Error> {
         let (a, h) = text.split_once('/').unwrap_or((text, ""));
         let algorithm: Algorithm = a.parse()?;
-        let h = if h.trim().is_empty() { DEFAULT_HEURISTIC } else { heuristic(h)? };
+        let h = if h.trim().is_empty() { DEFAULT_HEURISTIC.into() } else { heuristic(h)? };
         Ok(Pair::new(algorithm, h))
     }
 }
 
-/// A heuristic by name, or by the textbooks' names for the first two: `h1` (misplaced tiles)
-/// and `h2` (Manhattan distance), as in Russell and Norvig.
-pub fn heuristic(text: &str) -> Result<HeuristicKind, Error> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "h1" => Ok(HeuristicKind::Misplaced),
-        "h2" => Ok(HeuristicKind::Manhattan),
-        other => other.parse(),
-    }
+/// A heuristic by name or alias (`h1`, `h2` as in Russell and Norvig), or a formula: the
+/// library's one reader of heuristics ([`Estimator`]'s).
+pub fn heuristic(text: &str) -> Result<Estimator, Error> {
+    text.parse()
 }
 
 /// Every pair asked for: each algorithm once if it uses no heuristic, else once per heuristic,
@@ -93,11 +89,14 @@ pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>, 
     }
     let algs: Vec<Algorithm> =
         if algorithms.is_empty() { DEFAULT_ALGORITHMS.to_vec() } else { algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>()? };
-    let hs: Vec<HeuristicKind> =
-        if heuristics.is_empty() { vec![DEFAULT_HEURISTIC] } else { heuristics.iter().map(|h| heuristic(h)).collect::<Result<_, _>>()? };
+    let hs: Vec<Estimator> = if heuristics.is_empty() {
+        vec![DEFAULT_HEURISTIC.into()]
+    } else {
+        heuristics.iter().map(|h| heuristic(h)).collect::<Result<_, _>>()?
+    };
     let mut out: Vec<Pair> = Vec::new();
     for a in algs {
-        let list = if a.uses_heuristic() { hs.clone() } else { vec![HeuristicKind::Zero] };
+        let list = if a.uses_heuristic() { hs.clone() } else { vec![HeuristicKind::Zero.into()] };
         for h in list {
             let p = Pair { algorithm: a, heuristic: h };
             if !out.contains(&p) {
@@ -117,7 +116,7 @@ pub struct Run {
     /// The algorithm.
     pub algorithm: Algorithm,
     /// The heuristic (the comparison's, else [`crate::spec::DEFAULT_HEURISTIC`], when `None`).
-    pub heuristic: Option<HeuristicKind>,
+    pub heuristic: Option<Estimator>,
     /// The parameters this run sets, over the comparison's.
     pub params: Params,
 }
@@ -137,8 +136,8 @@ impl<'de> Deserialize<'de> for Run {
 
 impl Run {
     /// The run of `pair` with no parameters of its own.
-    pub fn of(pair: Pair) -> Run {
-        Run { algorithm: pair.algorithm, heuristic: Some(pair.heuristic), params: Params::default() }
+    pub fn of(pair: &Pair) -> Run {
+        Run { algorithm: pair.algorithm, heuristic: Some(pair.heuristic.clone()), params: Params::default() }
     }
 
     /// The comparison's specification `base` with this run's algorithm, heuristic and
@@ -146,7 +145,7 @@ impl Run {
     pub fn spec(&self, base: &Spec) -> Spec {
         Spec {
             algorithm: Some(self.algorithm),
-            heuristic: self.heuristic.or(base.heuristic),
+            heuristic: self.heuristic.clone().or(base.heuristic.clone()),
             params: self.params.over(base.params),
             ..base.clone()
         }
@@ -155,8 +154,8 @@ impl Run {
 
 /// The request of `pair` on `start` under the comparison's `plan`: its algorithm and heuristic,
 /// never the default solver's.
-pub fn request(plan: &Plan, start: Board, pair: Pair) -> Result<Request, Error> {
-    Ok(plan.request(start)?.algorithm(pair.algorithm).heuristic(pair.heuristic))
+pub fn request(plan: &Plan, start: Board, pair: &Pair) -> Result<Request, Error> {
+    Ok(plan.request(start)?.algorithm(pair.algorithm).heuristic(pair.heuristic.clone()))
 }
 
 /// One run's result: a row of `npuzzle compare --format json`.
@@ -171,8 +170,8 @@ pub struct Row {
     pub pair: String,
     /// Algorithm name.
     pub algorithm: Algorithm,
-    /// Heuristic name.
-    pub heuristic: HeuristicKind,
+    /// Heuristic name (or formula).
+    pub heuristic: Estimator,
     /// `solved`, `unsolvable`, `limit` or `not_found`.
     pub status: Status,
     /// Which limit, if one stopped it.
@@ -205,7 +204,7 @@ impl Row {
         Row {
             instance,
             board: req.start.to_string(),
-            pair: Pair::new(req.algorithm, req.heuristic).name(),
+            pair: Pair::new(req.algorithm, req.heuristic.clone()).name(),
             algorithm: req.algorithm,
             heuristic: req.effective_heuristic(),
             status: out.status,

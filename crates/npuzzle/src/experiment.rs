@@ -20,7 +20,7 @@ use crate::board::{Board, MoveOrder};
 use crate::cost::CostModel;
 use crate::error::Error;
 use crate::generate::{DepthTable, Rng};
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{Estimator, HeuristicKind};
 use crate::search::{Algorithm, LimitKind, Limits};
 #[cfg(not(feature = "parallel"))]
 use crate::serial as rayon;
@@ -42,12 +42,12 @@ pub const DEFAULT_MAX_NODES: u64 = 5_000_000;
 
 /// The book's pairs: breadth-first search, iterative deepening, A* with misplaced tiles (h1)
 /// and A* with Manhattan distance (h2).
-pub fn default_pairs() -> Vec<(Algorithm, HeuristicKind)> {
+pub fn default_pairs() -> Vec<(Algorithm, Estimator)> {
     vec![
-        (Algorithm::Bfs, HeuristicKind::Zero),
-        (Algorithm::Iddfs, HeuristicKind::Zero),
-        (Algorithm::Astar, HeuristicKind::Misplaced),
-        (Algorithm::Astar, HeuristicKind::Manhattan),
+        (Algorithm::Bfs, HeuristicKind::Zero.into()),
+        (Algorithm::Iddfs, HeuristicKind::Zero.into()),
+        (Algorithm::Astar, HeuristicKind::Misplaced.into()),
+        (Algorithm::Astar, HeuristicKind::Manhattan.into()),
     ]
 }
 
@@ -63,7 +63,7 @@ pub struct DepthSpec {
     /// The seed of the boards.
     pub seed: u64,
     /// Algorithm and heuristic pairs (the heuristic is ignored by algorithms that use none).
-    pub pairs: Vec<(Algorithm, HeuristicKind)>,
+    pub pairs: Vec<(Algorithm, Estimator)>,
     /// Most nodes one run may generate; a pair that passes it at a depth gets a dash there.
     pub max_nodes: u64,
     /// What a move costs.
@@ -101,7 +101,7 @@ pub struct DepthRow {
     /// The algorithm.
     pub algorithm: Algorithm,
     /// The heuristic (`zero` for algorithms that use none).
-    pub heuristic: HeuristicKind,
+    pub heuristic: Estimator,
     /// The pair as a column heading: `BFS`, `IDS`, `A*(h1)`, `A*(h2)`, or `astar/linear-conflict`.
     pub label: String,
     /// Boards run.
@@ -127,7 +127,7 @@ pub struct DepthRow {
 /// A pair of the experiment read from `algorithm` or `algorithm/heuristic`
 /// ([`crate::compare::Pair::parse`]: `h1`, `h2` and Manhattan by default): a tree search, since
 /// the experiment counts the nodes of a search tree.
-pub fn pair(text: &str) -> Result<(Algorithm, HeuristicKind), Error> {
+pub fn pair(text: &str) -> Result<(Algorithm, Estimator), Error> {
     let pair = crate::compare::Pair::parse(text.trim())?;
     let info = pair.algorithm.info();
     if info.local || info.reduces {
@@ -138,7 +138,7 @@ pub fn pair(text: &str) -> Result<(Algorithm, HeuristicKind), Error> {
 
 /// The pairs of a comma-separated list (`bfs,ids,astar/h1,astar/h2`), each read by [`pair`];
 /// an empty list is an error.
-pub fn pairs(text: &str) -> Result<Vec<(Algorithm, HeuristicKind)>, Error> {
+pub fn pairs(text: &str) -> Result<Vec<(Algorithm, Estimator)>, Error> {
     let out = text.split(',').map(str::trim).filter(|p| !p.is_empty()).map(pair).collect::<Result<Vec<_>, _>>()?;
     if out.is_empty() {
         return Err(Error::Invalid(format!("no pairs in \"{text}\"")));
@@ -147,13 +147,13 @@ pub fn pairs(text: &str) -> Result<Vec<(Algorithm, HeuristicKind)>, Error> {
 }
 
 /// The column heading of a pair: the book's names for its four, else `algorithm/heuristic`.
-pub fn label(a: Algorithm, h: HeuristicKind) -> String {
-    match (a, h) {
+pub fn label(a: Algorithm, h: &Estimator) -> String {
+    match (a, h.kind()) {
         (Algorithm::Bfs, _) => "BFS".into(),
         (Algorithm::Iddfs, _) => "IDS".into(),
         (Algorithm::Ucs, _) => "UCS".into(),
-        (Algorithm::Astar, HeuristicKind::Misplaced) => "A*(h1)".into(),
-        (Algorithm::Astar, HeuristicKind::Manhattan) => "A*(h2)".into(),
+        (Algorithm::Astar, Some(HeuristicKind::Misplaced)) => "A*(h1)".into(),
+        (Algorithm::Astar, Some(HeuristicKind::Manhattan)) => "A*(h2)".into(),
         _ if a.uses_heuristic() => format!("{a}/{h}"),
         _ => a.to_string(),
     }
@@ -185,9 +185,14 @@ pub fn run(
         )));
     }
     let mut prepared = Vec::new();
-    for &(a, h) in &spec.pairs {
-        let h = if a.uses_heuristic() { h } else { HeuristicKind::Zero };
-        prepared.push((a, h, tables(h)?));
+    for (a, h) in &spec.pairs {
+        let h = if a.uses_heuristic() { h.clone() } else { HeuristicKind::Zero.into() };
+        // A user's own estimate reads no table.
+        let t = match h.kind() {
+            Some(k) => tables(k)?,
+            None => Tables::none(),
+        };
+        prepared.push((*a, h, t));
     }
     let mut rows = Vec::new();
     let mut cut_before = vec![false; spec.pairs.len()];
@@ -203,8 +208,8 @@ pub fn run(
             let mut row = DepthRow {
                 depth: d,
                 algorithm: *a,
-                heuristic: *h,
-                label: label(*a, *h),
+                heuristic: h.clone(),
+                label: label(*a, h),
                 boards: boards.len(),
                 cut: cut_before[k],
                 generated: None,
@@ -230,7 +235,7 @@ pub fn run(
                         }
                         let req = Request::new(b.clone(), spec.goal.clone())
                             .algorithm(*a)
-                            .heuristic(*h)
+                            .heuristic(h.clone())
                             .order(spec.order)
                             .cost(spec.cost)
                             .limits(limits.clone())
@@ -372,7 +377,7 @@ mod tests {
         spec.depths = vec![20];
         spec.count = 10;
         spec.cost = CostModel::Tile;
-        spec.pairs = vec![(Algorithm::Bfs, HeuristicKind::Zero), (Algorithm::Ucs, HeuristicKind::Zero)];
+        spec.pairs = vec![(Algorithm::Bfs, HeuristicKind::Zero.into()), (Algorithm::Ucs, HeuristicKind::Zero.into())];
         let rows = run(&spec, &|_| Ok(Tables::none()), &mut |_| {}).unwrap();
         assert_eq!(rows[1].dearer, 0);
         assert!(rows[0].dearer > 0, "{rows:?}");

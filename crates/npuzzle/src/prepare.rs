@@ -39,7 +39,11 @@ impl TableStore {
         (info.check_size)(w, h)?;
         let block = || self.reduce_block(&req.goal, &ReduceOptions::default(), on).map(Arc::new);
         Ok(match info.needs {
-            Needs::Heuristic => self.prepare_for(req.effective_heuristic(), &req.goal, req.cost, on, cancel)?,
+            // A user's own estimate reads no table.
+            Needs::Heuristic => match req.heuristic_kind() {
+                Some(kind) => self.prepare_for(kind, &req.goal, req.cost, on, cancel)?,
+                None => Tables::none(),
+            },
             Needs::Block => Tables::none().with_block(block()?),
             Needs::AnyGoal => {
                 let set = self.any_goal(&SetSpec::strongest(w, h), false, on, cancel)?;
@@ -75,14 +79,14 @@ impl TableStore {
         let mut notes: Vec<String> = self.settle_default(req).into_iter().collect();
         let (w, h) = (req.goal.width(), req.goal.height());
         let info = req.algorithm.info();
-        let kind = req.effective_heuristic();
+        let kind = req.heuristic_kind();
         if req.metric == Metric::Mtm {
             // The multi-tile estimates read no single-tile table: the exact one is its own.
             req.metric_check()?;
             if req.limits.reached_at_start().is_none() {
                 match kind {
-                    HeuristicKind::Exact => req.tables = Tables::none().with_mtm_exact(Arc::new(MtmTable::new(&req.goal)?)),
-                    HeuristicKind::Pdb => {
+                    Some(HeuristicKind::Exact) => req.tables = Tables::none().with_mtm_exact(Arc::new(MtmTable::new(&req.goal)?)),
+                    Some(HeuristicKind::Pdb) => {
                         let mut tables = Tables::none().with_mtm_walk(Arc::new(SlideWalk::new(&req.goal)?));
                         match self.slide_pdb(&req.goal, false, on, cancel)? {
                             Some(slides) => tables = tables.with_mtm_slides(slides),
@@ -103,6 +107,8 @@ impl TableStore {
             req.tables = self.prepare_request(req, on, cancel)?;
             return Ok(notes);
         }
+        // A user's own estimate reads no table.
+        let Some(kind) = kind else { return Ok(notes) };
         if !kind.is_table() || req.limits.reached_at_start().is_some() {
             return Ok(notes);
         }
@@ -196,7 +202,7 @@ impl TableStore {
             megabytes(strongest.bytes())
         );
         req.algorithm = algorithm;
-        req.heuristic = heuristic;
+        req.heuristic = heuristic.into();
         Some(note)
     }
 }
@@ -224,7 +230,7 @@ pub struct Preparer {
 struct PreparedKey {
     goal: Board,
     algorithm: Algorithm,
-    heuristic: HeuristicKind,
+    heuristic: crate::heuristic::Estimator,
     metric: Metric,
     cost: CostModel,
     learnt_key: bool,

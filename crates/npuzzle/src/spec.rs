@@ -18,7 +18,7 @@ use crate::board::{Board, MoveOrder};
 use crate::cost::CostModel;
 use crate::error::{BoardError, Error};
 use crate::goal::Goal;
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{Estimator, HeuristicKind};
 use crate::metric::Metric;
 use crate::parse::{parse_size, BoardInput};
 use crate::search::{Algorithm, Limits, Param, Params};
@@ -52,7 +52,7 @@ pub struct Spec {
     /// [`DEFAULT_ALGORITHM`] or [`DEFAULT_HEURISTIC`].
     pub algorithm: Option<Algorithm>,
     /// The heuristic.
-    pub heuristic: Option<HeuristicKind>,
+    pub heuristic: Option<Estimator>,
     /// The successor order, e.g. `LURD` (default `UDLR`).
     pub order: Option<MoveOrder>,
     /// What a move costs: `unit` (the default) or `tile` (moving tile t costs t).
@@ -163,7 +163,7 @@ pub struct Plan {
     /// board's size.
     pub algorithm: Option<Algorithm>,
     /// The heuristic.
-    pub heuristic: Option<HeuristicKind>,
+    pub heuristic: Option<Estimator>,
     /// The successor order.
     pub order: MoveOrder,
     /// What a move costs.
@@ -190,7 +190,7 @@ impl Spec {
             goal,
             size,
             algorithm: self.algorithm,
-            heuristic: self.heuristic,
+            heuristic: self.heuristic.clone(),
             order: self.order.unwrap_or_default(),
             cost: self.cost.unwrap_or_default(),
             metric: self.metric.unwrap_or_default(),
@@ -231,10 +231,13 @@ impl Plan {
 
     /// The algorithm and heuristic for a `width`×`height` board: the ones asked for, or the
     /// default solver for the size (and cost model).
-    pub fn choice(&self, width: usize, height: usize) -> (Algorithm, HeuristicKind) {
-        match (self.algorithm, self.heuristic) {
-            (None, None) => crate::solve::default_choice_in(width, height, self.cost, self.metric),
-            (a, h) => (a.unwrap_or(DEFAULT_ALGORITHM), h.unwrap_or(DEFAULT_HEURISTIC)),
+    pub fn choice(&self, width: usize, height: usize) -> (Algorithm, Estimator) {
+        match (self.algorithm, &self.heuristic) {
+            (None, None) => {
+                let (a, h) = crate::solve::default_choice_in(width, height, self.cost, self.metric);
+                (a, h.into())
+            }
+            (a, h) => (a.unwrap_or(DEFAULT_ALGORITHM), h.clone().unwrap_or(DEFAULT_HEURISTIC.into())),
         }
     }
 
@@ -264,7 +267,7 @@ impl Plan {
     pub fn ignored(&self, algorithm: Algorithm) -> Vec<String> {
         let info = algorithm.info();
         let mut notes = Vec::new();
-        if let Some(h) = self.heuristic.filter(|_| !info.uses_heuristic) {
+        if let Some(h) = self.heuristic.as_ref().filter(|_| !info.uses_heuristic) {
             notes.push(format!("{algorithm} uses no heuristic: the {h} heuristic is ignored"));
         }
         for (param, value) in self.params.given() {
@@ -293,10 +296,14 @@ mod tests {
     fn defaults_and_auto_choice() {
         let plan = Spec::default().plan().unwrap();
         assert_eq!(plan.goal, Goal::BlankLast);
-        assert_eq!(plan.choice(3, 3), default_choice(3, 3));
-        assert_eq!(plan.choice(6, 6), default_choice(6, 6));
+        let default = |w, h| {
+            let (a, k) = default_choice(w, h);
+            (a, k.into())
+        };
+        assert_eq!(plan.choice(3, 3), default(3, 3));
+        assert_eq!(plan.choice(6, 6), default(6, 6));
         let plan = spec(r#"{"heuristic": "misplaced"}"#).unwrap().plan().unwrap();
-        assert_eq!(plan.choice(3, 3), (Algorithm::Astar, HeuristicKind::Misplaced));
+        assert_eq!(plan.choice(3, 3), (Algorithm::Astar, HeuristicKind::Misplaced.into()));
     }
 
     #[test]

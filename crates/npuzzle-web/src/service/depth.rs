@@ -61,7 +61,8 @@ impl Service {
                 if info.local || info.reduces {
                     return Err(ApiError::bad_request(format!("{} builds no search tree to count: pick a tree search", p.algorithm)));
                 }
-                let h = if p.algorithm.uses_heuristic() { p.heuristic.unwrap_or(DEFAULT_HEURISTIC) } else { HeuristicKind::Zero };
+                let h =
+                    if p.algorithm.uses_heuristic() { p.heuristic.unwrap_or(DEFAULT_HEURISTIC.into()) } else { HeuristicKind::Zero.into() };
                 ex.pairs.push((p.algorithm, h));
             }
         }

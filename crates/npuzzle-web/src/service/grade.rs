@@ -52,7 +52,7 @@ impl Service {
                 // An order of expansion answers a sheet: without an algorithm or heuristic, the
                 // exercise's default pair.
                 if spec.algorithm.is_none() && spec.heuristic.is_none() {
-                    (spec.algorithm, spec.heuristic) = (Some(DEFAULT_PAIR.0), Some(DEFAULT_PAIR.1));
+                    (spec.algorithm, spec.heuristic) = (Some(DEFAULT_PAIR.0), Some(DEFAULT_PAIR.1.into()));
                 }
                 Work::Expansions(text, body.steps)
             }

@@ -184,18 +184,13 @@ fn ensure_solvable(start: &Board, goal: &Board) -> Result<(), ApiError> {
     }
 }
 
-/// The heuristics the UI offers: all of them. The table heuristics (exact tables on boards of up
-/// to 10 cells, pattern databases on larger ones) are prepared before the search, outside its
-/// time limit, with their progress reported.
-const WEB_HEURISTICS: [HeuristicKind; 7] = [
-    HeuristicKind::Zero,
-    HeuristicKind::Misplaced,
-    HeuristicKind::Manhattan,
-    HeuristicKind::Euclidean,
-    HeuristicKind::LinearConflict,
-    HeuristicKind::Exact,
-    HeuristicKind::Pdb,
-];
+/// The heuristics the page offers: every one the registry says the page takes
+/// ([`npuzzle::heuristic::HeuristicInfo::page`]). The table heuristics (exact tables on boards
+/// of up to 10 cells, pattern databases on larger ones) are prepared before the search, outside
+/// its time limit, with their progress reported.
+pub(crate) fn page_heuristics() -> impl Iterator<Item = HeuristicKind> {
+    HeuristicKind::ALL.iter().copied().filter(|h| h.info().page)
+}
 
 /// A hint when a search hit its time or node limit: a solver of the library that would finish.
 fn limit_hint(req: &Request, out: &Outcome) -> Option<String> {
@@ -204,7 +199,7 @@ fn limit_hint(req: &Request, out: &Outcome) -> Option<String> {
     }
     // The library's fast optimal choice for the board.
     let (a, h) = npuzzle::solve::default_choice(req.start.width(), req.start.height());
-    if !h.is_table() || (req.algorithm, req.effective_heuristic()) == (a, h) {
+    if !h.is_table() || (req.algorithm, req.effective_heuristic()) == (a, h.into()) {
         return None;
     }
     let what = if h == HeuristicKind::Exact { "the exact distance table" } else { "pattern databases" };
@@ -309,8 +304,8 @@ impl Service {
     /// flag stops a build. The search's time limit starts after this. Returns the notes of
     /// what the tables at hand changed (`TableStore::prepare_run`).
     pub fn prepare(&self, req: &mut Request, shared: Option<&Shared>) -> Result<Vec<String>, ApiError> {
-        let kind = req.effective_heuristic();
-        if let (Some(sh), HeuristicKind::Pdb) = (shared, kind) {
+        let kind = req.heuristic_kind();
+        if let (Some(sh), Some(HeuristicKind::Pdb)) = (shared, kind) {
             if let Ok(set) = self.tables.choose_set(&req.goal) {
                 sh.tables_begin(set.patterns.len() as u64);
             }

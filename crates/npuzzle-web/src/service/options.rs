@@ -11,10 +11,9 @@ impl Service {
         Options {
             engine: c.engine,
             algorithms: Algorithm::ALL.iter().map(|a| a.info()).collect(),
-            heuristics: WEB_HEURISTICS.to_vec(),
-            heuristic_info: WEB_HEURISTICS
-                .iter()
-                .map(|&h| HeuristicInfo {
+            heuristics: page_heuristics().collect(),
+            heuristic_info: page_heuristics()
+                .map(|h| HeuristicInfo {
                     name: h,
                     title: h.title(),
                     summary: h.summary(),
@@ -60,7 +59,7 @@ impl Service {
                     name,
                     summary: name.summary(),
                     algorithms: Algorithm::ALL.iter().copied().filter(|a| name.is_stm() || a.runs_mtm()).collect(),
-                    heuristics: WEB_HEURISTICS.iter().copied().filter(|h| name.is_stm() || HeuristicKind::MTM.contains(h)).collect(),
+                    heuristics: page_heuristics().filter(|h| name.is_stm() || h.info().mtm).collect(),
                 })
                 .collect(),
             depth_defaults: DepthDefaults {

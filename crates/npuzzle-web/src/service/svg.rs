@@ -71,8 +71,8 @@ impl Service {
         let (w, h) = (req.start.width(), req.start.height());
         let whole = Tree::new(&rec, w, h, job.cap);
         let name = match req.effective_heuristic() {
-            HeuristicKind::Zero => req.algorithm.info().title.to_string(),
-            k => format!("{} + {}", req.algorithm.info().title, k.name()),
+            h if h.is(HeuristicKind::Zero) => req.algorithm.info().title.to_string(),
+            h => format!("{} + {}", req.algorithm.info().title, h.name()),
         };
         let frames = job
             .at

@@ -599,7 +599,7 @@ fn variants(req: &Request) -> Vec<(Request, String)> {
     let heuristics: Vec<HeuristicKind> =
         [HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::LinearConflict, HeuristicKind::Euclidean]
             .into_iter()
-            .filter(|&h| h != req.heuristic)
+            .filter(|&h| !req.heuristic.is(h))
             .collect();
     if info.uses_heuristic {
         for &h in &heuristics {
@@ -1209,7 +1209,7 @@ mod tests {
             start: rows(&ex.start),
             goal: rows(&ex.goal),
             algorithm: ex.algorithm.name().into(),
-            heuristic: ex.heuristic.name().into(),
+            heuristic: ex.heuristic.name(),
             order: ex.order.clone(),
             cost_model: ex.cost_model.name().into(),
             questions: ex.questions.iter().map(|q| KeyQuestion { number: q.number, kind: q.kind, text: q.text.clone() }).collect(),

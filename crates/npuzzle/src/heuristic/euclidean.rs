@@ -1,10 +1,37 @@
 //! Euclidean distance: the sum over tiles of the straight-line distance to the goal cell.
 //! Each term is rounded down to a millionth of a move, so the sum never overestimates.
 
-use super::GoalTable;
+use crate::board::Board;
 use crate::board::Tile;
 use crate::cost::Cost;
+use crate::cost::CostModel;
+use crate::error::Error;
+use crate::metric::Metric;
 use crate::state::State;
+use super::GoalTable;
+use super::{HeuristicInfo, Source, TableSource};
+
+/// What Euclidean distance says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
+    name: "euclidean",
+    aliases: &["straight-line"],
+    title: "euclidean",
+    summary: "sum of straight-line distances; real-valued and weaker than Manhattan",
+    admissible: true,
+    consistent: true,
+    source: "each tile's straight-line distance is at most its Manhattan distance; a move changes one term by at most 1",
+    table: None,
+    max_cells: None,
+    mtm: false,
+    tile_costs: true,
+    integral: false,
+    page: true,
+    bind,
+};
+
+fn bind(_: &Board, _: &dyn TableSource, cost: CostModel, _: Metric) -> Result<Source, Error> {
+    Ok(if cost.is_unit() { Source::Euclidean } else { Source::WeightedEuclidean })
+}
 
 #[inline]
 fn tile_distance(t: &GoalTable, tile: Tile, cell: usize) -> u64 {

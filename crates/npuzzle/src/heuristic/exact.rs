@@ -7,9 +7,53 @@
 //! in milliseconds; [`crate::tables::TableStore::exact`] builds and keeps them.
 
 use crate::board::{Board, Move, MoveOrder, Tile};
+use crate::cost::CostModel;
 use crate::error::Error;
+use crate::metric::Metric;
 use std::fmt;
 use std::sync::Arc;
+use super::{HeuristicInfo, Source, TableSource};
+
+/// What the exact distance says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
+    name: "exact",
+    aliases: &["table", "perfect", "h-star"],
+    title: "exact (true distance table)",
+    summary: "the exact distance, from a table (boards of up to 10 cells)",
+    admissible: true,
+    consistent: true,
+    source: "it is the true distance h*, which never exceeds itself and falls by at most a move's cost along a move",
+    table: Some("exact table"),
+    max_cells: Some(MAX_CELLS),
+    mtm: true,
+    tile_costs: true,
+    integral: true,
+    page: true,
+    bind,
+};
+
+fn bind(goal: &Board, tables: &dyn TableSource, cost: CostModel, metric: Metric) -> Result<Source, Error> {
+    let missing = |how: &str| {
+        Error::Unprepared(format!("the exact heuristic{how} needs its tables prepared for the goal {goal} (see npuzzle::tables::{})", match how {
+            "" => "TableStore::prepare",
+            h if h.contains("multi-tile") => "TableStore::prepare_run",
+            _ => "TableStore::prepare_for",
+        }))
+    };
+    match metric {
+        Metric::Mtm => Ok(Source::MtmExact(
+            tables.mtm_exact().filter(|t| t.goal() == goal).cloned().ok_or_else(|| missing(" under the multi-tile metric"))?,
+        )),
+        Metric::Stm if cost.is_unit() => Ok(Source::Exact(tables.exact().filter(|e| e.goal() == goal).cloned().ok_or_else(|| missing(""))?)),
+        Metric::Stm => Ok(Source::CostExact(
+            tables
+                .cost_exact()
+                .filter(|e| e.goal() == goal && e.cost() == cost)
+                .cloned()
+                .ok_or_else(|| missing(&format!(" under {cost} costs")))?,
+        )),
+    }
+}
 
 /// Most cells an exact table covers.
 pub const MAX_CELLS: usize = 10;

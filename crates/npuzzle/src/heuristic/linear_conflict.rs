@@ -6,10 +6,37 @@
 //! (two moves Manhattan does not count). Row penalties use vertical moves and column penalties
 //! horizontal ones, so the two add up admissibly.
 
-use super::{manhattan, GoalTable};
+use crate::board::Board;
 use crate::board::Tile;
 use crate::cost::Cost;
+use crate::cost::CostModel;
+use crate::error::Error;
+use crate::metric::Metric;
 use crate::state::State;
+use super::{HeuristicInfo, Source, TableSource};
+use super::{manhattan, GoalTable};
+
+/// What linear conflict says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
+    name: "linear-conflict",
+    aliases: &["lc", "linear", "linearconflict"],
+    title: "linear-conflict",
+    summary: "Manhattan plus two moves for each tile that must leave its line to let another pass",
+    admissible: true,
+    consistent: true,
+    source: "Hansson, Mayer and Yung 1992: the row and column penalties count moves Manhattan does not, vertical and horizontal apart",
+    table: None,
+    max_cells: None,
+    mtm: false,
+    tile_costs: true,
+    integral: true,
+    page: true,
+    bind,
+};
+
+fn bind(_: &Board, _: &dyn TableSource, cost: CostModel, _: Metric) -> Result<Source, Error> {
+    Ok(if cost.is_unit() { Source::LinearConflict } else { Source::WeightedLinearConflict })
+}
 
 /// Tiles to remove from one line: `count − LIS` of the goal keys in current order.
 fn removals(keys: &mut Vec<usize>, tails: &mut Vec<usize>) -> u64 {

@@ -1,10 +1,41 @@
 //! Manhattan distance: the sum over tiles (never the blank) of rows plus columns to the goal
 //! cell.
 
-use super::GoalTable;
+use crate::board::Board;
 use crate::board::Tile;
 use crate::cost::Cost;
+use crate::cost::CostModel;
+use crate::error::Error;
+use crate::metric::Metric;
 use crate::state::State;
+use super::GoalTable;
+use super::{HeuristicInfo, Source, TableSource};
+
+/// What Manhattan distance says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
+    name: "manhattan",
+    aliases: &["h2", "md", "manhattan-distance", "city-block"],
+    title: "manhattan",
+    summary: "sum of each tile's row and column distance to its goal cell",
+    admissible: true,
+    consistent: true,
+    source: "each move brings one tile one cell nearer at most (AIMA §3.6); a move changes it by exactly 1",
+    table: None,
+    max_cells: None,
+    mtm: true,
+    tile_costs: true,
+    integral: true,
+    page: true,
+    bind,
+};
+
+fn bind(_: &Board, _: &dyn TableSource, cost: CostModel, metric: Metric) -> Result<Source, Error> {
+    Ok(match (metric, cost.is_unit()) {
+        (Metric::Mtm, _) => Source::MtmAxes,
+        (Metric::Stm, true) => Source::Manhattan,
+        (Metric::Stm, false) => Source::WeightedManhattan,
+    })
+}
 
 #[inline]
 pub(super) fn tile_distance(t: &GoalTable, tile: Tile, cell: usize) -> u64 {

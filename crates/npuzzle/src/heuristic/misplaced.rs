@@ -1,9 +1,40 @@
 //! Misplaced tiles: how many tiles (never the blank) are not in their goal cell.
 
-use super::GoalTable;
+use crate::board::Board;
 use crate::board::Tile;
 use crate::cost::Cost;
+use crate::cost::CostModel;
+use crate::error::Error;
+use crate::metric::Metric;
 use crate::state::State;
+use super::GoalTable;
+use super::{HeuristicInfo, Source, TableSource};
+
+/// What misplaced tiles says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
+    name: "misplaced",
+    aliases: &["h1", "hamming", "misplaced-tiles"],
+    title: "misplaced",
+    summary: "tiles not in their goal cell (the blank not counted)",
+    admissible: true,
+    consistent: true,
+    source: "each misplaced tile needs a move, and a move puts at most one tile home (AIMA §3.6); a move changes it by at most 1",
+    table: None,
+    max_cells: None,
+    mtm: true,
+    tile_costs: true,
+    integral: true,
+    page: true,
+    bind,
+};
+
+fn bind(_: &Board, _: &dyn TableSource, cost: CostModel, metric: Metric) -> Result<Source, Error> {
+    Ok(match (metric, cost.is_unit()) {
+        (Metric::Mtm, _) => Source::MtmMisplaced,
+        (Metric::Stm, true) => Source::Misplaced,
+        (Metric::Stm, false) => Source::WeightedMisplaced,
+    })
+}
 
 pub(super) fn estimate<S: State>(t: &GoalTable, s: &S) -> Cost {
     let n = (0..t.cells()).filter(|&c| {

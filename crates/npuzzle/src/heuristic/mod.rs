@@ -5,16 +5,15 @@
 //! searches never recompute h from scratch at a node.
 
 pub mod classics;
-mod euclidean;
-pub mod exact;
 pub mod exact_cost;
 pub mod formula;
-mod linear_conflict;
-mod manhattan;
-mod misplaced;
+mod info;
 pub mod mtm;
-pub mod pdb;
+pub mod own;
 pub mod slide_pdb;
+
+pub use info::{Claim, Claims, HeuristicInfo};
+pub use own::{Estimate, Estimator, Position};
 
 use crate::board::{Board, Tile};
 use crate::cost::{Cost, CostModel};
@@ -26,130 +25,117 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// The heuristics the classic algorithms accept.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "kebab-case")]
-pub enum HeuristicKind {
-    /// Always 0: turns A* into uniform-cost search.
-    Zero,
-    /// Number of tiles (not the blank) out of place.
-    Misplaced,
-    /// Sum of the tiles' Manhattan distances to their goal cells.
-    Manhattan,
-    /// Sum of straight-line distances; real-valued, and weaker than Manhattan.
-    Euclidean,
-    /// Manhattan plus two moves for every tile that must leave its row or column to let
-    /// another pass.
-    LinearConflict,
-    /// Additive disjoint pattern databases with the mirror lookup (boards of up to 25 cells;
-    /// see [`pdb`]).
-    Pdb,
-    /// The exact distance, from a table built on first use (boards of up to 10 cells; see
-    /// [`exact`]).
-    Exact,
-    /// A trained network's estimate of the moves to go ([`crate::learnt`]), for the board sizes
-    /// it has weights for. Not admissible: an answer found with it is never claimed optimal.
-    Learnt,
+/// Declares the heuristic modules and the [`HeuristicKind`] enum that registers them: one line
+/// per heuristic, `Variant => visibility module`. Each module defines
+/// `pub const INFO: HeuristicInfo`, which says everything the front ends list and how the
+/// heuristic is bound to a goal.
+macro_rules! heuristics {
+    ($($variant:ident => $vis:vis $module:ident,)*) => {
+        $($vis mod $module;)*
+
+        /// The built-in heuristics, in the order they are listed to users. Each variant's
+        /// module (`heuristic::<name>`) holds the heuristic and its [`HeuristicInfo`].
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+        #[serde(rename_all = "kebab-case")]
+        pub enum HeuristicKind {
+            $(
+                #[doc = concat!("See [`", stringify!($module), "`](self::", stringify!($module), ").")]
+                $variant,
+            )*
+        }
+
+        impl HeuristicKind {
+            /// Every built-in heuristic, in the order they are listed to users.
+            pub const ALL: [HeuristicKind; [$(stringify!($variant)),*].len()] = [$(HeuristicKind::$variant),*];
+
+            /// What the heuristic says about itself.
+            pub fn info(self) -> &'static HeuristicInfo {
+                match self {
+                    $(HeuristicKind::$variant => &$module::INFO,)*
+                }
+            }
+        }
+    };
+}
+
+heuristics! {
+    Zero => zero,
+    Misplaced => misplaced,
+    Manhattan => manhattan,
+    Euclidean => euclidean,
+    LinearConflict => linear_conflict,
+    Pdb => pub pdb,
+    Exact => pub exact,
+    Learnt => learnt,
 }
 
 impl HeuristicKind {
-    /// Every kind, in the order they are listed to users.
-    pub const ALL: [HeuristicKind; 8] = [
-        HeuristicKind::Zero,
-        HeuristicKind::Misplaced,
-        HeuristicKind::Manhattan,
-        HeuristicKind::Euclidean,
-        HeuristicKind::LinearConflict,
-        HeuristicKind::Pdb,
-        HeuristicKind::Exact,
-        HeuristicKind::Learnt,
-    ];
-
     /// The kinds that estimate multi-tile moves ([`Heuristic::in_metric`]).
-    pub const MTM: [HeuristicKind; 5] =
-        [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Pdb, HeuristicKind::Exact];
+    pub fn mtm() -> impl Iterator<Item = HeuristicKind> {
+        HeuristicKind::ALL.iter().copied().filter(|k| k.info().mtm)
+    }
 
     /// The kinds computed from the board alone, with no table to build or load first.
-    pub const CLASSIC: [HeuristicKind; 5] =
-        [HeuristicKind::Zero, HeuristicKind::Misplaced, HeuristicKind::Manhattan, HeuristicKind::Euclidean, HeuristicKind::LinearConflict];
+    pub fn classic() -> impl Iterator<Item = HeuristicKind> {
+        HeuristicKind::ALL.iter().copied().filter(|k| !k.is_table())
+    }
 
     /// Whether this kind needs a table (pattern databases or exact distances) built or loaded
     /// before use.
     pub fn is_table(self) -> bool {
-        matches!(self, HeuristicKind::Pdb | HeuristicKind::Exact | HeuristicKind::Learnt)
+        self.info().table.is_some()
     }
 
     /// Whether it never overestimates the moves to go: every kind but the learnt estimate.
     /// A search's optimality rests on it.
     pub fn is_admissible(self) -> bool {
-        self != HeuristicKind::Learnt
+        self.info().admissible
+    }
+
+    /// What it claims: admissible and consistent, with [`HeuristicInfo::source`] for both.
+    pub fn claims(self) -> Claims {
+        let i = self.info();
+        Claims { admissible: Claim::of(i.admissible), consistent: Claim::of(i.consistent) }
     }
 
     /// One line on what the heuristic measures, for help texts and the web page.
     pub fn summary(self) -> &'static str {
-        match self {
-            HeuristicKind::Zero => "always 0: no guidance (A* becomes uniform-cost search)",
-            HeuristicKind::Misplaced => "tiles not in their goal cell (the blank not counted)",
-            HeuristicKind::Manhattan => "sum of each tile's row and column distance to its goal cell",
-            HeuristicKind::Euclidean => "sum of straight-line distances; real-valued and weaker than Manhattan",
-            HeuristicKind::LinearConflict => "Manhattan plus two moves for each tile that must leave its line to let another pass",
-            HeuristicKind::Pdb => "additive pattern databases with the mirror lookup (tables; boards of up to 64 cells)",
-            HeuristicKind::Exact => "the exact distance, from a table (boards of up to 10 cells)",
-            HeuristicKind::Learnt => {
-                "a trained network's estimate of the moves to go (the board sizes with weights: 6×6); may overestimate, so no answer found with it is claimed optimal"
-            }
-        }
+        self.info().summary
     }
 
     /// The name in prose, for menus, e.g. `pdb (pattern databases)`.
     pub fn title(self) -> &'static str {
-        match self {
-            HeuristicKind::Zero => "zero",
-            HeuristicKind::Misplaced => "misplaced",
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::Euclidean => "euclidean",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::Pdb => "pdb (pattern databases)",
-            HeuristicKind::Exact => "exact (true distance table)",
-            HeuristicKind::Learnt => "learnt (a trained network, not admissible)",
-        }
+        self.info().title
     }
 
     /// What its prepared tables are called (`exact table`, `pattern databases`), for a table
     /// heuristic; `None` for one computed from the board.
     pub fn table_name(self) -> Option<&'static str> {
-        match self {
-            HeuristicKind::Exact => Some("exact table"),
-            HeuristicKind::Pdb => Some("pattern databases"),
-            HeuristicKind::Learnt => Some("learnt weights"),
-            _ => None,
-        }
+        self.info().table
     }
 
     /// The most cells a board may have for this heuristic, if it is limited.
     pub fn max_cells(self) -> Option<usize> {
-        match self {
-            HeuristicKind::Pdb => Some(pdb::MAX_CELLS),
-            HeuristicKind::Exact => Some(exact::MAX_CELLS),
-            HeuristicKind::Learnt => Some(crate::learnt::MAX_CELLS),
-            _ => None,
-        }
+        self.info().max_cells
     }
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Zero => "zero",
-            HeuristicKind::Misplaced => "misplaced",
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::Euclidean => "euclidean",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::Pdb => "pdb",
-            HeuristicKind::Exact => "exact",
-            HeuristicKind::Learnt => "learnt",
-        }
+        self.info().name
+    }
+
+    /// The other names it is read by (`h1` for misplaced tiles).
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.info().aliases
+    }
+
+    /// The kind a name or alias stands for (case and `_`/`-` aside): the one reader of
+    /// heuristic names, which every front end's parsing goes through.
+    pub fn lookup(name: &str) -> Option<HeuristicKind> {
+        let s = name.trim().to_ascii_lowercase().replace('_', "-");
+        HeuristicKind::ALL.iter().copied().find(|k| k.name() == s || k.aliases().contains(&s.as_str()))
     }
 
     /// Checks that this heuristic covers a `width`×`height` board: the one place that says
@@ -162,6 +148,11 @@ impl HeuristicKind {
             _ => Ok(()),
         }
     }
+
+    /// The names every built-in is listed by, for messages: `zero, misplaced, …`.
+    pub fn names() -> String {
+        HeuristicKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+    }
 }
 
 impl fmt::Display for HeuristicKind {
@@ -173,27 +164,13 @@ impl fmt::Display for HeuristicKind {
 impl FromStr for HeuristicKind {
     type Err = Error;
     fn from_str(s: &str) -> Result<Self, Error> {
-        let s = s.trim().to_ascii_lowercase().replace('_', "-");
-        HeuristicKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .or(match s.as_str() {
-                "none" | "0" => Some(HeuristicKind::Zero),
-                "hamming" | "misplaced-tiles" => Some(HeuristicKind::Misplaced),
-                "md" | "manhattan-distance" => Some(HeuristicKind::Manhattan),
-                "lc" | "linear" | "linearconflict" => Some(HeuristicKind::LinearConflict),
-                "pattern-database" | "pattern-databases" | "pdbs" => Some(HeuristicKind::Pdb),
-                "table" | "perfect" => Some(HeuristicKind::Exact),
-                "learned" | "nn" | "network" => Some(HeuristicKind::Learnt),
-                _ => None,
-            })
-            .ok_or_else(|| {
-                Error::Invalid(format!(
-                    "unknown heuristic {}: use {}",
-                    crate::error::quote(&s),
-                    HeuristicKind::ALL.map(|k| k.name()).join(", ")
-                ))
-            })
+        HeuristicKind::lookup(s).ok_or_else(|| {
+            Error::Invalid(format!(
+                "unknown heuristic {}: use {}",
+                crate::error::quote(&s.trim().to_ascii_lowercase()),
+                HeuristicKind::names()
+            ))
+        })
     }
 }
 
@@ -241,9 +218,10 @@ impl GoalTable {
     }
 }
 
-/// How a heuristic gets its values: a formula over the board, or a table.
+/// How a heuristic gets its values: a formula over the board, a table, or a user's own
+/// estimate.
 #[derive(Clone, Debug)]
-enum Source {
+pub(crate) enum Source {
     Zero,
     Misplaced,
     Manhattan,
@@ -268,6 +246,9 @@ enum Source {
     MtmSlides(Arc<slide_pdb::SlideBound>),
     // A trained network ([`crate::learnt`]); `home[t]`: tile `t`'s goal cell.
     Learnt(Arc<crate::learnt::Net>, Arc<[u8]>),
+    /// A user's own estimate ([`own`]), bound to the goal: recomputed in full at each node
+    /// unless it updates along a move.
+    Own(Arc<own::Bound>),
 }
 
 /// A heuristic bound to one goal, ready to evaluate states.
@@ -277,6 +258,7 @@ pub struct Heuristic {
     height: usize,
     source: Source,
     cost: CostModel,
+    estimator: Estimator,
 }
 
 /// The prepared tables a table-driven heuristic reads. [`crate::tables::Tables`], the bag a
@@ -337,39 +319,13 @@ impl Heuristic {
     /// the cheapest pattern-tile moves), which `tables` must hold
     /// ([`crate::tables::TableStore::prepare_for`]).
     pub fn with_cost(kind: HeuristicKind, goal: &Board, tables: &dyn TableSource, cost: CostModel) -> Result<Heuristic, Error> {
-        if cost.is_unit() {
-            return Heuristic::new(kind, goal, tables);
-        }
-        let unprepared = || {
-            Error::Unprepared(format!(
-                "the {kind} heuristic under {cost} costs needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_for)"
-            ))
-        };
-        let source = match kind {
-            HeuristicKind::Zero => Source::Zero,
-            HeuristicKind::Misplaced => Source::WeightedMisplaced,
-            HeuristicKind::Manhattan => Source::WeightedManhattan,
-            HeuristicKind::Euclidean => Source::WeightedEuclidean,
-            HeuristicKind::LinearConflict => Source::WeightedLinearConflict,
-            HeuristicKind::Pdb => {
-                pdb::costed::check_size(goal.width(), goal.height())?;
-                Source::CostPdb(tables.cost_pdb().filter(|p| p.goal() == goal && p.cost() == cost).cloned().ok_or_else(unprepared)?)
-            }
-            HeuristicKind::Exact => {
-                kind.check_size(goal.width(), goal.height())?;
-                Source::CostExact(tables.cost_exact().filter(|e| e.goal() == goal && e.cost() == cost).cloned().ok_or_else(unprepared)?)
-            }
-            HeuristicKind::Learnt => {
-                return Err(Error::Unsupported(format!("the learnt estimate counts moves of unit cost: it takes no {cost} costs")))
-            }
-        };
-        Ok(Heuristic { table: GoalTable::new(goal, cost), height: goal.height(), source, cost })
+        Heuristic::in_metric(kind, goal, tables, cost, Metric::Stm)
     }
 
     /// [`Heuristic::with_cost`] in the metric `metric`: under multi-tile moves
-    /// ([`Metric::Mtm`], unit costs only) `zero`, `misplaced`, `manhattan` and `exact` estimate
-    /// the slides to the goal ([`mtm`]: each stays admissible and consistent); the others count
-    /// single-tile moves and are refused.
+    /// ([`Metric::Mtm`], unit costs only) the kinds whose [`HeuristicInfo::mtm`] says so
+    /// estimate the slides to the goal ([`mtm`]: each stays admissible and consistent); the
+    /// others count single-tile moves and are refused.
     pub fn in_metric(
         kind: HeuristicKind,
         goal: &Board,
@@ -377,37 +333,51 @@ impl Heuristic {
         cost: CostModel,
         metric: Metric,
     ) -> Result<Heuristic, Error> {
-        if metric == Metric::Stm {
-            return Heuristic::with_cost(kind, goal, tables, cost);
-        }
-        if !cost.is_unit() {
-            return Err(Error::Unsupported(format!("the multi-tile metric counts slides, each costing 1: it takes no {cost} costs")));
-        }
-        let source = match kind {
-            HeuristicKind::Zero => Source::Zero,
-            HeuristicKind::Misplaced => Source::MtmMisplaced,
-            HeuristicKind::Manhattan => Source::MtmAxes,
-            HeuristicKind::Exact => Source::MtmExact(tables.mtm_exact().filter(|t| t.goal() == goal).cloned().ok_or_else(|| {
-                Error::Unprepared(format!(
-                    "the exact heuristic under the multi-tile metric needs its table prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
-                ))
-            })?),
-            HeuristicKind::Pdb => match tables.mtm_slides().filter(|t| t.goal() == goal) {
-                Some(slides) => Source::MtmSlides(slides.clone()),
-                None => Source::MtmWalk(tables.mtm_walk().filter(|t| t.goal() == goal).cloned().ok_or_else(|| {
-                    Error::Unprepared(format!(
-                        "the pdb heuristic under the multi-tile metric needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare_run)"
-                    ))
-                })?),
-            },
-            HeuristicKind::Euclidean | HeuristicKind::LinearConflict | HeuristicKind::Learnt => {
+        let info = kind.info();
+        if metric == Metric::Mtm {
+            if !cost.is_unit() {
+                return Err(Error::Unsupported(format!("the multi-tile metric counts slides, each costing 1: it takes no {cost} costs")));
+            }
+            if !info.mtm {
                 return Err(Error::Unsupported(format!(
                     "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
-                    HeuristicKind::MTM.map(|k| k.name()).join(", ")
-                )))
+                    HeuristicKind::mtm().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+                )));
             }
-        };
-        Ok(Heuristic { table: GoalTable::new(goal, CostModel::Unit), height: goal.height(), source, cost })
+        } else if cost.is_unit() {
+            kind.check_size(goal.width(), goal.height())?;
+        } else {
+            if !info.tile_costs {
+                return Err(Error::Unsupported(format!("the {kind} estimate counts moves of unit cost: it takes no {cost} costs")));
+            }
+            if kind != HeuristicKind::Pdb {
+                kind.check_size(goal.width(), goal.height())?;
+            }
+        }
+        let source = (info.bind)(goal, tables, cost, metric)?;
+        let table_cost = if metric == Metric::Mtm { CostModel::Unit } else { cost };
+        Ok(Heuristic {
+            table: GoalTable::new(goal, table_cost),
+            height: goal.height(),
+            source,
+            cost: if metric == Metric::Mtm { cost } else { table_cost },
+            estimator: Estimator::Builtin(kind),
+        })
+    }
+
+    /// The heuristic `estimator` names, bound to `goal` in `cost` and `metric`: a built-in
+    /// through [`Heuristic::in_metric`], a user's own through its [`Estimate::bind`].
+    pub fn of(estimator: &Estimator, goal: &Board, tables: &dyn TableSource, cost: CostModel, metric: Metric) -> Result<Heuristic, Error> {
+        match estimator {
+            Estimator::Builtin(kind) => Heuristic::in_metric(*kind, goal, tables, cost, metric),
+            Estimator::Own(own) => Ok(Heuristic {
+                table: GoalTable::new(goal, cost),
+                height: goal.height(),
+                source: Source::Own(Arc::new(own::Bound::new(own.bind(goal, cost, metric)?.unwrap_or_else(|| own.clone()), goal))),
+                cost,
+                estimator: estimator.clone(),
+            }),
+        }
     }
 
     /// The metric the estimates count moves in.
@@ -446,40 +416,7 @@ impl Heuristic {
     /// makes them); without them this is [`Error::Unprepared`], never a silent fallback to
     /// another heuristic.
     pub fn new(kind: HeuristicKind, goal: &Board, tables: &dyn TableSource) -> Result<Heuristic, Error> {
-        kind.check_size(goal.width(), goal.height())?;
-        let unprepared = || {
-            Error::Unprepared(format!(
-                "the {kind} heuristic needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::prepare)"
-            ))
-        };
-        let source = match kind {
-            HeuristicKind::Zero => Source::Zero,
-            HeuristicKind::Misplaced => Source::Misplaced,
-            HeuristicKind::Manhattan => Source::Manhattan,
-            HeuristicKind::Euclidean => Source::Euclidean,
-            HeuristicKind::LinearConflict => Source::LinearConflict,
-            HeuristicKind::Pdb => Source::Pdb(tables.pdb().filter(|p| p.goal() == goal).cloned().ok_or_else(unprepared)?),
-            HeuristicKind::Exact => Source::Exact(tables.exact().filter(|e| e.goal() == goal).cloned().ok_or_else(unprepared)?),
-            HeuristicKind::Learnt => {
-                let net = tables.learnt().filter(|n| n.fits(goal)).cloned().ok_or_else(|| {
-                    Error::Unprepared(format!(
-                        "the learnt heuristic needs weights for {}×{} boards with the goal's blank in cell {} (see npuzzle::tables::TableStore::prepare)",
-                        goal.width(),
-                        goal.height(),
-                        goal.blank()
-                    ))
-                })?;
-                let home: Vec<u8> = goal.positions().into_iter().map(|p| p as u8).collect();
-                Source::Learnt(net, home.into())
-            }
-        };
-        // The tables carry their own goal geometry; only the formulas read this one.
-        let table = if kind.is_table() {
-            GoalTable { width: goal.width(), goal_pos: Vec::new(), weight: Vec::new() }
-        } else {
-            GoalTable::new(goal, CostModel::Unit)
-        };
-        Ok(Heuristic { table, height: goal.height(), source, cost: CostModel::Unit })
+        Heuristic::in_metric(kind, goal, tables, CostModel::Unit, Metric::Stm)
     }
 
     /// A heuristic computed from the board alone; the table-driven kinds are
@@ -488,33 +425,45 @@ impl Heuristic {
         Heuristic::new(kind, goal, &NoTables)
     }
 
-    /// Which heuristic this is.
-    pub fn kind(&self) -> HeuristicKind {
-        match self.source {
-            Source::Zero => HeuristicKind::Zero,
-            Source::Misplaced => HeuristicKind::Misplaced,
-            Source::Manhattan => HeuristicKind::Manhattan,
-            Source::Euclidean => HeuristicKind::Euclidean,
-            Source::LinearConflict => HeuristicKind::LinearConflict,
-            Source::Pdb(_) => HeuristicKind::Pdb,
-            Source::Exact(_) => HeuristicKind::Exact,
-            Source::WeightedMisplaced => HeuristicKind::Misplaced,
-            Source::WeightedManhattan => HeuristicKind::Manhattan,
-            Source::WeightedEuclidean => HeuristicKind::Euclidean,
-            Source::WeightedLinearConflict => HeuristicKind::LinearConflict,
-            Source::CostPdb(_) => HeuristicKind::Pdb,
-            Source::CostExact(_) => HeuristicKind::Exact,
-            Source::MtmMisplaced => HeuristicKind::Misplaced,
-            Source::MtmAxes => HeuristicKind::Manhattan,
-            Source::MtmExact(_) => HeuristicKind::Exact,
-            Source::MtmWalk(_) | Source::MtmSlides(_) => HeuristicKind::Pdb,
-            Source::Learnt(..) => HeuristicKind::Learnt,
+    /// Which built-in heuristic this is; `None` for a user's own.
+    pub fn kind(&self) -> Option<HeuristicKind> {
+        match self.estimator {
+            Estimator::Builtin(k) => Some(k),
+            Estimator::Own(_) => None,
+        }
+    }
+
+    /// What it is: a built-in or a user's own estimate.
+    pub fn estimator(&self) -> &Estimator {
+        &self.estimator
+    }
+
+    /// Set once a user's own estimate returned an error during a search: from then on it
+    /// estimates every board as unreachable, the search stops at its next check of the limits
+    /// ([`crate::search::Ctx::stop_on`]), and the search's entry returns the error
+    /// ([`Heuristic::failure`]) in place of its outcome. `None` for a built-in, which never fails.
+    pub fn failed_flag(&self) -> Option<&std::sync::atomic::AtomicBool> {
+        match &self.source {
+            Source::Own(b) => Some(b.failed_flag()),
+            _ => None,
+        }
+    }
+
+    /// [`Heuristic::failure`]'s error, if any.
+    pub fn failure(&self) -> Option<Error> {
+        match &self.source {
+            Source::Own(b) => b.failure(),
+            _ => None,
         }
     }
 
     /// Whether every value is a whole number of units.
     pub fn is_integral(&self) -> bool {
-        !matches!(self.source, Source::Euclidean | Source::WeightedEuclidean | Source::Learnt(..))
+        match (&self.estimator, &self.source) {
+            (Estimator::Builtin(k), _) => k.info().integral,
+            (Estimator::Own(_), Source::Own(b)) => b.integral(),
+            (Estimator::Own(_), _) => false,
+        }
     }
 
     /// The pattern-database set behind a `pdb` heuristic.
@@ -562,6 +511,7 @@ impl Heuristic {
                 Cost((y as f64 * Cost::ONE as f64).round() as u64)
             }
             Source::Learnt(..) => Cost::ZERO,
+            Source::Own(b) => b.estimate(s),
         }
     }
 
@@ -592,6 +542,16 @@ impl Heuristic {
             | Source::MtmWalk(_)
             | Source::MtmSlides(_)
             | Source::Learnt(..) => self.estimate(child),
+            Source::Own(b) => b.update(child, parent_h, tile, from, to),
+        }
+    }
+
+    /// The estimate for a board given as its tiles, row by row.
+    pub fn estimate_tiles(&self, tiles: &[Tile]) -> Cost {
+        match tiles.len() {
+            0..=16 => self.estimate(&crate::state::Packed64::from_tiles(tiles)),
+            17..=25 => self.estimate(&crate::state::Packed128::from_tiles(tiles)),
+            _ => self.estimate(&crate::state::Wide::from_tiles(tiles)),
         }
     }
 
@@ -599,6 +559,12 @@ impl Heuristic {
     pub fn estimate_board(&self, b: &Board) -> Cost {
         self.estimate(&crate::state::Wide::from_tiles(b.tiles()))
     }
+}
+
+/// A formula read as a user's own estimate ([`Estimator`]'s parser, for a text that names no
+/// built-in: [`formula::FormulaEstimate`]).
+pub(crate) fn formula_estimator(text: &str) -> Result<Estimator, Error> {
+    formula::estimator(text)
 }
 
 /// The sum of the tiles' Manhattan distances from their cells on `start` to their cells on

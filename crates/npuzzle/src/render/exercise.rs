@@ -94,7 +94,7 @@ pub struct Exercise {
     /// Its name in prose, e.g. `A*`.
     pub algorithm_title: &'static str,
     /// The heuristic used (`zero` for algorithms that use none).
-    pub heuristic: HeuristicKind,
+    pub heuristic: crate::heuristic::Estimator,
     /// The move order, e.g. `LURD`.
     pub order: String,
     /// What a move costs: `unit` or `tile` (g, h, f and the solution's cost are in its units).
@@ -196,7 +196,7 @@ pub const DEFAULT_PAIR: (Algorithm, HeuristicKind) = (Algorithm::Astar, Heuristi
 pub fn settle(plan: &mut Plan) {
     if plan.algorithm.is_none() && plan.heuristic.is_none() {
         plan.algorithm = Some(DEFAULT_PAIR.0);
-        plan.heuristic = Some(DEFAULT_PAIR.1);
+        plan.heuristic = Some(DEFAULT_PAIR.1.into());
     }
 }
 

@@ -14,7 +14,6 @@
 
 use crate::board::{Board, Tile};
 use crate::cost::{Cost, CostModel};
-use crate::heuristic::HeuristicKind;
 use crate::metric::Metric;
 use crate::record::{Event, Node, Recorder};
 use crate::search::observer::Fate;
@@ -431,7 +430,7 @@ pub struct TraceStart<'a> {
     /// The algorithm.
     pub algorithm: Algorithm,
     /// The heuristic actually used (`zero` for algorithms that use none).
-    pub heuristic: HeuristicKind,
+    pub heuristic: crate::heuristic::Estimator,
     /// The successor order.
     pub order: String,
     /// What a move costs (`unit` or `tile`); g, h and f are in its units.

@@ -52,7 +52,7 @@ pub(crate) fn stopped_at_once(req: &Request) -> Option<Outcome> {
 
 /// The heuristic `req` searches with, from its prepared tables.
 pub(crate) fn heuristic(req: &Request) -> Result<Heuristic, Error> {
-    Heuristic::in_metric(req.effective_heuristic(), &req.goal, &req.tables, req.cost, req.metric)
+    Heuristic::of(&req.effective_heuristic(), &req.goal, &req.tables, req.cost, req.metric)
 }
 
 /// Runs the search of `widths` on `req`: [`stopped_at_once`], then [`run_with`].
@@ -112,8 +112,12 @@ fn run_at<S: State, O: Observer>(
         cost: req.cost,
         metric: req.metric,
     };
-    let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes);
+    let mut ctx = Ctx::new(&req.limits, obs).for_state_bytes(state_bytes).stop_on(problem.heuristic.failed_flag());
     let end = search(&problem, &mut ctx);
     let (stats, obs) = ctx.finish(&end);
+    // A user's own estimate that failed at a board stopped the search: its error is the answer.
+    if let Some(e) = problem.heuristic.failure() {
+        return Err(e);
+    }
     Ok((Outcome::from_end(end, stats), obs))
 }

@@ -333,6 +333,13 @@ impl Conventions {
             || bounded && self.duplicates == Duplicates::Explored && own.duplicates != Duplicates::Explored)
     }
 
+    /// Whether a search under these rules never reopens a state it has expanded (a closed list
+    /// without reopening, [`Duplicates::Explored`], in a search with no bound): a later, cheaper
+    /// path to the state is dropped, so its answer is optimal only with a consistent heuristic.
+    pub fn never_reopens(self, info: &Info) -> bool {
+        self.duplicates == Duplicates::Explored && info.words.bound.is_none()
+    }
+
     /// The rules a search by `info`'s algorithm runs under: each convention given in `params`
     /// that the algorithm reads, else its own.
     ///

@@ -363,6 +363,8 @@ pub struct Ctx<'a, O: Observer> {
     /// Checks between two looks at the clock and the cancel flag (a power of two).
     poll_every: u32,
     next_id: NodeId,
+    /// Set when a user's own estimate failed: the search stops at its next check.
+    failed: Option<&'a std::sync::atomic::AtomicBool>,
 }
 
 /// Bytes of search state touched between two looks at the clock, whatever the node size: about
@@ -380,7 +382,15 @@ impl<'a, O: Observer> Ctx<'a, O> {
             ticks: 0,
             poll_every: 1024,
             next_id: 0,
+            failed: None,
         }
+    }
+
+    /// Stops the search at its next check once `failed` is set (a user's own estimate that
+    /// returned an error: [`Heuristic::failure`](crate::heuristic::Heuristic::failure)).
+    pub fn stop_on(mut self, failed: Option<&'a std::sync::atomic::AtomicBool>) -> Self {
+        self.failed = failed;
+        self
     }
 
     /// Looks at the clock and the cancel flag often enough for states of `bytes` bytes each:
@@ -438,6 +448,9 @@ impl<'a, O: Observer> Ctx<'a, O> {
     #[inline]
     pub fn check(&mut self, memory: usize) -> Result<(), LimitKind> {
         let mem = memory as u64;
+        if self.failed.is_some_and(|f| f.load(Ordering::Relaxed)) {
+            return Err(LimitKind::Cancelled);
+        }
         if let Some(n) = self.limits.nodes {
             if self.stats.generated >= n {
                 return Err(LimitKind::Nodes);

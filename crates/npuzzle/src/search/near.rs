@@ -43,7 +43,7 @@ pub(crate) fn probe(req: &Request) -> Probe {
     let began = Instant::now();
     let ida = Request {
         algorithm: Algorithm::Idastar,
-        heuristic: HeuristicKind::LinearConflict,
+        heuristic: HeuristicKind::LinearConflict.into(),
         limits: Limits { nodes: Some(NODES), ..req.limits.clone() },
         tables: Tables::none(),
         by_default: false,

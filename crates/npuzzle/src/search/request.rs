@@ -4,7 +4,7 @@ use super::{Algorithm, Limits, Param, Params};
 use crate::board::{Board, MoveOrder};
 use crate::cost::CostModel;
 use crate::error::Error;
-use crate::heuristic::HeuristicKind;
+use crate::heuristic::{Estimator, HeuristicKind};
 use crate::metric::Metric;
 use crate::tables::Tables;
 
@@ -17,8 +17,9 @@ pub struct Request {
     pub goal: Board,
     /// Which algorithm.
     pub algorithm: Algorithm,
-    /// Which heuristic (ignored by algorithms that use none).
-    pub heuristic: HeuristicKind,
+    /// Which heuristic (ignored by algorithms that use none): a built-in, or a user's own
+    /// estimate (a formula, a Rust type, a Python callable).
+    pub heuristic: Estimator,
     /// Successor order.
     pub order: MoveOrder,
     /// The algorithm's parameters: the weight on h, the depth bound, the local searches' seed,
@@ -54,7 +55,7 @@ impl Request {
             start,
             goal,
             algorithm: Algorithm::Astar,
-            heuristic: HeuristicKind::Manhattan,
+            heuristic: Estimator::Builtin(HeuristicKind::Manhattan),
             order: MoveOrder::default(),
             params: Params::default(),
             limits: Limits::default(),
@@ -74,8 +75,8 @@ impl Request {
     }
 
     /// Sets the heuristic (no longer the default solver).
-    pub fn heuristic(mut self, h: HeuristicKind) -> Request {
-        self.heuristic = h;
+    pub fn heuristic(mut self, h: impl Into<Estimator>) -> Request {
+        self.heuristic = h.into();
         self.by_default = false;
         self
     }
@@ -126,7 +127,8 @@ impl Request {
     /// Checks that the request runs in its metric. Under multi-tile moves costs are unit, the
     /// algorithm searches the state space (the local searches, the reductions and the beams
     /// make single-tile moves), and the heuristic estimates slides
-    /// ([`HeuristicKind::MTM`]).
+    /// ([`crate::heuristic::HeuristicInfo::mtm`]; a user's own estimate is the user's to
+    /// make).
     pub fn metric_check(&self) -> Result<(), Error> {
         if self.metric == Metric::Stm {
             return Ok(());
@@ -145,31 +147,44 @@ impl Request {
                 these.join(", ")
             )));
         }
-        let kind = self.effective_heuristic();
-        if !HeuristicKind::MTM.contains(&kind) {
-            return Err(Error::Unsupported(format!(
+        match self.effective_heuristic().kind() {
+            Some(kind) if !kind.info().mtm => Err(Error::Unsupported(format!(
                 "the {kind} heuristic counts single-tile moves and overestimates multi-tile ones: under the multi-tile metric use {}",
-                HeuristicKind::MTM.map(|k| k.name()).join(", ")
-            )));
+                HeuristicKind::mtm().map(|k| k.name()).collect::<Vec<_>>().join(", ")
+            ))),
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// The heuristic actually used: `zero` for algorithms that use none.
-    pub fn effective_heuristic(&self) -> HeuristicKind {
+    pub fn effective_heuristic(&self) -> Estimator {
         if self.algorithm.uses_heuristic() {
-            self.heuristic
+            self.heuristic.clone()
         } else {
-            HeuristicKind::Zero
+            Estimator::Builtin(HeuristicKind::Zero)
+        }
+    }
+
+    /// The built-in heuristic actually used, if it is one (`zero` for algorithms that use
+    /// none); `None` for a user's own estimate.
+    pub fn heuristic_kind(&self) -> Option<HeuristicKind> {
+        if self.algorithm.uses_heuristic() {
+            self.heuristic.kind()
+        } else {
+            Some(HeuristicKind::Zero)
         }
     }
 
     /// Whether a solution found is guaranteed optimal: the algorithm says so, with its
-    /// parameters at their defaults, over an admissible heuristic.
+    /// parameters at their defaults, over a heuristic known admissible (and known consistent
+    /// where the course's rules never reopen a state).
     pub fn guarantees_optimal(&self) -> bool {
         let info = self.algorithm.info();
+        let claims = self.effective_heuristic().claims();
+        let conventions = super::Conventions::of(info, &self.params);
         info.optimal
-            && self.effective_heuristic().is_admissible()
+            && claims.admissible.holds()
+            && (claims.consistent.holds() || !conventions.never_reopens(info))
             && !(info.takes(Param::Weight) && self.params.weight() != 1.0)
             && self.cost_note().is_none()
             && super::Conventions::of(info, &self.params).keep_optimality(info)

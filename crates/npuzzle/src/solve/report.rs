@@ -2,7 +2,6 @@
 
 use crate::board::Board;
 use crate::cost::CostModel;
-use crate::heuristic::HeuristicKind;
 use crate::metric::Metric;
 use crate::outcome::{BoundSource, Outcome, Status, Stuck};
 use crate::search::{Algorithm, LimitKind, Param, Request};
@@ -40,7 +39,7 @@ pub struct Report {
     /// The algorithm that searched.
     pub algorithm: Algorithm,
     /// The heuristic it used (`zero` for an algorithm that uses none).
-    pub heuristic: HeuristicKind,
+    pub heuristic: crate::heuristic::Estimator,
     /// The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
     pub weight: f64,
     /// The move order: the blank's moves tried in this order.

@@ -9,6 +9,7 @@ mod classics;
 mod conventions;
 mod cost_oracle;
 mod default_cold;
+mod formulas;
 mod layers;
 mod learnt;
 mod limits;

@@ -268,7 +268,7 @@ fn default_solver_on_three_by_three_is_optimal_and_uses_the_table() {
         assert_eq!(req.heuristic, HeuristicKind::Exact);
         // Without its table the request is refused, never run on another heuristic.
         assert!(matches!(solve(&req), Err(npuzzle::Error::Unprepared(_))));
-        let tables = store.prepare(req.heuristic, &goal, &quiet, None).unwrap();
+        let tables = store.prepare(req.heuristic.kind().unwrap(), &goal, &quiet, None).unwrap();
         let out = solve(&req.tables(tables)).unwrap();
         assert_eq!(out.status, Status::Solved);
         assert_eq!(out.cost, Some(truth[start.tiles()] as u64));

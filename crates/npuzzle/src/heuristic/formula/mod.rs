@@ -104,6 +104,10 @@ mod parse;
 #[cfg(test)]
 mod tests;
 
+mod estimate;
+pub(crate) use estimate::estimator;
+pub use estimate::FormulaEstimate;
+
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -126,32 +130,7 @@ pub const TILE_VARIABLES: [&str; 7] = ["tile", "row", "col", "goal_row", "goal_c
 /// The functions, as written.
 pub const FUNCTIONS: [&str; 8] = parse::FUNCTIONS;
 
-/// What a heuristic (or a formula) claims about one property.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum Claim {
-    /// It holds.
-    Yes,
-    /// It is not claimed: the estimate may break it (it may overestimate, say).
-    No,
-    /// Nothing is known either way.
-    Unknown,
-}
-
-/// What a heuristic (or a formula) claims: whether it never overestimates the moves to go
-/// (admissible), and whether it never drops by more than a move's cost in one move
-/// (consistent).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Claims {
-    /// Never above the moves to go.
-    pub admissible: Claim,
-    /// Never drops by more than one move's cost along a move (and 0 at the goal).
-    pub consistent: Claim,
-}
+pub use super::{Claim, Claims};
 
 /// Why a formula could not be read, and where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -52,9 +52,61 @@ pub use rank::Ranker;
 pub use sets::SetSpec;
 pub use table::Pdb;
 
-use crate::board::Move;
+use super::{HeuristicInfo, Source, TableSource};
+use crate::board::{Board, Move};
+use crate::cost::CostModel;
 use crate::error::Error;
 use crate::heuristic::HeuristicKind;
+use crate::metric::Metric;
+
+/// What the pattern databases say about themselves.
+pub const INFO: HeuristicInfo = HeuristicInfo {
+    name: "pdb",
+    aliases: &["pattern-database", "pattern-databases", "pdbs", "apdb"],
+    title: "pdb (pattern databases)",
+    summary: "additive pattern databases with the mirror lookup (tables; boards of up to 64 cells)",
+    admissible: true,
+    consistent: true,
+    source: "Korf and Felner 2002: disjoint patterns count only their own tiles' moves, so they add; a move changes one pattern's value by at most 1, and the mirror lookup's maximum keeps both",
+    table: Some("pattern databases"),
+    max_cells: Some(MAX_CELLS),
+    mtm: true,
+    tile_costs: true,
+    integral: true,
+    page: true,
+    bind,
+};
+
+fn bind(goal: &Board, tables: &dyn TableSource, cost: CostModel, metric: Metric) -> Result<Source, Error> {
+    let unprepared = |how: &str, see: &str| {
+        Error::Unprepared(format!("the pdb heuristic{how} needs its tables prepared for the goal {goal} (see npuzzle::tables::TableStore::{see})"))
+    };
+    match metric {
+        Metric::Mtm => match tables.mtm_slides().filter(|t| t.goal() == goal) {
+            Some(slides) => Ok(Source::MtmSlides(slides.clone())),
+            None => Ok(Source::MtmWalk(
+                tables
+                    .mtm_walk()
+                    .filter(|t| t.goal() == goal)
+                    .cloned()
+                    .ok_or_else(|| unprepared(" under the multi-tile metric", "prepare_run"))?,
+            )),
+        },
+        Metric::Stm if cost.is_unit() => {
+            Ok(Source::Pdb(tables.pdb().filter(|p| p.goal() == goal).cloned().ok_or_else(|| unprepared("", "prepare"))?))
+        }
+        Metric::Stm => {
+            costed::check_size(goal.width(), goal.height())?;
+            Ok(Source::CostPdb(
+                tables
+                    .cost_pdb()
+                    .filter(|p| p.goal() == goal && p.cost() == cost)
+                    .cloned()
+                    .ok_or_else(|| unprepared(&format!(" under {cost} costs"), "prepare_for"))?,
+            ))
+        }
+    }
+}
 
 /// Most cells a pattern database covers (an 8×8 board).
 pub const MAX_CELLS: usize = 64;

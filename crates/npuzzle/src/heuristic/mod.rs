@@ -66,6 +66,10 @@ heuristics! {
     Manhattan => manhattan,
     Euclidean => euclidean,
     LinearConflict => linear_conflict,
+    Gaschnig => pub gaschnig,
+    OutOfLine => pub out_of_line,
+    WalkingDistance => pub walking_distance,
+    LcCorner => pub lc_corner,
     Pdb => pub pdb,
     Exact => pub exact,
     Learnt => learnt,
@@ -246,6 +250,8 @@ pub(crate) enum Source {
     MtmSlides(Arc<slide_pdb::SlideBound>),
     // A trained network ([`crate::learnt`]); `home[t]`: tile `t`'s goal cell.
     Learnt(Arc<crate::learnt::Net>, Arc<[u8]>),
+    /// A classic from the literature ([`classics`]), bound to the goal.
+    Classic(Arc<dyn classics::Bytes>),
     /// A user's own estimate ([`own`]), bound to the goal: recomputed in full at each node
     /// unless it updates along a move.
     Own(Arc<own::Bound>),
@@ -511,6 +517,7 @@ impl Heuristic {
                 Cost((y as f64 * Cost::ONE as f64).round() as u64)
             }
             Source::Learnt(..) => Cost::ZERO,
+            Source::Classic(c) => Cost::moves(classics::estimate_with(c.as_ref(), t.cells(), |i| s.tile(i) as u8)),
             Source::Own(b) => b.estimate(s),
         }
     }
@@ -541,7 +548,8 @@ impl Heuristic {
             | Source::MtmExact(_)
             | Source::MtmWalk(_)
             | Source::MtmSlides(_)
-            | Source::Learnt(..) => self.estimate(child),
+            | Source::Learnt(..)
+            | Source::Classic(_) => self.estimate(child),
             Source::Own(b) => b.update(child, parent_h, tile, from, to),
         }
     }

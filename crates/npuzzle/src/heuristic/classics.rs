@@ -1,5 +1,7 @@
-//! Four classic heuristics from the literature, for single-tile moves of unit cost (the STM
-//! metric), any goal (the blank anywhere) and boards of up to [`MAX_CELLS`] cells:
+//! What four classic heuristics from the literature share. Each is a heuristic of its own,
+//! in its own file and registered like every other ([`super::HeuristicKind`]), for
+//! single-tile moves of unit cost (the STM metric), any goal (the blank anywhere) and boards of
+//! up to [`MAX_CELLS`] cells:
 //!
 //! - [`gaschnig`]: Gaschnig's heuristic, the swaps that sort the board when the blank may swap
 //!   with any tile;
@@ -11,56 +13,55 @@
 //!
 //! Each is a struct bound to one goal: `new(goal)` precomputes what it needs (or refuses a size
 //! it does not serve with [`Error::Unsupported`]), and `estimate(tiles)` reads a board given as
-//! its tile per cell (row-major, `tiles[cell]`, 0 the blank) without allocating. Each module
-//! also says what it is in an [`About`] (`ABOUT`), whose `admissible` and `consistent` are what
-//! the tests (`tests/suite/classics.rs`) check against the exact distances of every 3×3 board.
+//! its tile per cell (row-major, `tiles[cell]`, 0 the blank) without allocating. Each module's
+//! `INFO` says what it is; its `admissible` and `consistent` are what the tests
+//! (`tests/suite/classics.rs`) check against the exact distances of every 3×3 board.
 
-pub mod gaschnig;
-pub mod lc_corner;
-pub mod out_of_line;
-pub mod walking_distance;
+pub use super::gaschnig::{self, Gaschnig};
+pub use super::lc_corner::{self, LcCorner};
+pub use super::out_of_line::{self, OutOfLine};
+pub use super::walking_distance::{self, WalkingDistance};
 
-pub use gaschnig::Gaschnig;
-pub use lc_corner::LcCorner;
-pub use out_of_line::OutOfLine;
-pub use walking_distance::WalkingDistance;
-
+use super::HeuristicInfo;
 use crate::board::Board;
 use crate::error::Error;
 
 /// Most cells a board may have: tiles are read as bytes.
 pub const MAX_CELLS: usize = 256;
 
-/// What one of these heuristics is, for menus and registries.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct About {
-    /// The name on the command line (kebab-case), e.g. `walking-distance`.
-    pub name: &'static str,
-    /// One line on what it measures.
-    pub summary: &'static str,
-    /// Where it comes from.
-    pub source: &'static str,
-    /// The board sizes it serves, in words.
-    pub sizes: &'static str,
-    /// Whether it never overestimates the moves to go (checked on every 3×3 board).
-    pub admissible: bool,
-    /// Whether it drops by at most one a move, so that A* never reopens a node (checked on
-    /// every move of every 3×3 board).
-    pub consistent: bool,
-}
-
-/// The four, in the order they are listed to users.
-pub const ALL: [About; 4] = [gaschnig::ABOUT, out_of_line::ABOUT, walking_distance::ABOUT, lc_corner::ABOUT];
-
 /// One of these heuristics, bound to a goal: the shape all four share, so callers and tests can
 /// treat them alike.
-pub trait Classic: Sized {
+pub trait Classic: Sized + Send + Sync + std::fmt::Debug + 'static {
     /// What it is.
-    const ABOUT: About;
+    const INFO: &'static HeuristicInfo;
     /// Binds it to `goal`, or refuses a size it does not serve.
     fn new(goal: &Board) -> Result<Self, Error>;
     /// The estimate of the moves from `tiles` (`tiles[cell]`, 0 the blank) to the goal.
     fn estimate(&self, tiles: &[u8]) -> u32;
+}
+
+/// A classic bound to a goal, as a search holds it ([`super::Source::Classic`]).
+pub(crate) trait Bytes: Send + Sync + std::fmt::Debug {
+    /// [`Classic::estimate`].
+    fn of(&self, tiles: &[u8]) -> u32;
+}
+
+impl<C: Classic> Bytes for C {
+    #[inline]
+    fn of(&self, tiles: &[u8]) -> u32 {
+        self.estimate(tiles)
+    }
+}
+
+/// The estimate of `bytes` for a board of `cells` cells whose tile in cell `c` is `tile(c)`,
+/// read into a buffer on the stack.
+#[inline]
+pub(crate) fn estimate_with(h: &dyn Bytes, cells: usize, tile: impl Fn(usize) -> u8) -> u32 {
+    let mut buf = [0u8; MAX_CELLS];
+    for (c, b) in buf[..cells].iter_mut().enumerate() {
+        *b = tile(c);
+    }
+    h.of(&buf[..cells])
 }
 
 /// The goal as these heuristics read it: where each tile belongs and which tile each cell

@@ -22,9 +22,12 @@
 //! Manhattan distance bounds the other: two neighbouring tiles swapped give 3 against 2, one
 //! tile far from home 1 against its distance.
 //!
-//! **Sizes.** Every board of up to [`super::MAX_CELLS`] cells.
+//! **Sizes.** Every board of up to [`super::classics::MAX_CELLS`] cells.
 
-use super::{About, Classic, Layout};
+use super::classics::{Classic, Layout};
+use super::{HeuristicInfo, Source, TableSource};
+use crate::cost::CostModel;
+use crate::metric::Metric;
 use crate::board::Board;
 use crate::error::Error;
 
@@ -37,15 +40,27 @@ pub const ADMISSIBLE: bool = true;
 /// It drops by at most one a move (checked on every move of every 3×3 board for four goals).
 pub const CONSISTENT: bool = true;
 
-/// What it is.
-pub const ABOUT: About = About {
+/// What it says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
     name: NAME,
+    aliases: &[],
+    title: "gaschnig (Gaschnig's swaps)",
     summary: SUMMARY,
-    source: "J. Gaschnig, PhD thesis, Carnegie-Mellon University, 1979",
-    sizes: "any board of up to 256 cells",
     admissible: ADMISSIBLE,
     consistent: CONSISTENT,
+    source: "J. Gaschnig, PhD thesis, Carnegie-Mellon University, 1979",
+    table: None,
+    max_cells: Some(super::classics::MAX_CELLS),
+    mtm: false,
+    tile_costs: false,
+    integral: true,
+    page: true,
+    bind,
 };
+
+fn bind(goal: &Board, _: &dyn TableSource, _: CostModel, _: Metric) -> Result<Source, Error> {
+    Ok(Source::Classic(std::sync::Arc::new(Gaschnig::new(goal)?)))
+}
 
 /// Gaschnig's heuristic bound to a goal.
 #[derive(Clone, Debug)]
@@ -54,7 +69,7 @@ pub struct Gaschnig {
 }
 
 impl Gaschnig {
-    /// Binds the heuristic to `goal` (at most [`super::MAX_CELLS`] cells).
+    /// Binds the heuristic to `goal` (at most [`super::classics::MAX_CELLS`] cells).
     pub fn new(goal: &Board) -> Result<Gaschnig, Error> {
         Ok(Gaschnig { layout: Layout::new(goal, NAME)? })
     }
@@ -94,7 +109,7 @@ impl Gaschnig {
 }
 
 impl Classic for Gaschnig {
-    const ABOUT: About = ABOUT;
+    const INFO: &'static HeuristicInfo = &INFO;
     fn new(goal: &Board) -> Result<Self, Error> {
         Gaschnig::new(goal)
     }

@@ -51,7 +51,10 @@
 //! 113 ms; 5×4 5.1 s; 5×5 115 s (the largest walking distance 70 an axis, 0.6 GB of tables,
 //! built only with a raised bound). The largest values: 35 an axis on 4×4, as Takahashi gives.
 
-use super::{About, Classic, Layout};
+use super::classics::{Classic, Layout};
+use super::{HeuristicInfo, Source, TableSource};
+use crate::cost::CostModel;
+use crate::metric::Metric;
 use crate::board::Board;
 use crate::error::Error;
 use std::sync::Arc;
@@ -66,15 +69,27 @@ pub const ADMISSIBLE: bool = true;
 /// It drops by at most one a move (checked on every move of every 3×3 board for four goals).
 pub const CONSISTENT: bool = true;
 
-/// What it is.
-pub const ABOUT: About = About {
+/// What it says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
     name: NAME,
+    aliases: &["wd"],
+    title: "walking-distance (Takahashi)",
     summary: SUMMARY,
-    source: "Ken'ichiro Takahashi's walking distance for the 15-puzzle (his web pages, in Japanese)",
-    sizes: "boards whose two abstract tables hold at most 1,000,000 states each: sides 2 to 4, and 5×2, 5×3, 6×2 and their transposes",
     admissible: ADMISSIBLE,
     consistent: CONSISTENT,
+    source: "Ken'ichiro Takahashi's walking distance for the 15-puzzle (his web pages, in Japanese)",
+    table: None,
+    max_cells: Some(super::classics::MAX_CELLS),
+    mtm: false,
+    tile_costs: false,
+    integral: true,
+    page: true,
+    bind,
 };
+
+fn bind(goal: &Board, _: &dyn TableSource, _: CostModel, _: Metric) -> Result<Source, Error> {
+    Ok(Source::Classic(std::sync::Arc::new(WalkingDistance::new(goal)?)))
+}
 
 /// Most states an abstract space (one table) may hold.
 pub const MAX_STATES: u64 = 1_000_000;
@@ -369,7 +384,7 @@ impl WalkingDistance {
 }
 
 impl Classic for WalkingDistance {
-    const ABOUT: About = ABOUT;
+    const INFO: &'static HeuristicInfo = &INFO;
     fn new(goal: &Board) -> Result<Self, Error> {
         WalkingDistance::new(goal)
     }

@@ -50,10 +50,13 @@
 //! the blank-last goal (the tests find and keep such a move). IDA* needs no consistency; A*
 //! with it may reopen nodes.
 //!
-//! **Sizes.** Every board of up to [`super::MAX_CELLS`] cells (sides of at least 2, as every
+//! **Sizes.** Every board of up to [`super::classics::MAX_CELLS`] cells (sides of at least 2, as every
 //! board has).
 
-use super::{About, Classic, Layout};
+use super::classics::{Classic, Layout};
+use super::{HeuristicInfo, Source, TableSource};
+use crate::cost::CostModel;
+use crate::metric::Metric;
 use crate::board::Board;
 use crate::error::Error;
 
@@ -71,18 +74,30 @@ pub const CONSISTENT: bool = false;
 /// blank-last goal, by up to 6 moves).
 pub const LITERAL_ADMISSIBLE: bool = false;
 
-/// What it is.
-pub const ABOUT: About = About {
+/// What it says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
     name: NAME,
+    aliases: &[],
+    title: "lc-corner (linear conflicts, corners, last move)",
     summary: SUMMARY,
-    source: "R. E. Korf and L. A. Taylor, Finding optimal solutions to the twenty-four puzzle, AAAI-96",
-    sizes: "any board of up to 256 cells",
     admissible: ADMISSIBLE,
     consistent: CONSISTENT,
+    source: "R. E. Korf and L. A. Taylor, Finding optimal solutions to the twenty-four puzzle, AAAI-96",
+    table: None,
+    max_cells: Some(super::classics::MAX_CELLS),
+    mtm: false,
+    tile_costs: false,
+    integral: true,
+    page: true,
+    bind,
 };
 
+fn bind(goal: &Board, _: &dyn TableSource, _: CostModel, _: Metric) -> Result<Source, Error> {
+    Ok(Source::Classic(std::sync::Arc::new(LcCorner::new(goal)?)))
+}
+
 /// Most lines a side may have (a board of 256 cells and sides of at least 2).
-const MAX_LINE: usize = super::MAX_CELLS / 2;
+const MAX_LINE: usize = super::classics::MAX_CELLS / 2;
 
 /// A corner cell whose goal holds a tile, and its two neighbours.
 #[derive(Clone, Copy, Debug)]
@@ -128,19 +143,19 @@ pub struct LcCorner {
 
 /// Per-estimate scratch, on the stack.
 struct Scratch {
-    pos: [u8; super::MAX_CELLS],
+    pos: [u8; super::classics::MAX_CELLS],
     /// Tiles whose vertical (`out_v`) or horizontal (`out_h`) extra moves a corner or last-move
     /// term has claimed: left out of their row's (column's) linear-conflict count.
-    out_v: [bool; super::MAX_CELLS],
-    out_h: [bool; super::MAX_CELLS],
+    out_v: [bool; super::classics::MAX_CELLS],
+    out_h: [bool; super::classics::MAX_CELLS],
     /// Tiles all of whose moves a term has claimed.
-    used: [bool; super::MAX_CELLS],
+    used: [bool; super::classics::MAX_CELLS],
     row_k: [u8; MAX_LINE],
     col_k: [u8; MAX_LINE],
 }
 
 impl LcCorner {
-    /// Binds the heuristic to `goal` (at most [`super::MAX_CELLS`] cells).
+    /// Binds the heuristic to `goal` (at most [`super::classics::MAX_CELLS`] cells).
     pub fn new(goal: &Board) -> Result<LcCorner, Error> {
         LcCorner::build(goal, false)
     }
@@ -194,7 +209,7 @@ impl LcCorner {
     /// Tiles to take out of row `i` (`row`) or column `i` so the rest of those whose goal is
     /// in that line stand in goal order: their count less a longest increasing subsequence of their
     /// goal positions. Tiles marked in `out` are left out.
-    fn removals(&self, tiles: &[u8], row: bool, i: usize, out: &[bool; super::MAX_CELLS]) -> u32 {
+    fn removals(&self, tiles: &[u8], row: bool, i: usize, out: &[bool; super::classics::MAX_CELLS]) -> u32 {
         let w = self.layout.width;
         let len = if row { w } else { self.layout.height };
         let mut tails = [0u8; MAX_LINE];
@@ -254,7 +269,7 @@ impl LcCorner {
     fn in_conflict(&self, tiles: &[u8], s: &Scratch, t: usize, row: bool) -> bool {
         let w = self.layout.width;
         let p = s.pos[t] as usize;
-        let mut out = [false; super::MAX_CELLS];
+        let mut out = [false; super::classics::MAX_CELLS];
         out[t] = true;
         if row {
             p / w == self.goal_row[t] as usize && self.removals(tiles, true, p / w, &out) != s.row_k[p / w] as u32
@@ -268,10 +283,10 @@ impl LcCorner {
         let (w, h, n) = (self.layout.width, self.layout.height, self.layout.cells());
         debug_assert_eq!(tiles.len(), n);
         let mut s = Scratch {
-            pos: [0; super::MAX_CELLS],
-            out_v: [false; super::MAX_CELLS],
-            out_h: [false; super::MAX_CELLS],
-            used: [false; super::MAX_CELLS],
+            pos: [0; super::classics::MAX_CELLS],
+            out_v: [false; super::classics::MAX_CELLS],
+            out_h: [false; super::classics::MAX_CELLS],
+            used: [false; super::classics::MAX_CELLS],
             row_k: [0; MAX_LINE],
             col_k: [0; MAX_LINE],
         };
@@ -286,7 +301,7 @@ impl LcCorner {
         if md == 0 {
             return 0;
         }
-        let none = [false; super::MAX_CELLS];
+        let none = [false; super::classics::MAX_CELLS];
         let mut lc = 0;
         for r in 0..h {
             s.row_k[r] = self.removals(tiles, true, r, &none) as u8;
@@ -385,7 +400,7 @@ impl LcCorner {
 }
 
 impl Classic for LcCorner {
-    const ABOUT: About = ABOUT;
+    const INFO: &'static HeuristicInfo = &INFO;
     fn new(goal: &Board) -> Result<Self, Error> {
         LcCorner::new(goal)
     }

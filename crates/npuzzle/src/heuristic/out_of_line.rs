@@ -14,9 +14,12 @@
 //! count changes by at most one. The tests check both on every board of 3×3 for four goals. It
 //! lies between the misplaced-tiles count and Manhattan distance.
 //!
-//! **Sizes.** Every board of up to [`super::MAX_CELLS`] cells.
+//! **Sizes.** Every board of up to [`super::classics::MAX_CELLS`] cells.
 
-use super::{About, Classic, Layout};
+use super::classics::{Classic, Layout};
+use super::{HeuristicInfo, Source, TableSource};
+use crate::cost::CostModel;
+use crate::metric::Metric;
 use crate::board::Board;
 use crate::error::Error;
 
@@ -29,15 +32,27 @@ pub const ADMISSIBLE: bool = true;
 /// It drops by at most one a move (checked on every move of every 3×3 board for four goals).
 pub const CONSISTENT: bool = true;
 
-/// What it is.
-pub const ABOUT: About = About {
+/// What it says about itself.
+pub const INFO: HeuristicInfo = HeuristicInfo {
     name: NAME,
+    aliases: &[],
+    title: "out-of-line (tiles out of row plus out of column)",
     summary: SUMMARY,
-    source: "Hansson, Mayer and Yung, Information Sciences 63 (1992); Russell and Norvig, AIMA (exercise)",
-    sizes: "any board of up to 256 cells",
     admissible: ADMISSIBLE,
     consistent: CONSISTENT,
+    source: "Hansson, Mayer and Yung, Information Sciences 63 (1992); Russell and Norvig, AIMA (exercise)",
+    table: None,
+    max_cells: Some(super::classics::MAX_CELLS),
+    mtm: false,
+    tile_costs: false,
+    integral: true,
+    page: true,
+    bind,
 };
+
+fn bind(goal: &Board, _: &dyn TableSource, _: CostModel, _: Metric) -> Result<Source, Error> {
+    Ok(Source::Classic(std::sync::Arc::new(OutOfLine::new(goal)?)))
+}
 
 /// Tiles out of row plus tiles out of column, bound to a goal.
 #[derive(Clone, Debug)]
@@ -49,7 +64,7 @@ pub struct OutOfLine {
 }
 
 impl OutOfLine {
-    /// Binds the heuristic to `goal` (at most [`super::MAX_CELLS`] cells).
+    /// Binds the heuristic to `goal` (at most [`super::classics::MAX_CELLS`] cells).
     pub fn new(goal: &Board) -> Result<OutOfLine, Error> {
         let layout = Layout::new(goal, NAME)?;
         let (n, w) = (layout.cells(), layout.width);
@@ -73,7 +88,7 @@ impl OutOfLine {
 }
 
 impl Classic for OutOfLine {
-    const ABOUT: About = ABOUT;
+    const INFO: &'static HeuristicInfo = &INFO;
     fn new(goal: &Board) -> Result<Self, Error> {
         OutOfLine::new(goal)
     }

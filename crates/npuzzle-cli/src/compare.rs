@@ -39,9 +39,10 @@ pub struct Args {
     /// idastar).
     #[arg(long, value_delimiter = ',')]
     pub algorithms: Vec<String>,
-    /// Heuristics for the algorithms that use one, comma-separated, by name or as h1
-    /// (misplaced) and h2 (manhattan) (default with --algorithms: manhattan).
-    #[arg(long, value_delimiter = ',')]
+    /// Heuristics for the algorithms that use one, comma-separated, by name, as h1
+    /// (misplaced) and h2 (manhattan), or as formulas (a comma inside parentheses belongs to
+    /// its formula: "h1,max(h1, h2)") (default with --algorithms: manhattan).
+    #[arg(long)]
     pub heuristics: Vec<String>,
     /// Goal: blank-last (default), blank-first, snail, or a board.
     #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
@@ -107,7 +108,7 @@ pub fn run(args: Args) -> Result<u8> {
     if !args.heuristics.is_empty() {
         let mut notes: Vec<String> = Vec::new();
         for p in pairs.iter().filter(|p| !p.algorithm.uses_heuristic()) {
-            for h in &args.heuristics {
+            for h in args.heuristics.iter().flat_map(|l| npuzzle::compare::split_list(l)) {
                 let mut with = plan.clone();
                 with.heuristic = h.parse().ok();
                 for n in with.ignored(p.algorithm) {

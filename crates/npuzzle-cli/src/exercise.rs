@@ -37,8 +37,9 @@ pub struct ExerciseSearch {
     /// misplaced tiles when --heuristic is not given either].
     #[arg(long, short = 'a', value_parser = crate::opts::algorithm_names(), hide_possible_values = true)]
     pub algorithm: Option<String>,
-    /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict, pdb, exact.
-    #[arg(long = "heuristic", short = 'H', value_parser = crate::opts::heuristic_names(), hide_possible_values = true)]
+    /// Heuristic: a built-in by name or alias (listed below; h1 and h2 as in Russell and Norvig),
+    /// or a formula of your own, e.g. "max(manhattan, misplaced)" (docs/teaching.md).
+    #[arg(long = "heuristic", short = 'H', value_parser = crate::opts::heuristic_names())]
     pub heuristic: Option<String>,
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]

@@ -28,7 +28,7 @@ pub enum Format {
 /// A name checked later by the library (so its error names every valid value), offered to help
 /// and shell completions as the given possible values.
 #[derive(Clone)]
-pub struct Names(fn() -> Vec<(&'static str, &'static str)>);
+pub struct Names(fn() -> Vec<(&'static str, &'static str)>, fn(&str) -> &'static [&'static str]);
 
 impl TypedValueParser for Names {
     type Value = String;
@@ -38,28 +38,33 @@ impl TypedValueParser for Names {
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new((self.0)().into_iter().map(|(name, help)| PossibleValue::new(name).help(help))))
+        Some(Box::new(
+            (self.0)().into_iter().map(|(name, help)| PossibleValue::new(name).help(help).aliases((self.1)(name).iter().copied())),
+        ))
     }
 }
 
 /// The algorithms, from their own descriptions.
 pub fn algorithm_names() -> Names {
-    Names(|| Algorithm::ALL.iter().map(|a| (a.name(), a.info().summary)).collect())
+    Names(|| Algorithm::ALL.iter().map(|a| (a.name(), a.info().summary)).collect(), |_| &[])
 }
 
 /// The heuristics.
 pub fn heuristic_names() -> Names {
-    Names(|| HeuristicKind::ALL.iter().map(|h| (h.name(), h.summary())).collect())
+    Names(
+        || HeuristicKind::ALL.iter().map(|h| (h.name(), h.summary())).collect(),
+        |n| HeuristicKind::lookup(n).map_or(&[], |k| k.aliases()),
+    )
 }
 
 /// The cost models.
 pub fn cost_names() -> Names {
-    Names(|| npuzzle::CostModel::ALL.iter().map(|c| (c.name(), c.summary())).collect())
+    Names(|| npuzzle::CostModel::ALL.iter().map(|c| (c.name(), c.summary())).collect(), |_| &[])
 }
 
 /// The metrics.
 pub fn metric_names() -> Names {
-    Names(|| npuzzle::metric::Metric::ALL.iter().map(|m| (m.name(), m.summary())).collect())
+    Names(|| npuzzle::metric::Metric::ALL.iter().map(|m| (m.name(), m.summary())).collect(), |_| &[])
 }
 
 /// Parses `--cost` (the library names the valid values when it is wrong).
@@ -79,8 +84,9 @@ pub struct SearchOpts {
     /// reduce.
     #[arg(long, short = 'a', value_parser = algorithm_names(), hide_possible_values = true)]
     pub algorithm: Option<String>,
-    /// Heuristic: zero, misplaced, manhattan, euclidean, linear-conflict, pdb, exact.
-    #[arg(long = "heuristic", short = 'H', value_parser = heuristic_names(), hide_possible_values = true)]
+    /// Heuristic: a built-in by name or alias (listed below; h1 and h2 as in Russell and Norvig),
+    /// or a formula of your own, e.g. "max(manhattan, misplaced)" (docs/teaching.md).
+    #[arg(long = "heuristic", short = 'H', value_parser = heuristic_names())]
     pub heuristic: Option<String>,
     /// Order in which successors are generated (the blank's moves), e.g. LURD.
     #[arg(long, default_value = "UDLR")]

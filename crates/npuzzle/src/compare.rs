@@ -80,19 +80,44 @@ pub fn heuristic(text: &str) -> Result<Estimator, Error> {
     text.parse()
 }
 
+/// The items of a comma-separated list, trimmed, empty ones left out: a comma inside
+/// parentheses belongs to its item, so a formula such as `max(h1, h2)` stays whole
+/// (`astar/max(h1, h2),bfs` is two items). The one splitter of lists that may hold heuristics.
+pub fn split_list(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth <= 0 => {
+                out.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&text[start..]);
+    out.into_iter().map(str::trim).filter(|s| !s.is_empty()).collect()
+}
+
 /// Every pair asked for: each algorithm once if it uses no heuristic, else once per heuristic,
-/// in the order named and without repeats; [`DEFAULT_PAIRS`] when neither list names any,
+/// in the order named and without repeats (each item of either list may itself be a
+/// comma-separated list, split by [`split_list`]); [`DEFAULT_PAIRS`] when neither list names any,
 /// [`DEFAULT_ALGORITHMS`] or [`DEFAULT_HEURISTIC`] when one of them is empty.
 pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>, Error> {
     if algorithms.is_empty() && heuristics.is_empty() {
         return Ok(DEFAULT_PAIRS.to_vec());
     }
-    let algs: Vec<Algorithm> =
-        if algorithms.is_empty() { DEFAULT_ALGORITHMS.to_vec() } else { algorithms.iter().map(|a| a.parse()).collect::<Result<_, _>>()? };
+    let algs: Vec<Algorithm> = if algorithms.is_empty() {
+        DEFAULT_ALGORITHMS.to_vec()
+    } else {
+        split_all(algorithms).map(|a| a.parse()).collect::<Result<_, _>>()?
+    };
     let hs: Vec<Estimator> = if heuristics.is_empty() {
         vec![DEFAULT_HEURISTIC.into()]
     } else {
-        heuristics.iter().map(|h| heuristic(h)).collect::<Result<_, _>>()?
+        split_all(heuristics).map(heuristic).collect::<Result<_, _>>()?
     };
     let mut out: Vec<Pair> = Vec::new();
     for a in algs {
@@ -105,6 +130,11 @@ pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>, 
         }
     }
     Ok(out)
+}
+
+/// Every item of every list in `lists` ([`split_list`]).
+fn split_all(lists: &[String]) -> impl Iterator<Item = &str> {
+    lists.iter().flat_map(|l| split_list(l))
 }
 
 /// One run of a comparison as a request names it: an algorithm, its heuristic, and any of the

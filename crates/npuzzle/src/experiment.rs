@@ -136,10 +136,26 @@ pub fn pair(text: &str) -> Result<(Algorithm, Estimator), Error> {
     Ok((pair.algorithm, pair.heuristic))
 }
 
-/// The pairs of a comma-separated list (`bfs,ids,astar/h1,astar/h2`), each read by [`pair`];
-/// an empty list is an error.
+/// A pair of the experiment as a request names it ([`crate::compare::Run`]): a tree search,
+/// with the run's heuristic where the algorithm uses one ([`DEFAULT_HEURISTIC`] when it names
+/// none), zero where it uses none.
+pub fn run_pair(run: crate::compare::Run) -> Result<(Algorithm, Estimator), Error> {
+    let info = run.algorithm.info();
+    if info.local || info.reduces {
+        return Err(Error::Invalid(format!("{} builds no search tree to count: pick a tree search", run.algorithm)));
+    }
+    let h = if run.algorithm.uses_heuristic() {
+        run.heuristic.unwrap_or(crate::spec::DEFAULT_HEURISTIC.into())
+    } else {
+        HeuristicKind::Zero.into()
+    };
+    Ok((run.algorithm, h))
+}
+
+/// The pairs of a comma-separated list (`bfs,ids,astar/h1,astar/max(h1, h2)`, split by
+/// [`crate::compare::split_list`]), each read by [`pair`]; an empty list is an error.
 pub fn pairs(text: &str) -> Result<Vec<(Algorithm, Estimator)>, Error> {
-    let out = text.split(',').map(str::trim).filter(|p| !p.is_empty()).map(pair).collect::<Result<Vec<_>, _>>()?;
+    let out = crate::compare::split_list(text).into_iter().map(pair).collect::<Result<Vec<_>, _>>()?;
     if out.is_empty() {
         return Err(Error::Invalid(format!("no pairs in \"{text}\"")));
     }

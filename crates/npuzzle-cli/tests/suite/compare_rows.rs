@@ -82,3 +82,24 @@ fn a_runs_parameters_are_any_of_the_algorithms_parameters() {
     let bad = json!({"start": BOARDS[1], "runs": [{"algorithm": "astar", "goal": "snail"}]});
     assert!(service.compare_job(bad.to_string().as_bytes(), None).is_err());
 }
+
+/// The textbook's experiment, two front ends: `npuzzle bench depth --pairs TEXT` and the page's
+/// depth experiment (the server's `POST /api/depth` with the pairs as typed, its service called
+/// directly) read the same text by the library's one rule (`astar` alone is A* with Manhattan
+/// distance, `h1` misplaced tiles, a formula keeps its commas) and give the same rows.
+#[test]
+fn the_cli_and_the_page_give_the_same_depth_rows_for_the_same_pairs() {
+    let pairs = "bfs,astar,astar/h1,astar/max(h1, h2)";
+    let r = run(&["bench", "depth", "--pairs", pairs, "--depths", "4,8", "--count", "5", "--seed", "3", "--format", "json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let cli: Vec<Value> = serde_json::from_str(&r.stdout).unwrap();
+    let service = Service::new(Config::default().limits(), TableStore::in_memory());
+    let body = json!({"size": "3x3", "depths": [4, 8], "count": 5, "seed": 3, "pairs": pairs});
+    let page = serde_json::to_value(service.depth(body.to_string().as_bytes(), None).unwrap()).unwrap();
+    let page = page["rows"].as_array().unwrap();
+    let key =
+        |v: &Value| json!([v["depth"], v["algorithm"], v["heuristic"], v["label"], v["boards"], v["generated"], v["expanded"], v["cost"]]);
+    assert_eq!(cli.iter().map(key).collect::<Vec<_>>(), page.iter().map(key).collect::<Vec<_>>());
+    let heuristics: Vec<&str> = page.iter().filter(|r| r["depth"] == 4).map(|r| r["heuristic"].as_str().unwrap()).collect();
+    assert_eq!(heuristics, ["zero", "manhattan", "misplaced", "max(h1, h2)"]);
+}

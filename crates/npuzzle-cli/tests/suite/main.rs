@@ -12,6 +12,7 @@ mod learnt_cli;
 mod local_search_cli;
 mod readme;
 mod reduce_cli;
+mod registry;
 mod serve;
 mod teachers_kit;
 mod teaching;

@@ -144,7 +144,8 @@ class SearchOptions(TypedDict, total=False):
     """e.g. ``"astar"``, ``"idastar"``, ``"bfs"`` (see :func:`algorithms`). With neither algorithm nor
     heuristic, the default solver for the board's size."""
     heuristic: Optional[str]
-    """e.g. ``"manhattan"``, ``"linear-conflict"``, ``"pdb"``, ``"exact"``."""
+    """A built-in by name or alias (e.g. ``"h1"``; ``npuzzle solve --help`` lists them), or a
+    formula such as ``"max(manhattan, misplaced)"``."""
     order: str
     """The order in which the blank's moves are tried, e.g. ``"LURD"`` (default ``"UDLR"``)."""
     cost: Literal["unit", "tile"]
@@ -784,7 +785,8 @@ def _names(v: Union[str, Sequence[str], None]) -> List[str]:
     if v is None:
         return []
     if isinstance(v, str):
-        return [n.strip() for n in v.split(",") if n.strip()]
+        # The library splits a comma-separated list, keeping a formula's commas.
+        return [v] if v.strip() else []
     return [str(n) for n in v]
 
 

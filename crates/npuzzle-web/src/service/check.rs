@@ -30,8 +30,9 @@ impl Service {
         };
         let (start, goal) = (req.start, req.goal);
         let solvable = start.can_reach(&goal);
-        let h: BTreeMap<&'static str, npuzzle::Cost> =
-            HeuristicKind::classic().filter_map(|k| Some((k.name(), Heuristic::formula(k, &goal).ok()?.estimate_board(&start)))).collect();
+        let h: BTreeMap<&'static str, npuzzle::Cost> = HeuristicKind::informative()
+            .filter_map(|k| Some((k.name(), Heuristic::formula(k, &goal).ok()?.estimate_board(&start))))
+            .collect();
         Ok(Check::Valid(ValidPair {
             valid: true,
             width: start.width(),

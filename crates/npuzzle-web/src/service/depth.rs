@@ -13,8 +13,11 @@ pub(super) struct DepthExtras {
     count: Option<usize>,
     #[serde(default)]
     seed: Option<u64>,
+    /// The pairs as a list of runs (`{"algorithm": "astar", "heuristic": "h1"}`), or as the
+    /// text a user typed (`"bfs,astar/h1,astar/max(h1, h2)"`), read by the library's rule
+    /// ([`npuzzle::experiment::pairs`]), as `bench depth --pairs` reads it.
     #[serde(default)]
-    pairs: Option<Vec<npuzzle::compare::Run>>,
+    pairs: Option<serde_json::Value>,
     #[serde(default)]
     max_nodes: Option<u64>,
 }
@@ -52,18 +55,9 @@ impl Service {
         }
         ex.seed = body.seed.unwrap_or(1);
         if let Some(pairs) = body.pairs {
-            if pairs.is_empty() || pairs.len() > self.limits.max_compare {
+            ex.pairs = read_pairs(pairs).map_err(ApiError::bad_request)?;
+            if ex.pairs.is_empty() || ex.pairs.len() > self.limits.max_compare {
                 return Err(ApiError::bad_request(format!("pairs must list 1 to {} pairs", self.limits.max_compare)));
-            }
-            ex.pairs = Vec::new();
-            for p in pairs {
-                let info = p.algorithm.info();
-                if info.local || info.reduces {
-                    return Err(ApiError::bad_request(format!("{} builds no search tree to count: pick a tree search", p.algorithm)));
-                }
-                let h =
-                    if p.algorithm.uses_heuristic() { p.heuristic.unwrap_or(DEFAULT_HEURISTIC.into()) } else { HeuristicKind::Zero.into() };
-                ex.pairs.push((p.algorithm, h));
             }
         }
         ex.max_nodes = body.max_nodes.unwrap_or(npuzzle::experiment::DEFAULT_MAX_NODES).min(caps.nodes);
@@ -81,4 +75,14 @@ impl Service {
             rows,
         })
     }
+}
+
+/// A depth request's pairs: the text a user typed, or a list of runs.
+fn read_pairs(pairs: serde_json::Value) -> Result<Vec<(npuzzle::Algorithm, npuzzle::heuristic::Estimator)>, String> {
+    if let serde_json::Value::String(text) = &pairs {
+        return npuzzle::experiment::pairs(text).map_err(|e| format!("pairs: {e}"));
+    }
+    let runs: Vec<npuzzle::compare::Run> =
+        serde_json::from_value(pairs).map_err(|e| format!("pairs must be a list of runs or a text such as \"bfs,astar/h1\": {e}"))?;
+    runs.into_iter().map(|r| npuzzle::experiment::run_pair(r).map_err(|e| e.to_string())).collect()
 }

@@ -70,10 +70,7 @@ impl Service {
         }
         let (w, h) = (req.start.width(), req.start.height());
         let whole = Tree::new(&rec, w, h, job.cap);
-        let name = match req.effective_heuristic() {
-            h if h.is(HeuristicKind::Zero) => req.algorithm.info().title.to_string(),
-            h => format!("{} + {}", req.algorithm.info().title, h.name()),
-        };
+        let name = req.title();
         let frames = job
             .at
             .iter()

@@ -86,6 +86,12 @@ impl HeuristicKind {
         HeuristicKind::ALL.iter().copied().filter(|k| !k.is_table())
     }
 
+    /// The kinds computed from the board alone that estimate something (all but zero): the
+    /// estimates a page shows for a board.
+    pub fn informative() -> impl Iterator<Item = HeuristicKind> {
+        HeuristicKind::classic().filter(|&k| k != HeuristicKind::Zero)
+    }
+
     /// Whether this kind needs a table (pattern databases or exact distances) built or loaded
     /// before use.
     pub fn is_table(self) -> bool {

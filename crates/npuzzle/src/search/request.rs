@@ -165,6 +165,15 @@ impl Request {
         }
     }
 
+    /// The run's name in prose: the algorithm's title, with `+ heuristic` where it uses one
+    /// other than zero (`A* search + manhattan`), for titles of pictures and tables.
+    pub fn title(&self) -> String {
+        match self.effective_heuristic() {
+            h if h.is(HeuristicKind::Zero) => self.algorithm.info().title.to_string(),
+            h => format!("{} + {}", self.algorithm.info().title, h.name()),
+        }
+    }
+
     /// The built-in heuristic actually used, if it is one (`zero` for algorithms that use
     /// none); `None` for a user's own estimate.
     pub fn heuristic_kind(&self) -> Option<HeuristicKind> {

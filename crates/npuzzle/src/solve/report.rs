@@ -40,6 +40,9 @@ pub struct Report {
     pub algorithm: Algorithm,
     /// The heuristic it used (`zero` for an algorithm that uses none).
     pub heuristic: crate::heuristic::Estimator,
+    /// Whether the algorithm uses a heuristic, so that a report names one only where it guided
+    /// the search.
+    pub uses_heuristic: bool,
     /// The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
     pub weight: f64,
     /// The move order: the blank's moves tried in this order.
@@ -123,6 +126,7 @@ impl Report {
             goal: req.goal.clone(),
             algorithm: req.algorithm,
             heuristic: req.effective_heuristic(),
+            uses_heuristic: req.algorithm.uses_heuristic(),
             weight: req.params.weight(),
             order: req.order.to_string(),
             cost_model: req.cost,

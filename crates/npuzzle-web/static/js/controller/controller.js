@@ -9,7 +9,7 @@
 // A Solve while solving, or a Compare while comparing, is ignored; the two may run at once.
 
 import { resultLine } from "../model/describe.js";
-import { isLocal } from "../model/options.js";
+import { isLocal, usesHeuristic } from "../model/options.js";
 import { compareKey, settingsKey, solveBody } from "../model/settings.js";
 import { createState, refusal } from "../model/state.js";
 import { reducedMotion } from "../views/announce.js";
@@ -370,7 +370,7 @@ export class Controller {
         return [p.key, v === undefined || v === null || v === false ? "" : v === true ? "1" : String(v)];
       }),
     );
-    this.form.write({ algorithm: r.algorithm, ...(r.heuristic !== "zero" ? { heuristic: r.heuristic } : {}), params, recordTree: true });
+    this.form.write({ algorithm: r.algorithm, ...(usesHeuristic(this.options, r.algorithm) ? { heuristic: r.heuristic } : {}), params, recordTree: true });
     this.setup.changed();
     this.solve();
   }

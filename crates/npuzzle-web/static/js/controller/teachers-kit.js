@@ -126,7 +126,7 @@ export class TeachersKit {
     const board = (/** @type {number[][] | undefined} */ rowsOf) =>
       (rowsOf || []).map((row) => row.map((x) => (x === 0 ? "_" : x)).join(" ")).join(" / ");
     const problem =
-      `${(t.info?.title) || rep.algorithm || "search"}${rep.heuristic && rep.heuristic !== "zero" ? `, heuristic ${rep.heuristic}` : ""}, ` +
+      `${(t.info?.title) || rep.algorithm || "search"}${rep.uses_heuristic ? `, heuristic ${rep.heuristic}` : ""}, ` +
       `move order ${rep.order || "?"}; start ${board(rep.start)}; goal ${board(rep.goal)}.`;
     this.sheet.open(problem, rows, (i) => this.check(i));
   }

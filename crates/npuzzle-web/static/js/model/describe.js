@@ -17,7 +17,7 @@ export const STATE_TEXT = {
  * @param {import("../api").Report} r
  */
 export function resultLine(r) {
-  let text = `${r.algorithm}${r.heuristic !== "zero" ? ` + ${r.heuristic}` : ""}: ${r.message}`;
+  let text = `${r.algorithm}${r.uses_heuristic ? ` + ${r.heuristic}` : ""}: ${r.message}`;
   if (r.status === "solved") text += r.optimal ? " (optimal)" : " (not guaranteed optimal)";
   if (r.cost_model !== "unit") text += ` · ${r.cost_model} step costs`;
   return text;

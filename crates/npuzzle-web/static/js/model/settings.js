@@ -205,7 +205,7 @@ export function parseDepths(text) {
  * experiment's own fields.
  * @param {Settings} s
  * @param {Options} options
- * @param {{depths?: number[], count?: number, seed?: number, pairs?: {algorithm: string, heuristic: string}[]}} extra
+ * @param {{depths?: number[], count?: number, seed?: number, pairs?: string | {algorithm: string, heuristic: string}[]}} extra
  * @returns {object}
  */
 export function depthBody(s, options, extra) {
@@ -233,5 +233,5 @@ export function runName(options, r) {
     })
     .map((p) => (p.kind === "flag" ? p.name : `${p.name} ${r[p.key]}`));
   const extra = set.length ? ` (${set.join(", ")})` : "";
-  return (r.heuristic === "zero" ? r.algorithm : `${r.algorithm} + ${r.heuristic}`) + extra;
+  return (usesHeuristic(options, r.algorithm) && r.heuristic ? `${r.algorithm} + ${r.heuristic}` : r.algorithm) + extra;
 }

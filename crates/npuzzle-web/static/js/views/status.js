@@ -85,7 +85,6 @@ export function showVerdict(v) {
   if (v.solvable) {
     el.className = "ok";
     const hs = Object.entries(v.h)
-      .filter(([k]) => k !== "zero")
       .map(([k, x]) => `${k} ${num(x)}`)
       .join(", ");
     el.textContent = `✓ solvable · estimates: ${hs}`;

@@ -41,10 +41,9 @@ Costs stay integers: g, h and f are counted in units of one `Cost::ONE`, and und
 model one unit is what moving tile 1 costs."""
 
 
-HeuristicKind = Literal[
-    "zero", "misplaced", "manhattan", "euclidean", "linear-conflict", "pdb", "exact", "learnt",
-]
-"""The heuristics the classic algorithms accept."""
+Estimator = str
+"""A heuristic: a built-in's name or alias (manhattan, h1, …), or a formula such as
+max(manhattan, misplaced)."""
 
 
 LimitKind = Literal["nodes", "time", "memory", "cancelled", "depth", "steps"]
@@ -143,7 +142,7 @@ class _ReportRequired(TypedDict):
     """What a move costs: `unit` (every move 1) or `tile` (moving tile t costs t)."""
     goal: Board
     """The goal, as rows."""
-    heuristic: HeuristicKind
+    heuristic: Estimator
     """The heuristic it used (`zero` for an algorithm that uses none)."""
     message: str
     """A one-line summary, e.g. `solved in 2 moves`."""
@@ -159,6 +158,9 @@ class _ReportRequired(TypedDict):
     """The search's counters."""
     status: Status
     """How the run ended: `solved`, `unsolvable`, `limit` or `not_found`."""
+    uses_heuristic: bool
+    """Whether the algorithm uses a heuristic, so that a report names one only where it guided
+    the search."""
     weight: float
     """The weight W on h (weighted A*: f = g + W·h; 1 otherwise)."""
 
@@ -235,9 +237,9 @@ class ReportFields:
         return cast("Board", self._data.get("goal"))
 
     @property
-    def heuristic(self) -> str:
+    def heuristic(self) -> Estimator:
         """The heuristic it used (`zero` for an algorithm that uses none)."""
-        return cast("str", self._data.get("heuristic"))
+        return cast("Estimator", self._data.get("heuristic"))
 
     @property
     def length(self) -> Optional[int]:
@@ -328,13 +330,19 @@ class ReportFields:
         return cast("Optional[float]", self._data.get("tables_ms"))
 
     @property
+    def uses_heuristic(self) -> bool:
+        """Whether the algorithm uses a heuristic, so that a report names one only where it
+        guided the search."""
+        return cast("bool", self._data.get("uses_heuristic"))
+
+    @property
     def weight(self) -> float:
         """The weight W on h (weighted A*: f = g + W·h; 1 otherwise)."""
         return cast("float", self._data.get("weight"))
 
 
 __all__ = [
-    "AlgorithmName", "Board", "BoundSource", "Cost", "CostModel", "HeuristicKind", "LimitKind",
+    "AlgorithmName", "Board", "BoundSource", "Cost", "CostModel", "Estimator", "LimitKind",
     "Metric", "Stats", "Status", "StuckLocalMinimum", "StuckPlateau", "StuckRestartsExhausted",
     "StuckTemperatureFloor", "Stuck", "Report", "ReportFields",
 ]

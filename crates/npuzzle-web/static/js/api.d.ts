@@ -187,9 +187,9 @@ export type Pair = {
  */
 algorithm: AlgorithmName, 
 /**
- * The heuristic.
+ * The heuristic: a built-in, or a user's own (a formula).
  */
-heuristic: HeuristicKind, };
+heuristic: string, };
 
 /**
  * What one engine allows a request.
@@ -551,9 +551,10 @@ export type NodeState = "current" | "explored" | "frontier" | "goal" | "unexplor
 export type AlgorithmName = "bfs" | "dfs" | "iddfs" | "ucs" | "greedy" | "astar" | "lc" | "dfbnb" | "idastar" | "rbfs" | "bidirectional" | "reduce" | "reduce-plus" | "pdb-beam" | "hill-climbing" | "first-choice" | "random-restart" | "annealing" | "local-beam";
 
 /**
- * The heuristics the classic algorithms accept.
+ * The built-in heuristics, in the order they are listed to users, each described by
+ * its module's `INFO`.
  */
-export type HeuristicKind = "zero" | "misplaced" | "manhattan" | "euclidean" | "linear-conflict" | "pdb" | "exact" | "learnt";
+export type HeuristicKind = "zero" | "misplaced" | "manhattan" | "euclidean" | "linear-conflict" | "gaschnig" | "out-of-line" | "walking-distance" | "lc-corner" | "pdb" | "exact" | "learnt";
 
 /**
  * `POST /api/check`: a verdict on a start and a goal.
@@ -752,7 +753,12 @@ algorithm: AlgorithmName,
 /**
  * The heuristic it used (`zero` for an algorithm that uses none).
  */
-heuristic: HeuristicKind, 
+heuristic: string, 
+/**
+ * Whether the algorithm uses a heuristic, so that a report names one only where it guided
+ * the search.
+ */
+uses_heuristic: boolean, 
 /**
  * The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
  */
@@ -879,7 +885,12 @@ algorithm: AlgorithmName,
 /**
  * The heuristic it used (`zero` for an algorithm that uses none).
  */
-heuristic: HeuristicKind, 
+heuristic: string, 
+/**
+ * Whether the algorithm uses a heuristic, so that a report names one only where it guided
+ * the search.
+ */
+uses_heuristic: boolean, 
 /**
  * The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
  */
@@ -1916,7 +1927,12 @@ algorithm: AlgorithmName,
 /**
  * The heuristic it used (`zero` for an algorithm that uses none).
  */
-heuristic: HeuristicKind, 
+heuristic: string, 
+/**
+ * Whether the algorithm uses a heuristic, so that a report names one only where it guided
+ * the search.
+ */
+uses_heuristic: boolean, 
 /**
  * The weight W on h (weighted A*: f = g + W·h; 1 otherwise).
  */
@@ -2534,7 +2550,7 @@ algorithm: AlgorithmName,
 /**
  * The heuristic (`zero` for algorithms that use none).
  */
-heuristic: HeuristicKind, 
+heuristic: string, 
 /**
  * The pair as a column heading: `BFS`, `IDS`, `A*(h1)`, `A*(h2)`, or `astar/linear-conflict`.
  */

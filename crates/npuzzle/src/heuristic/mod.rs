@@ -33,8 +33,8 @@ macro_rules! heuristics {
     ($($variant:ident => $vis:vis $module:ident,)*) => {
         $($vis mod $module;)*
 
-        /// The built-in heuristics, in the order they are listed to users. Each variant's
-        /// module (`heuristic::<name>`) holds the heuristic and its [`HeuristicInfo`].
+        /// The built-in heuristics, in the order they are listed to users, each described by
+        /// its module's `INFO`.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]

@@ -370,7 +370,12 @@ export class Controller {
         return [p.key, v === undefined || v === null || v === false ? "" : v === true ? "1" : String(v)];
       }),
     );
-    this.form.write({ algorithm: r.algorithm, ...(usesHeuristic(this.options, r.algorithm) ? { heuristic: r.heuristic } : {}), params, recordTree: true });
+    this.form.write({
+      algorithm: r.algorithm,
+      ...(usesHeuristic(this.options, r.algorithm) ? { heuristic: r.heuristic } : {}),
+      params,
+      recordTree: true,
+    });
     this.setup.changed();
     this.solve();
   }

@@ -130,6 +130,7 @@ fn the_check_finds_a_list_a_match_and_a_variant() {
     assert!(offence(r#"if (h === "h1") return 1;"#, &names).is_some());
     assert!(offence(r#"    "walking-distance" => 3,"#, &names).is_some());
     assert!(offence("let h = HeuristicKind::Gaschnig;", &names).is_some());
+    assert!(offence(r#"const run = { heuristic: uses ? heuristic : "zero" };"#, &names).is_some());
     assert!(offence(r#"heuristic: "misplaced", order: "LURD""#, &names).is_none());
     assert!(offence("HeuristicKind::Pdb.check_size(w, h)", &names).is_none());
     assert!(offence("    /// Heuristic: zero, misplaced, manhattan, euclidean.", &names).is_some());

@@ -62,9 +62,9 @@ test("results go stale when the settings change, not when only the recording doe
   assert.notEqual(settingsKey({ ...s, order: "LURD" }, options, null), key);
 });
 
-test("compare runs: the heuristic of an algorithm that uses none is zero; every parameter an algorithm reads is sent; names say what differs", () => {
+test("compare runs: an algorithm that uses no heuristic is sent none; every parameter an algorithm reads is sent; names say what differs", () => {
   const typed = (/** @type {Record<string, string>} */ t) => ({ weight: "", max_depth: "", ...t });
-  assert.deepEqual(pairRun(options, "bfs", "manhattan", typed({})), { algorithm: "bfs", heuristic: "zero" });
+  assert.deepEqual(pairRun(options, "bfs", "manhattan", typed({})), { algorithm: "bfs" });
   assert.deepEqual(pairRun(options, "astar", "manhattan", typed({ weight: "4", max_depth: "30" })), {
     algorithm: "astar",
     heuristic: "manhattan",
@@ -72,7 +72,6 @@ test("compare runs: the heuristic of an algorithm that uses none is zero; every 
   });
   assert.deepEqual(pairRun(options, "dfs", "manhattan", typed({ max_depth: "30" })), {
     algorithm: "dfs",
-    heuristic: "zero",
     max_depth: 30,
   });
   // The parameters of the local searches go the same way as the classic searches' (a default is

@@ -38,7 +38,7 @@ import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
 /**
  * One run of a compare: an algorithm, its heuristic, and any of the parameters the library
  * describes (`/api/options`' `params`), by key.
- * @typedef {{algorithm: string, heuristic: string, [param: string]: unknown}} Run
+ * @typedef {{algorithm: string, heuristic?: string, [param: string]: unknown}} Run
  */
 
 /**
@@ -141,8 +141,8 @@ export function compareKey(s) {
 }
 
 /**
- * One compare run from a pair's inputs: the heuristic is `zero` for an algorithm that uses
- * none, and each parameter is sent, as a solve sends it, only to the algorithms that read it
+ * One compare run from a pair's inputs: no heuristic for an algorithm that uses none (the
+ * library reports it as the heuristic that estimates nothing), and each parameter is sent, as a solve sends it, only to the algorithms that read it
  * and only when set to other than its default.
  * @param {Options} options
  * @param {string} algorithm
@@ -152,7 +152,7 @@ export function compareKey(s) {
  */
 export function pairRun(options, algorithm, heuristic, params) {
   /** @type {Run} */
-  const run = { algorithm, heuristic: usesHeuristic(options, algorithm) ? heuristic : "zero" };
+  const run = usesHeuristic(options, algorithm) ? { algorithm, heuristic } : { algorithm };
   for (const p of options.params) {
     if (!takes(options, algorithm, p.key)) continue;
     const v = paramValue(p, params[p.key]);

@@ -72,7 +72,7 @@ export class CompareView {
     const hSel = h("select", "pair-h");
     hSel.setAttribute("aria-label", "heuristic");
     for (const x of options.heuristics) hSel.add(new Option(x, x));
-    hSel.value = pair.heuristic;
+    hSel.value = pair.heuristic ?? options.defaults.heuristic;
     /** @type {[string, HTMLInputElement | HTMLSelectElement, HTMLElement][]} */
     const inputs = options.params.map((p) => {
       if (p.kind === "choice") {

@@ -21,7 +21,9 @@ impl FormulaEstimate {
     /// Reads `text` as a formula over the built-in heuristics computed from the board alone
     /// (a table heuristic is refused: a formula prepares nothing).
     pub fn parse(text: &str) -> Result<FormulaEstimate, Error> {
-        let names: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
+        // The names a formula may use, for "did you mean"; a table heuristic is still resolved,
+        // so that its refusal says why.
+        let names: Vec<&str> = HeuristicKind::classic().map(|k| k.name()).collect();
         let known = |n: &str| HeuristicKind::lookup(n).map(HeuristicKind::name);
         let formula = Formula::parse(text, &known, &names).map_err(FormulaError::into_error)?;
         let mut parts = Vec::new();
@@ -29,7 +31,7 @@ impl FormulaEstimate {
             let kind = HeuristicKind::lookup(name).expect("the parser resolved it");
             if kind.is_table() {
                 return Err(Error::Invalid(format!(
-                    "a formula reads the heuristics computed from the board alone; {name} reads {} built first: use {}",
+                    "a formula reads the heuristics computed from the board alone; {name} needs its {} built first: use {}",
                     kind.table_name().unwrap_or("tables"),
                     HeuristicKind::classic().map(HeuristicKind::name).collect::<Vec<_>>().join(", ")
                 )));

@@ -43,12 +43,18 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The names a user may give: each built-in's name and aliases.
+/// The names a user may give: each built-in's name and its unmistakable aliases.
 fn names() -> Vec<&'static str> {
     let mut out = Vec::new();
     for k in HeuristicKind::ALL {
         out.push(k.name());
-        out.extend(k.aliases().iter().copied().filter(|a| a.len() > 1 && a.chars().any(|c| c.is_ascii_alphabetic())));
+        // The textbook's h1 and h2 and the spelt-out aliases; not those that are words of
+        // their own elsewhere ("none", "table", "lc" the algorithm).
+        out.extend(
+            k.aliases().iter().copied().filter(|a| {
+                a.len() > 1 && a.chars().any(|c| c.is_ascii_alphabetic()) && a.contains(|c: char| c.is_ascii_digit() || c == '-')
+            }),
+        );
     }
     out
 }
@@ -81,6 +87,9 @@ fn offence(line: &str, names: &[&str]) -> Option<String> {
                     || after.starts_with("==")
                 {
                     return Some(format!("compares or matches {lit}"));
+                }
+                if before.ends_with('?') || (before.ends_with(':') && line[..at].contains(" ? ")) {
+                    return Some(format!("chooses {lit}"));
                 }
                 if !quoted.contains(n) {
                     quoted.push(*n);

@@ -523,8 +523,8 @@ impl Heuristic {
                 Cost((y as f64 * Cost::ONE as f64).round() as u64)
             }
             Source::Learnt(..) => Cost::ZERO,
-            Source::Classic(c) => Cost::moves(classics::estimate_with(c.as_ref(), t.cells(), |i| s.tile(i) as u8)),
-            Source::Own(b) => b.estimate(s),
+            Source::Classic(c) => classic_estimate(c.as_ref(), t.cells(), s),
+            Source::Own(b) => own_estimate(b, s),
         }
     }
 
@@ -556,7 +556,7 @@ impl Heuristic {
             | Source::MtmSlides(_)
             | Source::Learnt(..)
             | Source::Classic(_) => self.estimate(child),
-            Source::Own(b) => b.update(child, parent_h, tile, from, to),
+            Source::Own(b) => own_update(b, child, parent_h, tile, from, to),
         }
     }
 
@@ -573,6 +573,25 @@ impl Heuristic {
     pub fn estimate_board(&self, b: &Board) -> Cost {
         self.estimate(&crate::state::Wide::from_tiles(b.tiles()))
     }
+}
+
+// The estimates that are neither built-in formulas nor table lookups stay out of line: the
+// searches inline `Heuristic::estimate` and `update` into their loops, once per algorithm and
+// state type, and these arms would otherwise be copied into each.
+
+#[inline(never)]
+fn classic_estimate<S: State>(c: &dyn classics::Bytes, cells: usize, s: &S) -> Cost {
+    Cost::moves(classics::estimate_with(c, cells, |i| s.tile(i) as u8))
+}
+
+#[inline(never)]
+fn own_estimate<S: State>(b: &own::Bound, s: &S) -> Cost {
+    b.estimate(s)
+}
+
+#[inline(never)]
+fn own_update<S: State>(b: &own::Bound, child: &S, parent_h: Cost, tile: Tile, from: usize, to: usize) -> Cost {
+    b.update(child, parent_h, tile, from, to)
 }
 
 /// A formula read as a user's own estimate ([`Estimator`]'s parser, for a text that names no

@@ -137,7 +137,7 @@ pub fn pair(text: &str) -> Result<(Algorithm, Estimator), Error> {
 }
 
 /// A pair of the experiment as a request names it ([`crate::compare::Run`]): a tree search,
-/// with the run's heuristic where the algorithm uses one ([`DEFAULT_HEURISTIC`] when it names
+/// with the run's heuristic where the algorithm uses one ([`crate::spec::DEFAULT_HEURISTIC`] when it names
 /// none), zero where it uses none.
 pub fn run_pair(run: crate::compare::Run) -> Result<(Algorithm, Estimator), Error> {
     let info = run.algorithm.info();

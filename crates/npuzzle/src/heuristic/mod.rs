@@ -41,7 +41,7 @@ macro_rules! heuristics {
         #[serde(rename_all = "kebab-case")]
         pub enum HeuristicKind {
             $(
-                #[doc = concat!("See [`", stringify!($module), "`](self::", stringify!($module), ").")]
+                #[doc = concat!("Declared in `heuristic/", stringify!($module), ".rs`; its [`HeuristicInfo`] says what it is.")]
                 $variant,
             )*
         }

@@ -36,6 +36,7 @@ enum Match {
 /// Commands that are not run, and why.
 const SKIPPED: &[(Match, &str)] = &[
     (Match::Prefix("cargo run --release"), "a clean release build takes minutes; these tests run the binary `cargo test` built"),
+    (Match::Prefix("cargo bench"), "runs criterion benches for minutes, on a quiet machine; docs/benchmarks.md gives their figures and when they were measured"),
     (Match::Prefix("cargo install"), "installs into the user's cargo directory, outside any scratch directory"),
     (Match::Exact("./scripts/test-all"), "runs this very test suite"),
     (Match::Prefix("./scripts/fuzz"), "builds the fuzz targets with the nightly toolchain and fuzzes for minutes; .ci/run runs it"),

@@ -950,10 +950,31 @@ fn parse_bytes(text: &str) -> PyResult<u64> {
     npuzzle::parse::parse_bytes(text).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// The heuristics, each as (name, summary).
+/// The registered heuristics as a JSON list, each described by its own file's
+/// [`npuzzle::heuristic::HeuristicInfo`].
 #[pyfunction]
-fn heuristic_names() -> Vec<(String, String)> {
-    HeuristicKind::ALL.iter().map(|h| (h.name().to_string(), h.summary().to_string())).collect()
+fn heuristic_info() -> PyResult<String> {
+    let all: Vec<serde_json::Value> = HeuristicKind::ALL
+        .iter()
+        .map(|h| {
+            let i = h.info();
+            serde_json::json!({
+                "name": i.name,
+                "aliases": i.aliases,
+                "title": i.title,
+                "summary": i.summary,
+                "admissible": i.admissible,
+                "consistent": i.consistent,
+                "source": i.source,
+                "table": i.table,
+                "max_cells": i.max_cells,
+                "mtm": i.mtm,
+                "tile_costs": i.tile_costs,
+                "integral": i.integral,
+            })
+        })
+        .collect();
+    serde_json::to_string(&all).map_err(|e| PyRuntimeError::new_err(e.to_string()))
 }
 
 /// The default cache directory: `$NPUZZLE_CACHE_DIR`, else the user's cache directory.
@@ -983,7 +1004,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(tables_prepare, m)?)?;
     m.add_function(wrap_pyfunction!(table_sets, m)?)?;
     m.add_function(wrap_pyfunction!(algorithms, m)?)?;
-    m.add_function(wrap_pyfunction!(heuristic_names, m)?)?;
+    m.add_function(wrap_pyfunction!(heuristic_info, m)?)?;
     m.add_function(wrap_pyfunction!(params, m)?)?;
     m.add_function(wrap_pyfunction!(report_schema, m)?)?;
     m.add_function(wrap_pyfunction!(analyse, m)?)?;

@@ -86,6 +86,7 @@ __all__ = [
     "write_moves",
     "heuristics",
     "algorithms",
+    "heuristic_info",
     "params",
     "tables",
 ]
@@ -1017,6 +1018,17 @@ def algorithms() -> List[Dict[str, Any]]:
     """The search algorithms, each described by the library: name, summary, whether it is
     optimal and whether it uses a heuristic."""
     return [{"name": n, "summary": s, "optimal": o, "uses_heuristic": u} for n, s, o, u in _npuzzle.algorithms()]
+
+
+def heuristic_info() -> List[Dict[str, Any]]:
+    """The registered heuristics, each described by the library: ``name``, ``aliases`` (``h1``,
+    ``h2``, …), ``title``, ``summary``, whether it is ``admissible`` and ``consistent`` with the
+    ``source`` of both claims, its prepared ``table`` (``None`` when computed from the board),
+    ``max_cells``, and whether it serves the multi-tile metric (``mtm``), weighs tiles by their
+    cost (``tile_costs``) and gives whole numbers (``integral``). Any of the names or aliases, or
+    a formula over them, is a ``heuristic=``."""
+    described: List[Dict[str, Any]] = json.loads(_npuzzle.heuristic_info())
+    return described
 
 
 def params() -> List[Dict[str, Any]]:

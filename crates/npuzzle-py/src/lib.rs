@@ -23,6 +23,8 @@ use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{Progress, TableEvent, TableStore};
 use npuzzle::{Board, Error, HeuristicKind, Tables};
+mod own;
+
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -71,6 +73,63 @@ fn plan(spec_json: &str, cancel: &Arc<AtomicBool>) -> PyResult<Plan> {
     let spec: Spec = serde_json::from_str(spec_json).map_err(|e| json_err("bad options", e))?;
     let mut plan = spec.plan().map_err(py_err)?;
     plan.cancel_with(cancel.clone());
+    Ok(plan)
+}
+
+/// A heuristic passed as a Python callable (`npuzzle._own.Heuristic`: the callable, its name
+/// and the user's claim), as the estimate a plan carries and the handle on what it raises.
+struct Own {
+    estimator: npuzzle::heuristic::Estimator,
+    raised: std::sync::Arc<Mutex<Option<PyErr>>>,
+}
+
+impl Own {
+    /// The estimate of `h` (an `npuzzle._own.Heuristic`), if given.
+    fn of(py: Python<'_>, h: Option<Bound<'_, PyAny>>) -> PyResult<Option<Own>> {
+        let Some(h) = h else { return Ok(None) };
+        let func: Py<PyAny> = h.getattr("func")?.unbind();
+        let name: String = h.getattr("name")?.extract()?;
+        let admissible: bool = h.getattr("admissible")?.extract()?;
+        let tiles_type = py.import("npuzzle._own")?.getattr("Tiles")?.unbind();
+        let c = own::Callable::new(func, tiles_type, name, admissible);
+        let raised = c.raised();
+        Ok(Some(Own { estimator: npuzzle::heuristic::Estimator::own(c), raised }))
+    }
+
+    /// The error to raise for `e`: what one of the callables raised, if one did, else the
+    /// library's.
+    fn error(owns: &[Own], e: Error) -> PyErr {
+        match owns.iter().find_map(|o| o.raised.lock().unwrap_or_else(|p| p.into_inner()).take()) {
+            Some(raised) => raised,
+            None => py_err(e),
+        }
+    }
+
+    /// The heuristics of a list whose items are names or formulas (text, itself a
+    /// comma-separated list) or callables (`npuzzle._own.Heuristic`), in order, with the
+    /// callables' handles.
+    fn list(py: Python<'_>, items: Vec<Bound<'_, PyAny>>) -> PyResult<(Vec<npuzzle::heuristic::Estimator>, Vec<Own>)> {
+        let (mut out, mut owns) = (Vec::new(), Vec::new());
+        for item in items {
+            if let Ok(text) = item.extract::<String>() {
+                for name in npuzzle::compare::split_list(&text) {
+                    out.push(npuzzle::compare::heuristic(name).map_err(py_err)?);
+                }
+            } else if let Some(o) = Own::of(py, Some(item))? {
+                out.push(o.estimator.clone());
+                owns.push(o);
+            }
+        }
+        Ok((out, owns))
+    }
+}
+
+/// [`plan`] with a callable's estimate, if given, as its heuristic.
+fn plan_own(spec_json: &str, cancel: &Arc<AtomicBool>, own: Option<&Own>) -> PyResult<Plan> {
+    let mut plan = plan(spec_json, cancel)?;
+    if let Some(o) = own {
+        plan.heuristic = Some(o.estimator.clone());
+    }
     Ok(plan)
 }
 
@@ -264,11 +323,19 @@ fn interruptible<T: Send>(
 
 /// Solves one board; returns the CLI's JSON report (`npuzzle solve --format json`).
 #[pyfunction]
-#[pyo3(signature = (start, spec, cache_dir=None, progress=None))]
-fn solve_one(py: Python<'_>, start: &str, spec: &str, cache_dir: Option<PathBuf>, progress: Option<Bound<'_, PyAny>>) -> PyResult<String> {
+#[pyo3(signature = (start, spec, cache_dir=None, progress=None, heuristic=None))]
+fn solve_one(
+    py: Python<'_>,
+    start: &str,
+    spec: &str,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+    heuristic: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let own = Own::of(py, heuristic)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
         let started = Instant::now();
@@ -283,7 +350,7 @@ fn solve_one(py: Python<'_>, start: &str, spec: &str, cache_dir: Option<PathBuf>
         }
         Ok(serde_json::to_string(&report).expect("reports serialise"))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// Analyses `solution` (moves with counts, in `reading`) of `start` to the spec's goal, with the
@@ -326,7 +393,7 @@ fn analyse(
 /// default pair (A* with misplaced tiles). Returns the report as JSON, or Gradescope's
 /// `results.json` with `gradescope`.
 #[pyfunction]
-#[pyo3(signature = (start, spec, solution=None, expansions=None, optimal=false, steps=None, reading="blank", gradescope=false, cache_dir=None, progress=None, trace=None))]
+#[pyo3(signature = (start, spec, solution=None, expansions=None, optimal=false, steps=None, reading="blank", gradescope=false, cache_dir=None, progress=None, trace=None, heuristic=None))]
 #[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
@@ -341,9 +408,11 @@ fn check(
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
     trace: Option<&str>,
+    heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let own = Own::of(py, heuristic)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let mut plan = plan(spec, &cancel)?;
+    let mut plan = plan_own(spec, &cancel, own.as_ref())?;
     let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
     let given = [solution, expansions, trace].iter().filter(|w| w.is_some()).count();
     if given != 1 {
@@ -353,7 +422,7 @@ fn check(
     if search_work {
         npuzzle::render::exercise::settle(&mut plan);
     }
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     if !req.start.can_reach(&req.goal) {
         return Err(UnsolvableError::new_err("start and goal have different parity, so no work can reach the goal"));
     }
@@ -388,7 +457,7 @@ fn check(
             serde_json::to_string(&report).expect("reports serialise")
         })
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// Grades a sheet's numbered `answers` against its `key` (the JSON `npuzzle exercise --format
@@ -487,7 +556,7 @@ fn solve_many(
 /// Solves one board while recording it; returns the JSON trace's events, one JSON object each,
 /// exactly as `npuzzle solve --trace --format json` prints them.
 #[pyfunction]
-#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None, heuristic=None))]
 fn trace_events(
     py: Python<'_>,
     start: &str,
@@ -495,10 +564,12 @@ fn trace_events(
     limit: u64,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
+    heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
+    let own = Own::of(py, heuristic)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
         let notes = tx.clone();
@@ -512,14 +583,14 @@ fn trace_events(
         lines.push(serde_json::to_string(&doc.end).expect("events serialise"));
         Ok(lines)
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// Solves one board while recording it, as `npuzzle solve --trace` (text) does; returns the
 /// numbered trace exactly as that command prints it before its summary (the `Trace:` line, the
 /// steps, and a blank line), and the JSON report.
 #[pyfunction]
-#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None, heuristic=None))]
 fn trace_text(
     py: Python<'_>,
     start: &str,
@@ -527,10 +598,12 @@ fn trace_text(
     limit: u64,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
+    heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<(String, String)> {
+    let own = Own::of(py, heuristic)?;
     let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<(String, String), Error> {
         let notes = tx.clone();
@@ -543,7 +616,7 @@ fn trace_text(
         let text = format!("{}\n{}\n", trace_render::heading(&req), trace_render::render_text(&rec, &setup));
         Ok((text, serde_json::to_string(&report).expect("reports serialise")))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// Solves one board while recording its search tree of at most `limit` nodes, as
@@ -551,7 +624,7 @@ fn trace_text(
 /// JSON and as DOT (each exactly the document that command writes), the JSON report, and the
 /// note about the node cap (`None` when every node is shown).
 #[pyfunction]
-#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None, heuristic=None))]
 fn tree_docs(
     py: Python<'_>,
     start: &str,
@@ -559,13 +632,15 @@ fn tree_docs(
     limit: usize,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
+    heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<(String, String, String, String, Option<String>)> {
+    let own = Own::of(py, heuristic)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1 node"));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let (tx, rx) = channel();
     type Docs = (String, String, String, String, Option<String>);
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
@@ -586,7 +661,7 @@ fn tree_docs(
             tree.cap_note(),
         ))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// The document of the notebook's replay widget: one search recorded as the web page's
@@ -597,7 +672,7 @@ fn tree_docs(
 /// under rules other than the algorithm's own, else `null`). On boards of up to 10 cells
 /// every node carries its true distance `h_star`, from the exact table.
 #[pyfunction]
-#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None))]
+#[pyo3(signature = (start, spec, limit, cache_dir=None, progress=None, heuristic=None))]
 fn replay_doc(
     py: Python<'_>,
     start: &str,
@@ -605,13 +680,15 @@ fn replay_doc(
     limit: usize,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
+    heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
+    let own = Own::of(py, heuristic)?;
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1 node"));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let info = req.algorithm.info();
     if req.algorithm.reduces() || info.local {
         return Err(PyValueError::new_err(format!(
@@ -641,7 +718,7 @@ fn replay_doc(
         };
         Ok(serde_json::to_string(&doc).expect("replays serialise"))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// What [`replay_doc`] returns.
@@ -659,7 +736,7 @@ struct ReplayDoc<'a> {
 /// hand-execution exercise of its first `max_steps` steps; returns the sheet and the key as
 /// Markdown and as HTML (each exactly what that command writes) and the exercise as JSON.
 #[pyfunction]
-#[pyo3(signature = (start, spec, max_steps, cache_dir=None, progress=None))]
+#[pyo3(signature = (start, spec, max_steps, cache_dir=None, progress=None, heuristic=None))]
 fn exercise_docs(
     py: Python<'_>,
     start: &str,
@@ -667,15 +744,17 @@ fn exercise_docs(
     max_steps: u64,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
+    heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<(String, String, String, String, String)> {
+    let own = Own::of(py, heuristic)?;
     use npuzzle::render::exercise::{self as ex, Exercise, Part};
     if max_steps == 0 {
         return Err(PyValueError::new_err("max_steps must be at least 1 step"));
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    let mut plan = plan(spec, &cancel)?;
+    let mut plan = plan_own(spec, &cancel, own.as_ref())?;
     ex::settle(&mut plan);
-    let mut req = request(&plan, start).map_err(py_err)?;
+    let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     ex::check_algorithm(req.algorithm).map_err(py_err)?;
     let (tx, rx) = channel();
     type Docs = (String, String, String, String, String);
@@ -691,7 +770,7 @@ fn exercise_docs(
             serde_json::to_string(&e).expect("exercises serialise"),
         ))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(own.as_slice(), e))
 }
 
 /// Runs every algorithm/heuristic pair on every board, one after another, as `npuzzle compare`
@@ -705,7 +784,7 @@ fn compare(
     boards: Vec<String>,
     spec: &str,
     algorithms: Vec<String>,
-    heuristics: Vec<String>,
+    heuristics: Vec<Bound<'_, PyAny>>,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
@@ -716,7 +795,8 @@ fn compare(
     let cancel = Arc::new(AtomicBool::new(false));
     let mut plan = spec.plan().map_err(py_err)?;
     plan.cancel_with(cancel.clone());
-    let pairs = npuzzle::compare::pairs(&algorithms, &heuristics).map_err(py_err)?;
+    let (heuristics, owns) = Own::list(py, heuristics)?;
+    let pairs = npuzzle::compare::pairs_of(&algorithms, heuristics).map_err(py_err)?;
     if boards.is_empty() {
         return Err(PyValueError::new_err("no boards to compare"));
     }
@@ -743,7 +823,7 @@ fn compare(
         }
         Ok(serde_json::to_string(&rows).expect("rows serialise"))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(&owns, e))
 }
 
 /// The textbook's experiment ([`npuzzle::experiment`]): for each depth, `count` boards at
@@ -759,7 +839,7 @@ fn bench_depth(
     depths: Vec<u32>,
     count: usize,
     seed: u64,
-    pairs: Vec<String>,
+    pairs: Vec<Bound<'_, PyAny>>,
     max_nodes: u64,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
@@ -778,8 +858,23 @@ fn bench_depth(
     ex.cost = plan.cost;
     ex.order = plan.order;
     ex.limits = npuzzle::search::Limits { cancel: Some(cancel.clone()), ..Default::default() };
+    let mut owns = Vec::new();
     if !pairs.is_empty() {
-        ex.pairs = npuzzle::experiment::pairs(&pairs.join(",")).map_err(py_err)?;
+        ex.pairs.clear();
+        for item in pairs {
+            if let Ok(text) = item.extract::<String>() {
+                ex.pairs.extend(npuzzle::experiment::pairs(&text).map_err(py_err)?);
+                continue;
+            }
+            // (algorithm, heuristic), the heuristic a name, a formula or a callable.
+            let (algorithm, h): (String, Bound<'_, PyAny>) = item.extract()?;
+            let algorithm: npuzzle::Algorithm = algorithm.parse().map_err(py_err)?;
+            let (mut hs, mut own) = Own::list(py, vec![h])?;
+            owns.append(&mut own);
+            let heuristic = (hs.len() == 1).then(|| hs.remove(0));
+            let run = npuzzle::compare::Run { algorithm, heuristic, params: Default::default() };
+            ex.pairs.push(npuzzle::experiment::run_pair(run).map_err(py_err)?);
+        }
     }
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
@@ -789,7 +884,7 @@ fn bench_depth(
         let rows = npuzzle::experiment::run(&ex, &tables, &mut |_| {})?;
         Ok(serde_json::to_string(&rows).expect("rows serialise"))
     })?;
-    out.map_err(py_err)
+    out.map_err(|e| Own::error(&owns, e))
 }
 
 /// Random solvable boards toward `goal`, as rows: uniformly drawn, exactly `depth` moves from

@@ -52,3 +52,25 @@ def test_solve_frame_marks_invalid_boards():
     assert list(out.status) == ["solved", "invalid", "unsolvable"]
     assert out.cost[0] == 2 and pd.isna(out.cost[1]) and pd.isna(out.cost[2])
     assert "1 2 3" in out.board[1] and not pd.isna(out.error[1])
+
+
+def out_of_row(board):
+    """Tiles out of their goal row: a top-level function, so it pickles."""
+    w = board.width
+    home = {t: c for c, t in enumerate(board.goal)}
+    return sum(1 for c, t in enumerate(board) if t and c // w != home[t] // w)
+
+
+def test_a_heuristic_travels_as_a_name_a_formula_or_a_callable_that_pickles(tmp_path):
+    frame = pd.DataFrame({"board": ["8 1 3 4 0 2 7 6 5"]})
+    by_formula = npuzzle.dask.solve_frame(frame, {"algorithm": "astar", "heuristic": "count(row != goal_row)"})
+    by_callable = npuzzle.dask.solve_frame(frame, {"algorithm": "astar", "heuristic": out_of_row})
+    assert by_formula.cost[0] == by_callable.cost[0]
+    assert (by_formula.expanded[0], by_formula.generated[0]) == (by_callable.expanded[0], by_callable.generated[0])
+    (tmp_path / "b.jsonl").write_text(json.dumps({"board": "8 1 3 4 0 2 7 6 5"}) + "\n")
+    try:
+        npuzzle.dask.solve_partitioned(tmp_path / "b.jsonl", tmp_path / "out", heuristic=lambda b: 0)
+    except TypeError as e:
+        assert "<lambda>" in str(e) and "pickle" in str(e)
+    else:
+        raise AssertionError("a lambda heuristic was sent to the workers")

@@ -106,6 +106,13 @@ pub fn split_list(text: &str) -> Vec<&str> {
 /// comma-separated list, split by [`split_list`]); [`DEFAULT_PAIRS`] when neither list names any,
 /// [`DEFAULT_ALGORITHMS`] or [`DEFAULT_HEURISTIC`] when one of them is empty.
 pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>, Error> {
+    let hs: Vec<Estimator> = split_all(heuristics).map(heuristic).collect::<Result<_, _>>()?;
+    pairs_of(algorithms, hs)
+}
+
+/// [`pairs`] with the heuristics given as estimators (a front end's own, such as a Python
+/// callable, beside names it read with [`heuristic`]); the same defaults when a list is empty.
+pub fn pairs_of(algorithms: &[String], heuristics: Vec<Estimator>) -> Result<Vec<Pair>, Error> {
     if algorithms.is_empty() && heuristics.is_empty() {
         return Ok(DEFAULT_PAIRS.to_vec());
     }
@@ -114,11 +121,7 @@ pub fn pairs(algorithms: &[String], heuristics: &[String]) -> Result<Vec<Pair>, 
     } else {
         split_all(algorithms).map(|a| a.parse()).collect::<Result<_, _>>()?
     };
-    let hs: Vec<Estimator> = if heuristics.is_empty() {
-        vec![DEFAULT_HEURISTIC.into()]
-    } else {
-        split_all(heuristics).map(heuristic).collect::<Result<_, _>>()?
-    };
+    let hs: Vec<Estimator> = if heuristics.is_empty() { vec![DEFAULT_HEURISTIC.into()] } else { heuristics };
     let mut out: Vec<Pair> = Vec::new();
     for a in algs {
         let list = if a.uses_heuristic() { hs.clone() } else { vec![HeuristicKind::Zero.into()] };

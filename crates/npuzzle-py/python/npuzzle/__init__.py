@@ -44,9 +44,10 @@ import json
 import random as _random
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
 
-from . import _npuzzle
+from . import _npuzzle, _own
 from ._display import solution_html
 from ._npuzzle import BoardError, TablesError, UnsolvableError
+from ._own import Tiles
 from ._params import KEYS as _PARAM_KEYS
 from ._params import LocalParams, Params, SearchParams
 from ._progress import make_progress
@@ -61,6 +62,7 @@ __all__ = [
     "BoardError",
     "UnsolvableError",
     "TablesError",
+    "Tiles",
     "Options",
     "Solution",
     "Report",
@@ -144,9 +146,14 @@ class SearchOptions(TypedDict, total=False):
     algorithm: Optional[str]
     """e.g. ``"astar"``, ``"idastar"``, ``"bfs"`` (see :func:`algorithms`). With neither algorithm nor
     heuristic, the default solver for the board's size."""
-    heuristic: Optional[str]
-    """A built-in by name or alias (e.g. ``"h1"``; ``npuzzle solve --help`` lists them), or a
-    formula such as ``"max(manhattan, misplaced)"``."""
+    heuristic: Union[str, Callable[[Tiles], float], None]
+    """A built-in by name or alias (e.g. ``"h1"``; ``npuzzle solve --help`` lists them), a
+    formula such as ``"max(manhattan, misplaced)"``, or a callable ``h(board)`` of your own: it
+    receives a :class:`Tiles` (a tuple of the tiles row by row, 0 the blank, with ``width``,
+    ``height`` and ``goal``) and returns a number. A callable is never assumed admissible."""
+    admissible: Optional[bool]
+    """``True`` claims that your callable heuristic never overestimates; the answer is then
+    reported optimal where an admissible heuristic makes it so, on your word."""
     order: str
     """The order in which the blank's moves are tried, e.g. ``"LURD"`` (default ``"UDLR"``)."""
     cost: Literal["unit", "tile"]
@@ -241,7 +248,7 @@ class Options:
             },
         }
         for key in ("algorithm", "heuristic", "order", "cost", "metric", "size"):
-            if key in v:
+            if key in v and not (key == "heuristic" and _own.own(v[key]) is not None):
                 spec[key] = v[key]
         for key in _PARAM_KEYS:
             value = v.get(key)
@@ -250,6 +257,15 @@ class Options:
         if draw_seed and "seed" not in v:
             spec["seed"] = _random.getrandbits(63)
         return json.dumps(spec)
+
+
+def _spec_own(options: Options, draw_seed: bool = False) -> Tuple[str, Optional[_own.Heuristic]]:
+    """The specification, and the heuristic when it is a callable (which JSON cannot carry)."""
+    own = _own.own(options.get("heuristic"), options.get("admissible"))
+    if own is None and options.get("admissible") is not None:
+        raise ValueError("admissible= is your claim about a heuristic of your own (a callable); the claims of a "
+                         "built-in or a formula are the library's (npuzzle.heuristic_info())")
+    return options._spec(draw_seed), own
 
 
 def _options(options: Optional[Options], keywords: Dict[str, Any], allowed: Optional[Tuple[str, ...]] = None) -> Options:
@@ -352,8 +368,8 @@ def solve(start: Board, options: Optional[Options] = None, *, cache_dir: Optiona
         TypeError: an option the library does not know.
         KeyboardInterrupt: Ctrl-C stopped the search.
     """
-    spec = _options(options, dict(keywords))._spec(draw_seed=True)
-    text = _npuzzle.solve_one(_board_json(start), spec, _dir(cache_dir), make_progress(progress))
+    spec, own = _spec_own(_options(options, dict(keywords)), draw_seed=True)
+    text = _npuzzle.solve_one(_board_json(start), spec, _dir(cache_dir), make_progress(progress), heuristic=own)
     sol = Solution._from_json(text)
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
@@ -382,8 +398,15 @@ def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jo
     gets status ``"unsolvable"``: neither raises. Options that are wrong for every board
     (an unknown algorithm, say) raise ``ValueError``. Ctrl-C stops the whole batch and raises
     KeyboardInterrupt.
+
+    A heuristic of your own given as a callable runs one search at a time, in input order
+    (Python calls it holding the GIL, so boards in parallel would only take turns); an
+    exception it raises stops the batch and is raised here. Names and formulas run in parallel.
     """
-    spec = _options(options, dict(keywords))._spec(draw_seed=True)
+    opts = _options(options, dict(keywords))
+    spec, own = _spec_own(opts, draw_seed=True)
+    if own is not None:
+        return _solve_each(boards, spec, own, paths, cache_dir, progress)
     results: List[Optional[Solution]] = [None] * len(boards)
     encoded, where = [], []
     for i, b in enumerate(boards):
@@ -406,6 +429,28 @@ def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jo
     return [r for r in results if r is not None]
 
 
+def _solve_each(boards: Sequence[Board], spec: str, own: _own.Heuristic, paths: bool, cache_dir: Optional[str],
+                progress: Progress) -> List[Solution]:
+    """:func:`solve_many` for a callable heuristic: one board after another."""
+    results: List[Solution] = []
+    for b in boards:
+        try:
+            start = _board_json(b)
+        except BoardError as e:
+            results.append(Solution({"status": "invalid", "input": repr(b), "error": str(e)}))
+            continue
+        try:
+            text = _npuzzle.solve_one(start, spec, _dir(cache_dir), make_progress(progress), heuristic=own)
+        except BoardError as e:
+            results.append(Solution({"status": "invalid", "input": repr(b), "error": str(e)}))
+            continue
+        data = json.loads(text)
+        if not paths:
+            data.pop("path", None)
+        results.append(Solution(data))
+    return results
+
+
 def trace(start: Board, options: Optional[Options] = None, *, limit: int = 200, cache_dir: Optional[str] = None,
           progress: Progress = True, **keywords: Unpack[Keywords]) -> Iterator[Dict[str, Any]]:
     """Yields the events of a recorded search as dicts: the same events, in the same order, as
@@ -416,13 +461,13 @@ def trace(start: Board, options: Optional[Options] = None, *, limit: int = 200, 
     ``{"event": "end", ..., "report": {...}}`` with the solution. Takes the options of
     :func:`solve`; the search itself runs when iteration starts.
     """
-    spec = _options(options, dict(keywords))._spec(draw_seed=True)
+    spec, own = _spec_own(_options(options, dict(keywords)), draw_seed=True)
     start_json = _board_json(start)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
 
     def events() -> Iterator[Dict[str, Any]]:
-        for line in _npuzzle.trace_events(start_json, spec, limit, _dir(cache_dir), make_progress(progress)):
+        for line in _npuzzle.trace_events(start_json, spec, limit, _dir(cache_dir), make_progress(progress), heuristic=own):
             event: Dict[str, Any] = json.loads(line)
             yield event
 
@@ -444,10 +489,10 @@ def trace_text(start: Board, options: Optional[Options] = None, *, limit: int = 
         >>> print(npuzzle.trace_text("2 8 3/1 6 4/7 0 5", goal="1 2 3/8 0 4/7 6 5",
         ...                          algorithm="astar", heuristic="misplaced", order="LURD", limit=2))
     """
-    spec = _options(options, dict(keywords), _TREE_KEYS)._spec()
+    spec, own = _spec_own(_options(options, dict(keywords), _TREE_KEYS))
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
-    text, _report = _npuzzle.trace_text(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress))
+    text, _report = _npuzzle.trace_text(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress), heuristic=own)
     return text
 
 
@@ -540,11 +585,11 @@ def tree(start: Board, options: Optional[Options] = None, *, limit: int = 2000, 
     Raises:
         BoardError, UnsolvableError, ValueError: as :func:`solve` does.
     """
-    spec = _options(options, dict(keywords), _TREE_KEYS)._spec()
+    spec, own = _spec_own(_options(options, dict(keywords), _TREE_KEYS))
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
     svg, json_text, dot, report, note = _npuzzle.tree_docs(_board_json(start), spec, limit, _dir(cache_dir),
-                                                           make_progress(progress))
+                                                           make_progress(progress), heuristic=own)
     sol = Solution._from_json(report)
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
@@ -589,12 +634,12 @@ def widget(start: Board, options: Optional[Options] = None, *, step: int = 0, li
         from ._player import Player
     except ImportError as e:  # pragma: no cover - shown when the extra is missing
         raise ImportError('npuzzle.widget needs anywidget: pip install "npuzzle[widget]"') from e
-    spec = _options(options, dict(keywords), _TREE_KEYS)._spec()
+    spec, own = _spec_own(_options(options, dict(keywords), _TREE_KEYS))
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
     if isinstance(step, bool) or not isinstance(step, int) or step < 0:
         raise ValueError(f"step {step!r} must be an event number ≥ 0")
-    doc = _npuzzle.replay_doc(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress))
+    doc = _npuzzle.replay_doc(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress), heuristic=own)
     sol = Solution._from_json(json.dumps(json.loads(doc)["report"]))
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
@@ -654,11 +699,11 @@ def exercise(start: Board, options: Optional[Options] = None, *, max_steps: int 
         ValueError: a bad option, ``max_steps`` below 1, or ``reduce`` (it grows no search tree).
     """
     opts = _options(options, dict(keywords), _TREE_KEYS)
-    spec = opts._spec()
+    spec, own = _spec_own(opts)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps {max_steps!r} must be a number of steps ≥ 1")
     sheet, key, sheet_html, key_html, doc = _npuzzle.exercise_docs(_board_json(start), spec, max_steps, _dir(cache_dir),
-                                                                   make_progress(progress))
+                                                                   make_progress(progress), heuristic=own)
     data: Dict[str, Any] = json.loads(doc)
     if data["status"] == "unsolvable":
         raise UnsolvableError("unsolvable: start and goal have different parity")
@@ -673,7 +718,8 @@ COMPARE_COLUMNS = ["instance", "board", "pair", "algorithm", "heuristic", "statu
 
 
 def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequence[str], None] = None,
-            heuristics: Union[str, Sequence[str], None] = None, *, goal: Board = "blank-last", order: str = "UDLR",
+            heuristics: Union[str, Callable[[Tiles], float], Sequence[Union[str, Callable[[Tiles], float]]], None] = None,
+            *, goal: Board = "blank-last", order: str = "UDLR",
             cost: Literal["unit", "tile"] = "unit", size: Optional[str] = None, timeout: Optional[float] = 10.0,
             max_nodes: Optional[int] = 5_000_000,
             max_memory: Union[int, str, None] = None, cache_dir: Optional[str] = None, progress: Progress = True,
@@ -692,7 +738,8 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
         boards: a list of boards, each in any form :func:`solve` takes (one board given as
             text alone is fine too).
         algorithms, heuristics: names, as a list or one comma-separated string
-            (``"astar,idastar"``).
+            (``"astar,idastar"``); a heuristic may also be a formula or a callable of your own
+            (as :func:`solve` takes it), named in the rows by its ``__name__``.
         goal, order, cost, size: as for :func:`solve`.
         timeout, max_nodes, max_memory: limits for each run, as the CLI's defaults: 10 s,
             5,000,000 nodes generated, half the memory the system reports available. A run a
@@ -712,7 +759,7 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
     """
     if isinstance(boards, str):
         boards = [boards]
-    names = [_names(algorithms), _names(heuristics)]
+    names = [_names(algorithms), _heuristic_list(heuristics)]
     spec = Options(goal=goal, order=order, cost=cost, size=size, timeout=timeout, max_nodes=max_nodes,
                    max_memory=max_memory)._spec()
     text = _npuzzle.compare([_board_json(b) for b in boards], spec, names[0], names[1], _dir(cache_dir),
@@ -738,7 +785,8 @@ DEPTH_COLUMNS = ["depth", "algorithm", "heuristic", "label", "boards", "cut", "g
 
 
 def bench_depth(depths: Optional[Sequence[int]] = None, *, count: int = 100, seed: int = 1,
-                pairs: Union[str, Sequence[str], None] = None, max_nodes: int = 5_000_000, size: str = "3x3",
+                pairs: Union[str, Sequence[Union[str, Tuple[str, Any]]], None] = None, max_nodes: int = 5_000_000,
+                size: str = "3x3",
                 goal: Board = "blank-last", cost: Literal["unit", "tile"] = "unit", order: str = "UDLR",
                 cache_dir: Optional[str] = None, progress: Progress = True, frame: Optional[bool] = None) -> Any:
     """The textbook's table (Russell and Norvig, *AIMA* 3rd edition Figure 3.29, 4th edition Figure
@@ -750,7 +798,9 @@ def bench_depth(depths: Optional[Sequence[int]] = None, *, count: int = 100, see
         depths: the depths (default 2, 4, ..., 24).
         count: boards per depth (default 100, as in the book), drawn with ``seed``.
         pairs: ``"bfs,ids,astar/h1,astar/h2"`` (the default: h1 is misplaced tiles, h2 Manhattan
-            distance), as a list or one comma-separated string.
+            distance), as a list or one comma-separated string; an item of the list may be a
+            tuple ``(algorithm, heuristic)`` whose heuristic is a name, a formula or a callable
+            of your own (``("astar", my_h)``, labelled ``astar/my_h``).
         max_nodes: a pair whose runs generate more at a depth gets no figures there (the book's
             dash, ``cut`` true) and is not run deeper.
         size, goal, cost, order: the board (at most 9 cells), its goal, what a move costs, the
@@ -768,7 +818,7 @@ def bench_depth(depths: Optional[Sequence[int]] = None, *, count: int = 100, see
         >>> df.pivot(index="depth", columns="label", values="generated")  # doctest: +SKIP
     """
     spec = Options(goal=goal, size=size, cost=cost, order=order)._spec()
-    text = _npuzzle.bench_depth(spec, [int(d) for d in depths or []], int(count), int(seed), _names(pairs),
+    text = _npuzzle.bench_depth(spec, [int(d) for d in depths or []], int(count), int(seed), _pair_list(pairs),
                                 int(max_nodes), _dir(cache_dir), make_progress(progress))
     rows = [{k: r[k] for k in DEPTH_COLUMNS} for r in json.loads(text)]
     if frame is False:
@@ -780,6 +830,39 @@ def bench_depth(depths: Optional[Sequence[int]] = None, *, count: int = 100, see
             raise
         return rows
     return pd.DataFrame(rows, columns=DEPTH_COLUMNS)
+
+
+def _heuristic_list(v: Any) -> List[Any]:
+    """The heuristics of :func:`compare`: text passes whole (the library splits it), a callable
+    goes wrapped (:class:`npuzzle._own.Heuristic`)."""
+    if v is None:
+        return []
+    if isinstance(v, str) or callable(v):
+        v = [v]
+    out: List[Any] = []
+    for h in v:
+        own = _own.own(h)
+        out.append(own if own is not None else str(h))
+    return [h for h in out if not (isinstance(h, str) and not h.strip())]
+
+
+def _pair_list(v: Any) -> List[Any]:
+    """The pairs of :func:`bench_depth`: text, or ``(algorithm, heuristic)`` with a callable
+    wrapped."""
+    if v is None:
+        return []
+    if isinstance(v, str):
+        return [v] if v.strip() else []
+    out: List[Any] = []
+    for p in v:
+        if isinstance(p, tuple):
+            if len(p) != 2:
+                raise ValueError(f"a pair is (algorithm, heuristic), not {p!r}")
+            own = _own.own(p[1])
+            out.append((str(p[0]), own if own is not None else str(p[1])))
+        else:
+            out.append(str(p))
+    return out
 
 
 def _names(v: Union[str, Sequence[str], None]) -> List[str]:
@@ -947,10 +1030,10 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
             that does not guarantee one.
         UnsolvableError: start and goal have different parity.
     """
-    spec = Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, metric=metric,
-                   size=size, **rules)._spec()
+    spec, own = _spec_own(Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, metric=metric,
+                   size=size, **rules))
     text = _npuzzle.check(_board_json(start), spec, solution, expansions, optimal, steps, reading, gradescope,
-                          _dir(cache_dir), make_progress(progress), trace)
+                          _dir(cache_dir), make_progress(progress), trace, heuristic=own)
     result: Dict[str, Any] = json.loads(text)
     return result
 

@@ -168,6 +168,9 @@ class _ReportRequired(TypedDict):
 class Report(_ReportRequired, total=False):
     """The JSON shape of a run, shared by the CLI and the web API."""
 
+    claim_note: Optional[str]
+    """When `optimal` rests on a heuristic its author claimed admissible (or consistent) rather
+    than one proven so: whose word it is."""
     cost: Optional[int]
     """The solution's cost, when solved: its number of moves under unit costs, the sum of the
     tiles moved under tile costs."""
@@ -212,6 +215,12 @@ class ReportFields:
     def algorithm(self) -> str:
         """The algorithm that searched."""
         return cast("str", self._data.get("algorithm"))
+
+    @property
+    def claim_note(self) -> Optional[str]:
+        """When `optimal` rests on a heuristic its author claimed admissible (or consistent)
+        rather than one proven so: whose word it is."""
+        return cast("Optional[str]", self._data.get("claim_note"))
 
     @property
     def cost(self) -> Optional[int]:

@@ -100,6 +100,20 @@ def solve_frame(frame: pd.DataFrame, options: Optional[Dict[str, Any]] = None,
     return pd.DataFrame(rows, columns=list(COLUMNS)).astype(COLUMNS)
 
 
+def _check_pickles(heuristic: Any) -> None:
+    """Refuses a callable heuristic that cannot travel to the workers."""
+    if heuristic is None or isinstance(heuristic, str) or not callable(heuristic):
+        return
+    import pickle
+
+    try:
+        pickle.dumps(heuristic)
+    except Exception as e:  # pickle raises PicklingError, AttributeError or TypeError
+        name = getattr(heuristic, "__qualname__", repr(heuristic))
+        raise TypeError(f"the heuristic {name} cannot be sent to Dask's workers: it does not pickle ({e}). Define "
+                        "it at the top level of a module the workers can import, or give a name or a formula") from e
+
+
 def _read(source: Union[str, "os.PathLike[str]", dd.DataFrame], blocksize: Union[int, str]) -> dd.DataFrame:
     if isinstance(source, dd.DataFrame):
         return source
@@ -132,7 +146,13 @@ def solve_partitioned(source: Union[str, "os.PathLike[str]", dd.DataFrame], outp
         blocksize: how much JSONL text goes into one partition.
         options: passed to :func:`npuzzle.solve_many`: ``goal``, ``algorithm``, ``heuristic``,
             ``order``, ``weight``, ``max_nodes``, ``timeout``, ``max_memory``...
+
+    A ``heuristic`` is a name or a formula (text, which travels to every worker), or a
+    callable of your own where it pickles (a function defined at a module's top level, which
+    the workers can import); a lambda or a function defined inside another raises
+    ``TypeError`` here, before any work is sent.
     """
+    _check_pickles(options.get("heuristic"))
     frame = _read(source, blocksize)
     if "board" not in frame.columns:
         raise ValueError(f"{source}: no 'board' column (columns: {', '.join(map(str, frame.columns))})")

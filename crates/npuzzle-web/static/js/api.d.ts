@@ -787,6 +787,11 @@ optimal: boolean,
  */
 cost_note?: string, 
 /**
+ * When `optimal` rests on a heuristic its author claimed admissible (or consistent) rather
+ * than one proven so: whose word it is.
+ */
+claim_note?: string, 
+/**
  * The solution's cost, when solved: its number of moves under unit costs, the sum of the
  * tiles moved under tile costs.
  */
@@ -918,6 +923,11 @@ optimal: boolean,
  * search and iterative deepening find the fewest moves, not the cheapest).
  */
 cost_note?: string, 
+/**
+ * When `optimal` rests on a heuristic its author claimed admissible (or consistent) rather
+ * than one proven so: whose word it is.
+ */
+claim_note?: string, 
 /**
  * The solution's cost, when solved: its number of moves under unit costs, the sum of the
  * tiles moved under tile costs.
@@ -1960,6 +1970,11 @@ optimal: boolean,
  * search and iterative deepening find the fewest moves, not the cheapest).
  */
 cost_note?: string, 
+/**
+ * When `optimal` rests on a heuristic its author claimed admissible (or consistent) rather
+ * than one proven so: whose word it is.
+ */
+claim_note?: string, 
 /**
  * The solution's cost, when solved: its number of moves under unit costs, the sum of the
  * tiles moved under tile costs.

@@ -22,6 +22,10 @@ pub enum Claim {
     No,
     /// Nobody proved it either way.
     Unknown,
+    /// Its author says it holds (a user passing their own heuristic as admissible); nobody
+    /// proved it. A search's answer is called optimal on that word, and its report says whose
+    /// word it is ([`crate::solve::Report::claim_note`]).
+    Claimed,
 }
 
 impl Claim {
@@ -34,9 +38,9 @@ impl Claim {
         }
     }
 
-    /// Whether it is proven to hold.
+    /// Whether it holds, proven or on its author's word ([`Claim::Claimed`]).
     pub fn holds(self) -> bool {
-        self == Claim::Yes
+        matches!(self, Claim::Yes | Claim::Claimed)
     }
 }
 

@@ -154,6 +154,7 @@ impl Estimator {
                     .replace("Yes", "yes")
                     .replace("No", "no")
                     .replace("Unknown", "unknown")
+                    .replace("Claimed", "claimed by its author")
             }
         }
     }

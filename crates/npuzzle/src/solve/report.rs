@@ -2,6 +2,7 @@
 
 use crate::board::Board;
 use crate::cost::CostModel;
+use crate::heuristic::Claim;
 use crate::metric::Metric;
 use crate::outcome::{BoundSource, Outcome, Status, Stuck};
 use crate::search::{Algorithm, LimitKind, Param, Request};
@@ -62,6 +63,11 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub cost_note: Option<String>,
+    /// When `optimal` rests on a heuristic its author claimed admissible (or consistent) rather
+    /// than one proven so: whose word it is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub claim_note: Option<String>,
     /// The solution's cost, when solved: its number of moves under unit costs, the sum of the
     /// tiles moved under tile costs.
     pub cost: Option<u64>,
@@ -116,6 +122,11 @@ impl Report {
 
     /// Builds the report without the boards along the path (the moves are still there).
     pub fn without_path(req: &Request, outcome: &Outcome) -> Report {
+        let optimal = outcome.proven_optimal(req.guarantees_optimal());
+        let heuristic = req.effective_heuristic();
+        let claims = heuristic.claims();
+        let claim_note = (optimal && (claims.admissible == Claim::Claimed || claims.consistent == Claim::Claimed))
+            .then(|| format!("optimal on its author's word: the heuristic {} was claimed admissible, not proven", heuristic.name()));
         Report {
             status: outcome.status,
             limit: outcome.limit,
@@ -131,8 +142,9 @@ impl Report {
             order: req.order.to_string(),
             cost_model: req.cost,
             metric: (!req.metric.is_stm()).then_some(req.metric),
-            optimal: outcome.proven_optimal(req.guarantees_optimal()),
+            optimal,
             cost_note: req.cost_note().map(str::to_string),
+            claim_note,
             cost: outcome.cost,
             length: outcome.length,
             lower_bound: outcome.lower_bound,

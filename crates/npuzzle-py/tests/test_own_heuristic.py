@@ -156,3 +156,22 @@ def test_admissible_is_a_claim_about_a_callable_only():
     assert claimed.optimal
     assert "claimed admissible" in claimed.to_dict()["claim_note"]
     assert "claim_note" not in npuzzle.solve("8 1 3 4 0 2 7 6 5", algorithm="astar", heuristic="h2").to_dict()
+
+
+def misplaced(board):
+    return sum(1 for t, g in zip(board, board.goal) if t and t != g)
+
+
+def test_check_and_exercise_take_a_callable_as_the_named_heuristic():
+    nilsson, goal = "2 8 3/1 6 4/7 0 5", "1 2 3/8 0 4/7 6 5"
+    ex = npuzzle.exercise(nilsson, goal=goal, algorithm="astar", heuristic=misplaced, order="LURD", progress=False)
+    named = npuzzle.exercise(nilsson, goal=goal, algorithm="astar", heuristic="misplaced", order="LURD", progress=False)
+    assert [a["text"] for a in ex.data["answers"]] == [a["text"] for a in named.data["answers"]]
+    work = "S0, S2, S21, S22, S221, S2211, S22111"
+    for h in (misplaced, "misplaced"):
+        r = npuzzle.check(nilsson, goal=goal, expansions=work, algorithm="astar", heuristic=h, order="LURD",
+                          progress=False)
+        assert r["right"] is True, h
+    wrong = npuzzle.check(nilsson, goal=goal, expansions="S0 S1 S11", algorithm="astar", heuristic=misplaced,
+                          order="LURD", progress=False)
+    assert wrong["right"] is False

@@ -984,7 +984,8 @@ def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading:
 def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[str] = None,
           trace: Optional[str] = None, optimal: bool = False,
           steps: Optional[int] = None, goal: Board = "blank-last", algorithm: Optional[str] = None,
-          heuristic: Optional[str] = None, order: str = "UDLR", cost: Literal["unit", "tile"] = "unit",
+          heuristic: Union[str, Callable[[Tiles], float], None] = None, order: str = "UDLR",
+          cost: Literal["unit", "tile"] = "unit",
           metric: Literal["stm", "mtm"] = "stm", size: Optional[str] = None,
           reading: Literal["blank", "tiles"] = "blank", gradescope: bool = False,
           cache_dir: Optional[str] = None, progress: Progress = True, **rules: Any) -> Dict[str, Any]:
@@ -1014,7 +1015,7 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
         goal, algorithm, heuristic, order, cost, size: the question's settings; without an
             algorithm and heuristic, an order of expansion or a trace is graded against A* with
             misplaced tiles (the exercise sheets' default), a solution against the default
-            solver.
+            solver. The heuristic may be a callable of your own, as :func:`solve` takes it.
         rules: a course's rules for the reference search, by the keys of :func:`params`
             (``rules="cs188"``, ``goal_test="generation"``, ``duplicates``, ``ties``), and any
             other parameter of the algorithm.

@@ -627,8 +627,6 @@ pub fn typescript() -> String {
         PreviewChild,
         PreviewFault,
         npuzzle::heuristic::formula::FormulaError,
-        npuzzle::heuristic::Claims,
-        npuzzle::heuristic::Claim,
         Generated,
         GoalBoard,
         Solved,

@@ -640,35 +640,26 @@ export type PreviewValues = {
  */
 ok: true, 
 /**
- * The formula, trimmed (the name a search reports it by).
- */
-formula: string, 
-/**
  * Its value at the start, in moves (or step costs).
  */
 h: Cost, 
 /**
  * Its value at each board one move from the start, in the order `U`, `D`, `L`, `R`.
  */
-children: Array<PreviewChild>, 
-/**
- * What it claims (admissible, consistent), from what its parts claim.
- */
-claims: Claims, };
+children: Array<PreviewChild>, };
 
 /**
  * One child of the start and the formula's value there.
  */
 export type PreviewChild = { 
 /**
- * The move, as the blank travels: `U`, `D`, `L`, `R` (with the cells it travels, `R2`,
- * under multi-tile moves).
+ * The way the blank travels: `U`, `D`, `L` or `R`.
  */
-move: string, 
+move: "U" | "D" | "L" | "R", 
 /**
- * The tile that slides into the start's blank cell.
+ * The cells it travels: 1, or more under multi-tile moves (a slide of several tiles).
  */
-tile: number, 
+run: number, 
 /**
  * The board after the move.
  */
@@ -716,26 +707,6 @@ line: number,
  * Its column on that line, in characters, from 1.
  */
 column: number, };
-
-/**
- * What an estimate claims about itself: admissible (never above the true cost to the goal) and
- * consistent (never falling by more than a move's cost along a move).
- */
-export type Claims = { 
-/**
- * h ≤ h* on every board.
- */
-admissible: Claim, 
-/**
- * h(n) ≤ c(n, n') + h(n') on every move.
- */
-consistent: Claim, };
-
-/**
- * Whether a property holds: proven, disproven, or not known (a user's own estimate, until the
- * audit tells).
- */
-export type Claim = "yes" | "no" | "unknown";
 
 /**
  * `GET /api/generate`: a random solvable board.

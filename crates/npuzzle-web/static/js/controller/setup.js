@@ -127,7 +127,7 @@ export class Setup {
     const { ok, data } = await this.engine.check(body);
     if (seq !== this.checks) return;
     this.verdict(ok ? data : { valid: false, field: "start", error: data.error });
-    if (ok && data.valid && data.preview) showPreview(data.preview, formula);
+    if (ok && data.valid && data.preview) showPreview(data.preview, formula, data.start.flat());
     else clearPreview();
   }
 

@@ -33,22 +33,35 @@ function value(v) {
   return Number.isInteger(v) ? String(v) : v.toFixed(2);
 }
 
+/**
+ * A move as the counted notation writes it: `U`, or `U2` for a slide of two tiles.
+ * @param {import("../api").PreviewChild} c
+ * @returns {string}
+ */
+function moveName(c) {
+  return c.run > 1 ? `${c.move}${c.run}` : c.move;
+}
+
 /** Clears the values and the error (no formula, or no valid board to try it on). */
 export function clearPreview() {
   showError(null, "");
   $("own-values").replaceChildren();
+  $("own-summary").textContent = "";
 }
 
 /**
  * The engine's preview of the formula on the start board.
  * @param {Preview} p
  * @param {string} text the formula as sent
+ * @param {number[]} start the start board, row-major (the tile that moves is the one each
+ *   child has where the start has its blank)
  */
-export function showPreview(p, text) {
+export function showPreview(p, text, start) {
   const values = $("own-values");
   if (!p.ok) {
     showError(p.error, text);
     values.replaceChildren();
+    $("own-summary").textContent = "";
     return;
   }
   showError(null, text);
@@ -74,18 +87,14 @@ export function showPreview(p, text) {
     body.append(tr);
   };
   row("start", p.h);
-  for (const c of p.children) row(`${c.move}: tile ${c.tile} moves`, c.h);
+  const blank = start.indexOf(0);
+  for (const c of p.children) row(`${moveName(c)}: tile ${c.board.flat()[blank]} moves`, c.h);
   table.append(caption, h("thead"), body);
   /** @type {HTMLElement} */ (table.tHead).append(head);
-  const claims = p.claims;
-  const claim = (/** @type {string} */ c) => (c === "yes" ? "claimed" : c === "no" ? "not" : "not claimed");
-  const note = h(
-    "p",
-    "summary",
-    `admissible: ${claim(claims.admissible)}; consistent: ${claim(claims.consistent)} (what the formula's shape proves)`,
-  );
-  note.id = "own-claims";
-  values.replaceChildren(table, note);
+  values.replaceChildren(table);
+  // One short line for screen readers as the values change (the table is not read out at
+  // every key).
+  $("own-summary").textContent = `h = ${value(p.h)} at the start; ${p.children.map((c) => `after ${moveName(c)}, ${value(c.h)}`).join("; ")}.`;
 }
 
 /**

@@ -18,11 +18,11 @@
 //! ```
 
 use super::{place, Formula, FormulaError};
-use crate::board::{Board, Move, Slide, Tile};
+use crate::board::{Board, Move};
 use crate::cost::{Cost, CostModel};
 use crate::error::Error;
-use crate::heuristic::{Claims, Estimator, Heuristic, HeuristicKind, NoTables};
-use crate::metric::{mtm_moves, Metric};
+use crate::heuristic::{Estimator, Heuristic, HeuristicKind, NoTables};
+use crate::metric::Metric;
 use serde::Serialize;
 
 /// What a formula gives on a board: its values, or why it gives none.
@@ -43,27 +43,22 @@ pub struct PreviewValues {
     /// Always `true`.
     #[cfg_attr(feature = "ts", ts(type = "true"))]
     pub ok: bool,
-    /// The formula, trimmed (the name a search reports it by).
-    pub formula: String,
     /// Its value at the start, in moves (or step costs).
     pub h: Cost,
     /// Its value at each board one move from the start, in the order `U`, `D`, `L`, `R`.
     pub children: Vec<PreviewChild>,
-    /// What it claims (admissible, consistent), from what its parts claim.
-    pub claims: Claims,
 }
 
 /// One child of the start and the formula's value there.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PreviewChild {
-    /// The move, as the blank travels: `U`, `D`, `L`, `R` (with the cells it travels, `R2`,
-    /// under multi-tile moves).
+    /// The way the blank travels: `U`, `D`, `L` or `R`.
     #[serde(rename = "move")]
-    #[cfg_attr(feature = "ts", ts(rename = "move"))]
-    pub mv: String,
-    /// The tile that slides into the start's blank cell.
-    pub tile: Tile,
+    #[cfg_attr(feature = "ts", ts(rename = "move", type = "\"U\" | \"D\" | \"L\" | \"R\""))]
+    pub mv: char,
+    /// The cells it travels: 1, or more under multi-tile moves (a slide of several tiles).
+    pub run: u16,
     /// The board after the move.
     pub board: Board,
     /// The formula's value there.
@@ -104,42 +99,44 @@ impl Preview {
 /// model refuses) and one that gives no estimate (negative, not finite, a division by zero) at
 /// one of the boards. Only a start and goal of different sizes is an `Err`.
 pub fn preview(text: &str, start: &Board, goal: &Board, cost: CostModel, metric: Metric) -> Result<Preview, Error> {
-    start.check_same_size(goal).map_err(|e| Error::Invalid(e.to_string()))?;
+    start.check_same_size(goal)?;
     let names: Vec<&str> = HeuristicKind::classic().map(HeuristicKind::name).collect();
     let known = |n: &str| HeuristicKind::lookup(n).map(HeuristicKind::name);
-    let formula = match Formula::parse(text, &known, &names) {
-        Ok(f) => f,
-        Err(e) => return Ok(Preview::fault(e)),
-    };
+    Ok(match Formula::parse(text, &known, &names) {
+        Err(e) => Preview::fault(e),
+        Ok(_) => match values(text, start, goal, cost, metric) {
+            Ok(v) => Preview::Values(v),
+            Err(e) => Preview::whole(text, e.to_string()),
+        },
+    })
+}
+
+/// The values of a formula that reads, or the first error on the way.
+fn values(text: &str, start: &Board, goal: &Board, cost: CostModel, metric: Metric) -> Result<PreviewValues, Error> {
     // The same reading as a request's `heuristic`: a built-in's name, or a formula.
-    let estimator: Estimator = match text.parse() {
-        Ok(e) => e,
-        Err(e) => return Ok(Preview::whole(text, e.to_string())),
-    };
-    let h = match Heuristic::of(&estimator, goal, &NoTables, cost, metric) {
-        Ok(h) => h,
-        Err(e) => return Ok(Preview::whole(text, e.to_string())),
-    };
+    let estimator: Estimator = text.parse()?;
+    let h = Heuristic::of(&estimator, goal, &NoTables, cost, metric)?;
     let value = |board: &Board| -> Result<Cost, Error> {
         let v = h.estimate_board(board);
         h.failure().map_or(Ok(v), Err)
     };
-    let at_start = match value(start) {
-        Ok(v) => v,
-        Err(e) => return Ok(Preview::whole(text, e.to_string())),
-    };
-    let moves: Vec<(Slide, Board)> = match metric {
-        Metric::Stm => Move::ALL.iter().filter_map(|&m| Some((Slide::one(m), start.apply(m)?))).collect(),
-        Metric::Mtm => mtm_moves(start).into_iter().map(|(mv, run, b)| (Slide { mv, run: run as u16 }, b)).collect(),
-    };
-    let mut children = Vec::with_capacity(moves.len());
-    for (slide, board) in moves {
-        match value(&board) {
-            Ok(v) => children.push(PreviewChild { mv: slide.label(), tile: board.tiles()[start.blank()], board, h: v }),
-            Err(e) => return Ok(Preview::whole(text, e.to_string())),
+    let at_start = value(start)?;
+    // Each move of the blank: one cell, or under multi-tile moves every run to the edge.
+    let mut children = Vec::new();
+    for mv in Move::ALL {
+        let mut board = start.clone();
+        let mut run = 0;
+        while let Some(next) = board.apply(mv) {
+            board = next;
+            run += 1;
+            let h = value(&board)?;
+            children.push(PreviewChild { mv: mv.letter(), run, board: board.clone(), h });
+            if metric == Metric::Stm {
+                break;
+            }
         }
     }
-    Ok(Preview::Values(PreviewValues { ok: true, formula: formula.text().to_string(), h: at_start, children, claims: estimator.claims() }))
+    Ok(PreviewValues { ok: true, h: at_start, children })
 }
 
 #[cfg(test)]
@@ -173,24 +170,21 @@ mod tests {
         for text in ["manhattan", "sum(abs(row - goal_row) + abs(col - goal_col))", "  h2 "] {
             let v = values(text, &start, &goal, CostModel::Unit, Metric::Stm);
             assert_eq!(v.h, builtin.estimate_board(&start), "{text}");
-            assert_eq!(v.formula, text.trim());
-            let moves: Vec<&str> = v.children.iter().map(|c| c.mv.as_str()).collect();
-            assert_eq!(moves, ["U", "L", "R"], "the blank is on the bottom row");
+            let moves: Vec<(char, u16)> = v.children.iter().map(|c| (c.mv, c.run)).collect();
+            assert_eq!(moves, [('U', 1), ('L', 1), ('R', 1)], "the blank is on the bottom row");
             for c in &v.children {
                 assert_eq!(c.h, builtin.estimate_board(&c.board), "{text} after {}", c.mv);
-                assert_eq!(Some(&c.board), start.apply(Move::from_letter(c.mv.chars().next().unwrap()).unwrap()).as_ref());
-                assert_eq!(c.board.tiles()[start.blank()], c.tile);
+                assert_eq!(Some(&c.board), start.apply(Move::from_letter(c.mv).unwrap()).as_ref());
             }
         }
         // Nilsson's board: Manhattan 5 at the start; the blank going up (tile 6 down) gives 4.
         let v = values("manhattan", &start, &goal, CostModel::Unit, Metric::Stm);
         assert_eq!(v.h, Cost::moves(5));
-        assert_eq!((v.children[0].tile, v.children[0].h), (6, Cost::moves(4)));
-        assert_eq!(v.claims, Claims::PROVEN);
+        assert_eq!((v.children[0].board.tiles()[start.blank()], v.children[0].h), (6, Cost::moves(4)));
     }
 
     #[test]
-    fn a_formula_gives_its_own_values_and_claims() {
+    fn a_formula_gives_its_own_values() {
         let (start, goal) = boards();
         let misplaced = Heuristic::new(HeuristicKind::Misplaced, &goal, &NoTables).unwrap();
         let v = values("2*misplaced + 1", &start, &goal, CostModel::Unit, Metric::Stm);
@@ -198,7 +192,6 @@ mod tests {
         for c in &v.children {
             assert_eq!(c.h.as_f64(), 2.0 * misplaced.estimate_board(&c.board).as_f64() + 1.0);
         }
-        assert_eq!(v.claims, Claims::UNKNOWN);
         // Halves stay halves.
         let v = values("misplaced / 2", &start, &goal, CostModel::Unit, Metric::Stm);
         assert_eq!(v.h.as_f64(), misplaced.estimate_board(&start).as_f64() / 2.0);
@@ -231,8 +224,17 @@ mod tests {
         let (start, goal) = boards();
         // Multi-tile moves: every slide of the blank, and the estimates in slides.
         let v = values("manhattan", &start, &goal, CostModel::Unit, Metric::Mtm);
-        let moves: Vec<&str> = v.children.iter().map(|c| c.mv.as_str()).collect();
-        assert_eq!(moves, ["U", "U2", "L", "R"]);
+        let moves: Vec<(char, u16)> = v.children.iter().map(|c| (c.mv, c.run)).collect();
+        assert_eq!(moves, [('U', 1), ('U', 2), ('L', 1), ('R', 1)]);
+        // Two tiles slide down together: the board is the blank's two single moves.
+        let two = start.apply(Move::Up).and_then(|b| b.apply(Move::Up));
+        assert_eq!(Some(&v.children[1].board), two.as_ref());
+        assert_eq!(
+            v.children[1].h,
+            Heuristic::in_metric(HeuristicKind::Manhattan, &goal, &NoTables, CostModel::Unit, Metric::Mtm)
+                .unwrap()
+                .estimate_board(&v.children[1].board)
+        );
         let e = match preview("max(linear-conflict, 1)", &start, &goal, CostModel::Unit, Metric::Mtm).unwrap() {
             Preview::Fault(f) => f.error,
             Preview::Values(_) => panic!("linear conflict overestimates slides"),

@@ -1007,7 +1007,10 @@ test("your own heuristic: its values on the start board as it is typed, its erro
   const check = await postJson("/api/check", { start: NILSSON_TILES, goal: "snail", heuristic: FORMULA });
   assert.equal(check.preview.h, 8, "twice the four misplaced tiles beats Manhattan's 5");
   const rows = await page.$$eval("#own-table tbody tr", (trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent]));
-  assert.deepEqual(rows, [["start", "8"], ...check.preview.children.map((c) => [`${c.move}${c.run > 1 ? c.run : ""}: tile ${c.board.flat()[7]} moves`, String(c.h)])]);
+  assert.deepEqual(rows, [
+    ["start", "8"],
+    ...check.preview.children.map((c) => [`${c.move}${c.run > 1 ? c.run : ""}: tile ${c.board.flat()[7]} moves`, String(c.h)]),
+  ]);
   assert.equal(rows.length, 4);
   assert.match(await page.textContent("#own-summary"), /^h = 8 at the start; after U, 6;/);
   await assertAccessible(page, "a formula's values");
@@ -1028,7 +1031,10 @@ test("your own heuristic: its values on the start board as it is typed, its erro
   await solveAndPause(page);
   const result = await page.evaluate(() => npuzzle.state.result);
   assert.equal(result.heuristic, FORMULA);
-  assert.match(await page.textContent("#result-msg"), new RegExp(`^astar \\+ ${FORMULA.replace(/[()*+]/g, "\\$&")}: solved in ${result.cost} moves`));
+  assert.match(
+    await page.textContent("#result-msg"),
+    new RegExp(`^astar \\+ ${FORMULA.replace(/[()*+]/g, "\\$&")}: solved in ${result.cost} moves`),
+  );
   const body = await page.evaluate(() => npuzzle.solveBody());
   assert.equal(body.heuristic, FORMULA);
   const api = await postJson("/api/solve", body);
@@ -1052,7 +1058,10 @@ test("your own heuristic: its values on the start board as it is typed, its erro
   assert.equal(await fresh.page.inputValue("#own-formula"), FORMULA);
   await fresh.page.waitForSelector("#own-table");
   const again = await fresh.page.evaluate(() => npuzzle.state.result);
-  assert.deepEqual([again.moves, again.stats.expanded, again.stats.generated], [result.moves, result.stats.expanded, result.stats.generated]);
+  assert.deepEqual(
+    [again.moves, again.stats.expanded, again.stats.generated],
+    [result.moves, result.stats.expanded, result.stats.generated],
+  );
   assert.deepEqual(fresh.errors, []);
   await fresh.page.close();
 

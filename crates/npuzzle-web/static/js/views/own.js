@@ -67,7 +67,7 @@ export function showPreview(p, text, start) {
   showError(null, text);
   const table = h("table", "own-table");
   table.id = "own-table";
-  const caption = h("caption", "", "h on the start board and one move from it");
+  const caption = h("caption", "", "h on the start board and one move away");
   const head = h("tr");
   for (const t of ["board", "h"]) {
     const th = h("th", "", t);
@@ -94,7 +94,8 @@ export function showPreview(p, text, start) {
   values.replaceChildren(table);
   // One short line for screen readers as the values change (the table is not read out at
   // every key).
-  $("own-summary").textContent = `h = ${value(p.h)} at the start; ${p.children.map((c) => `after ${moveName(c)}, ${value(c.h)}`).join("; ")}.`;
+  $("own-summary").textContent =
+    `h = ${value(p.h)} at the start; ${p.children.map((c) => `after ${moveName(c)}, ${value(c.h)}`).join("; ")}.`;
 }
 
 /**

@@ -157,6 +157,64 @@ test("Nilsson's example in the browser engine: 5 moves, the tree and the pseudoc
   await page.close();
 });
 
+test("your own heuristic in the browser engine: its values as typed, its error in place, a solve, the tree, and the link", {
+  timeout: 90000,
+}, async () => {
+  const FORMULA = "max(manhattan, 2*misplaced)";
+  const { page, errors, requests } = await openPage();
+  assert.equal(await page.getAttribute("#board", "data-tiles"), NILSSON_TILES);
+  await page.waitForSelector("#check.ok");
+  await page.selectOption("#heuristic", "own");
+  await page.click("#own-formula");
+  await page.keyboard.type(FORMULA);
+  await page.waitForSelector("#own-table");
+  // Nilsson's board to the snail goal: misplaced 4 and Manhattan 5 at the start, so 8; the
+  // blank up (tile 6 home) gives max(4, 2×3) = 6; left and right each move a tile off its
+  // goal cell, max(6, 2×5) = 10.
+  const rows = await page.$$eval("#own-table tbody tr", (trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent]));
+  assert.deepEqual(rows, [
+    ["start", "8"],
+    ["U: tile 6 moves", "6"],
+    ["L: tile 7 moves", "10"],
+    ["R: tile 5 moves", "10"],
+  ]);
+  // A fault is marked where it is, by the library's own reading.
+  await page.fill("#own-formula", "max(manhatan, misplaced)");
+  await page.waitForSelector("#own-formula[aria-invalid='true']");
+  assert.match(await page.textContent("#own-error-message"), /^At column 5: unknown name "manhatan", did you mean "manhattan"\?/);
+  assert.equal(await page.textContent("#own-error mark"), "manhatan");
+  await assertAccessible(page, "a formula's error in the browser engine");
+  await page.fill("#own-formula", FORMULA);
+  await page.waitForSelector("#own-table");
+  await page.waitForFunction(() => !document.getElementById("own-formula").hasAttribute("aria-invalid"));
+  await solveAndPause(page);
+  const result = await page.evaluate(() => npuzzle.state.result);
+  assert.equal(result.heuristic, FORMULA);
+  assert.equal(result.cost, 5, "the formula is not claimed admissible, but finds the 5-move answer here");
+  await page.click("#tab-tree");
+  await page.click("#tree-last");
+  assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 1);
+  const drawn = await page.getAttribute("#tree-svg", "data-drawn");
+  // A fresh page from the link: the formula restored, the same run.
+  const link = new URL(page.url());
+  assert.equal(link.searchParams.get("heuristic"), FORMULA);
+  link.searchParams.set("run", "1");
+  const fresh = await openPage(link.search);
+  await fresh.page.waitForSelector("#result-msg.ok", { timeout: 60000 });
+  assert.equal(await fresh.page.inputValue("#own-formula"), FORMULA);
+  const again = await fresh.page.evaluate(() => npuzzle.state.result);
+  assert.deepEqual([again.moves, again.stats.expanded], [result.moves, result.stats.expanded]);
+  await fresh.page.evaluate(() => npuzzle.tree.stop());
+  await fresh.page.click("#tree-last");
+  assert.equal(await fresh.page.getAttribute("#tree-svg", "data-drawn"), drawn);
+  assert.deepEqual(fresh.errors, []);
+  noApi(fresh.requests);
+  await fresh.page.close();
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a compare run and the capped BFS tree in the browser", { timeout: 90000 }, async () => {
   const { page, errors, requests } = await openPage(q({ start: "8 1 3 4 0 2 7 6 5", goal: "blank-last" }));
   await page.click("#tab-compare");

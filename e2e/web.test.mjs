@@ -990,6 +990,99 @@ test("a link carries the board and settings and reproduces the run", { timeout: 
   await page.close();
 });
 
+test("your own heuristic: its values on the start board as it is typed, its error at its place, a solve, the tree, and a link to the run", {
+  timeout: 90000,
+}, async () => {
+  const FORMULA = "max(manhattan, 2*misplaced)";
+  const { page, errors } = await openPage();
+  await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
+  await page.waitForFunction(() => !npuzzle.state.solving);
+  assert.equal(await page.isVisible("#own-formula"), false, "the box opens only for a formula");
+  await page.selectOption("#heuristic", "own");
+  assert.equal(await page.isVisible("#own-formula"), true);
+  await page.click("#own-formula");
+  await page.keyboard.type(FORMULA);
+  await page.waitForSelector("#own-table");
+  // The page shows what the engine previews: h at the start, then after each move of the blank.
+  const check = await postJson("/api/check", { start: NILSSON_TILES, goal: "snail", heuristic: FORMULA });
+  assert.equal(check.preview.h, 8, "twice the four misplaced tiles beats Manhattan's 5");
+  const rows = await page.$$eval("#own-table tbody tr", (trs) => trs.map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent]));
+  assert.deepEqual(rows, [
+    ["start", "8"],
+    ...check.preview.children.map((c) => [`${c.move}${c.run > 1 ? c.run : ""}: tile ${c.board.flat()[7]} moves`, String(c.h)]),
+  ]);
+  assert.equal(rows.length, 4);
+  assert.match(await page.textContent("#own-summary"), /^h = 8 at the start; after U, 6;/);
+  await assertAccessible(page, "a formula's values");
+
+  // A misspelled name: the message with its column, the fault marked, the field invalid.
+  await page.fill("#own-formula", "max(manhattan,\n    2*misplcaed)");
+  await page.waitForSelector("#own-formula[aria-invalid='true']");
+  assert.match(await page.textContent("#own-error-message"), /^At line 2, column 7: unknown name "misplcaed", did you mean "misplaced"\?/);
+  assert.equal(await page.textContent("#own-error mark"), "misplcaed");
+  assert.equal(await page.getAttribute("#own-formula", "aria-describedby"), "own-error-message own-help");
+  assert.equal(await page.locator("#own-table").count(), 0, "no values for a formula that does not read");
+  await assertAccessible(page, "a formula's error");
+
+  // Put right, it is the heuristic Solve searches with, as any heuristic is.
+  await page.fill("#own-formula", FORMULA);
+  await page.waitForSelector("#own-table");
+  await page.waitForFunction(() => !document.getElementById("own-formula").hasAttribute("aria-invalid"));
+  await solveAndPause(page);
+  const result = await page.evaluate(() => npuzzle.state.result);
+  assert.equal(result.heuristic, FORMULA);
+  assert.match(
+    await page.textContent("#result-msg"),
+    new RegExp(`^astar \\+ ${FORMULA.replace(/[()*+]/g, "\\$&")}: solved in ${result.cost} moves`),
+  );
+  const body = await page.evaluate(() => npuzzle.solveBody());
+  assert.equal(body.heuristic, FORMULA);
+  const api = await postJson("/api/solve", body);
+  assert.equal(api.stats.expanded, result.stats.expanded);
+  // The tree replays to the end, its root's h the formula's value at the start.
+  await page.click("#tab-tree");
+  await page.click("#tree-last");
+  assert.equal(await page.getAttribute("#tree-svg", "data-drawn"), String(api.tree.nodes.length));
+  assert.equal(await page.locator("#tree-svg .node.st-goal").count(), 1);
+  await page.click("#tree-fit");
+  await page.locator("#tree-svg g.node[data-id='0']").dispatchEvent("pointerover");
+  assert.match(await page.textContent("#node-info .gh"), /^g \+ h = f: 0 \+ 8 = 8$/);
+
+  // The link carries the formula as text; a fresh page opened from it restores the same run.
+  const link = new URL(page.url());
+  assert.equal(link.searchParams.get("heuristic"), FORMULA);
+  link.searchParams.set("run", "1");
+  const fresh = await openPage(link.search);
+  await fresh.page.waitForSelector("#result-msg.ok");
+  assert.equal(await fresh.page.inputValue("#heuristic"), "own");
+  assert.equal(await fresh.page.inputValue("#own-formula"), FORMULA);
+  await fresh.page.waitForSelector("#own-table");
+  const again = await fresh.page.evaluate(() => npuzzle.state.result);
+  assert.deepEqual(
+    [again.moves, again.stats.expanded, again.stats.generated],
+    [result.moves, result.stats.expanded, result.stats.generated],
+  );
+  assert.deepEqual(fresh.errors, []);
+  await fresh.page.close();
+
+  // The Compare tab offers it in its pairs.
+  await page.click("#tab-compare");
+  await page.selectOption(".pair .pair-h:not([disabled]) >> nth=0", "own");
+  await page.click("#compare-run");
+  await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
+  const runs = await page.evaluate(() => npuzzle.state.compareRuns.map((r) => r.heuristic));
+  assert.ok(runs.includes(FORMULA), JSON.stringify(runs));
+  // The depth experiment adds it to the default pairs: one more line in each chart panel.
+  await page.fill("#depth-depths", "2,4");
+  await page.fill("#depth-count", "3");
+  await page.click("#depth-run");
+  await page.waitForSelector("#depth-msg:has-text('boards a depth')", { timeout: 60000 });
+  assert.equal(await page.locator("#depth-chart polyline").count(), 10);
+  assert.match(await page.textContent("#depth-table"), /max\(manhattan, 2\*misplaced\)/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("statistics update while a long search runs, and Stop cancels it", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage(q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "zero", tree: "0" }));
   await page.waitForSelector("#check.ok");

@@ -51,6 +51,25 @@ fn bad_input_gets_the_servers_messages() {
 }
 
 #[test]
+fn a_formulas_preview_is_the_servers() {
+    let engine = Engine::new();
+    let server = server();
+    for body in [
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "snail", "heuristic": "max(manhattan, 2*misplaced)"}"#,
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "snail", "heuristic": "max(manhattan,\n  misplcaed)"}"#,
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "goal": "snail", "heuristic": "misplaced - 4"}"#,
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "heuristic": "manhattan", "metric": "mtm"}"#,
+        r#"{"start": "2 8 3/1 6 4/7 0 5", "heuristic": "linear-conflict", "cost": "tile"}"#,
+    ] {
+        let page = wrapped(&engine.check(body));
+        assert_eq!(page, json!({"ok": true, "status": 200, "data": json(server.check(body.as_bytes()).unwrap())}), "{body}");
+        assert!(page["data"]["preview"]["ok"].is_boolean(), "{body}: {page}");
+    }
+    let bad = wrapped(&engine.check(r#"{"start": "2 8 3/1 6 4/7 0 5", "heuristic": "max(manhatan, h1)"}"#));
+    assert_eq!(bad["data"]["preview"]["error"]["column"], 5, "{bad}");
+}
+
+#[test]
 fn goals_boards_and_options_are_the_servers() {
     let engine = Engine::new();
     let server = server();

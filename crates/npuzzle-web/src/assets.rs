@@ -62,6 +62,7 @@ files! {
     "js/views/legend.js" => JS,
     "js/views/local.js" => JS,
     "js/views/minimap.js" => JS,
+    "js/views/own.js" => JS,
     "js/views/playback.js" => JS,
     "js/views/pseudocode.js" => JS,
     "js/views/status.js" => JS,

@@ -10,6 +10,7 @@ use npuzzle::board::Board;
 use npuzzle::cost::{Cost, CostModel};
 use npuzzle::experiment::DepthRow;
 use npuzzle::goal::Preset;
+pub use npuzzle::heuristic::formula::preview::{Preview, PreviewChild, PreviewFault, PreviewValues};
 use npuzzle::metric::Metric;
 use npuzzle::render::palette::LegendEntry;
 use npuzzle::render::tree::Tree;
@@ -264,6 +265,12 @@ pub struct ValidPair {
     pub reason: Option<&'static str>,
     /// Each formula heuristic's estimate, by name.
     pub h: BTreeMap<&'static str, Cost>,
+    /// When the request gave a `heuristic` (a built-in's name or a formula): its value at the
+    /// start and at each child of the start, or its error with its place in the text (a bad
+    /// formula leaves the boards' verdict valid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub preview: Option<Preview>,
 }
 
 /// A pair in which a board did not read.
@@ -615,6 +622,11 @@ pub fn typescript() -> String {
         Field,
         ValidPair,
         InvalidPair,
+        Preview,
+        PreviewValues,
+        PreviewChild,
+        PreviewFault,
+        npuzzle::heuristic::formula::FormulaError,
         Generated,
         GoalBoard,
         Solved,

@@ -126,7 +126,7 @@ fn parse_json<T: DeserializeOwned>(bytes: &[u8], extra: &[&str]) -> Result<(T, S
                 "bad request: unknown field {} (this endpoint takes {}, {})",
                 rest.split(',').next().unwrap_or(rest),
                 extra.join(", "),
-                Spec::keys().join(", ")
+                Spec::keys().iter().filter(|k| !extra.contains(k)).copied().collect::<Vec<_>>().join(", ")
             )),
             None => data(e),
         }

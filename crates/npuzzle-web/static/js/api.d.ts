@@ -601,7 +601,13 @@ reason: string | null,
 /**
  * Each formula heuristic's estimate, by name.
  */
-h: { [key in string]: Cost }, };
+h: { [key in string]: Cost }, 
+/**
+ * When the request gave a `heuristic` (a built-in's name or a formula): its value at the
+ * start and at each child of the start, or its error with its place in the text (a bad
+ * formula leaves the boards' verdict valid).
+ */
+preview?: Preview, };
 
 /**
  * A pair in which a board did not read.
@@ -619,6 +625,88 @@ field: Field,
  * What is wrong with it.
  */
 error: string, };
+
+/**
+ * What a formula gives on a board: its values, or why it gives none.
+ */
+export type Preview = PreviewValues | PreviewFault;
+
+/**
+ * A formula's values at a start board and at its children.
+ */
+export type PreviewValues = { 
+/**
+ * Always `true`.
+ */
+ok: true, 
+/**
+ * Its value at the start, in moves (or step costs).
+ */
+h: Cost, 
+/**
+ * Its value at each board one move from the start, in the order `U`, `D`, `L`, `R`.
+ */
+children: Array<PreviewChild>, };
+
+/**
+ * One child of the start and the formula's value there.
+ */
+export type PreviewChild = { 
+/**
+ * The way the blank travels: `U`, `D`, `L` or `R`.
+ */
+move: "U" | "D" | "L" | "R", 
+/**
+ * The cells it travels: 1, or more under multi-tile moves (a slide of several tiles).
+ */
+run: number, 
+/**
+ * The board after the move.
+ */
+board: Board, 
+/**
+ * The formula's value there.
+ */
+h: Cost, };
+
+/**
+ * Why a formula gives no values: its error and place.
+ */
+export type PreviewFault = { 
+/**
+ * Always `false`.
+ */
+ok: false, 
+/**
+ * What is wrong and where: the fault's own place for a reading error; the whole formula
+ * for a part it may not use here or a board where it gives no estimate.
+ */
+error: FormulaError, };
+
+/**
+ * Why a formula could not be read, and where.
+ */
+export type FormulaError = { 
+/**
+ * What is wrong, in a sentence (without the place).
+ */
+message: string, 
+/**
+ * Byte offset of the fault in the text as given to [`Formula::parse`].
+ */
+at: number, 
+/**
+ * Its length in bytes (0 at the end of the text).
+ */
+len: number, 
+/**
+ * The line it is on, from 1.
+ */
+line: number, 
+/**
+ * Its column on that line, in characters, from 1.
+ */
+column: number, };
 
 /**
  * `GET /api/generate`: a random solvable board.

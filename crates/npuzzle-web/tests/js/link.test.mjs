@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { paramAccepts, readLink, writeLink } from "../../static/js/model/link.js";
+import { isFormula, MAX_FORMULA_CHARS, paramAccepts, readLink, writeLink } from "../../static/js/model/link.js";
 import { createState } from "../../static/js/model/state.js";
 
 const options = JSON.parse(readFileSync(new URL("fixtures/options.json", import.meta.url), "utf8"));
@@ -112,4 +112,22 @@ test("the step cost travels in a link, and an unknown one is named", () => {
   const bad = readLink("?start=1 2 3/4 5 6/7 0 8&cost=gold", options);
   assert.deepEqual(bad.problems, ["unknown cost \u201cgold\u201d"]);
   assert.equal(bad.patch.cost, undefined);
+});
+
+test("a student's formula travels in a link as text, and a bare unknown word is still an unknown heuristic", () => {
+  const formula = "max(manhattan, 2*misplaced) + count(row != goal_row and col == goal_col)";
+  const s = { ...createState().settings, start: [2, 8, 3, 1, 6, 4, 7, 0, 5], algorithm: "astar", heuristic: formula, order: "LURD" };
+  const q = writeLink(s, options, { run: true });
+  assert.equal(q.get("heuristic"), formula);
+  const back = readLink(`?${q}`, options);
+  assert.deepEqual(back.problems, []);
+  assert.equal(back.patch.heuristic, formula);
+  // A misspelled name stays a problem the page names, as before formulas.
+  const typo = readLink("?heuristic=manhatan", options);
+  assert.equal(typo.patch.heuristic, undefined);
+  assert.match(typo.problems.join(), /unknown heuristic \u201cmanhatan\u201d/);
+  assert.equal(isFormula("2*misplaced"), true);
+  assert.equal(isFormula("  "), false);
+  assert.equal(isFormula("linear-conflict"), false);
+  assert.equal(isFormula(`1+${"1".repeat(MAX_FORMULA_CHARS)}`), false, "longer than the library reads");
 });

@@ -661,6 +661,72 @@ async fn check_answers_bad_boards_with_a_verdict_not_an_error() {
 }
 
 #[tokio::test]
+async fn check_previews_a_heuristic_formula_on_the_start_and_its_children() {
+    let app = app();
+    // Nilsson's board to the snail goal: Manhattan 5 at the start, misplaced 4.
+    let nilsson = json!({"start": "2 8 3/1 6 4/7 0 5", "goal": "snail"});
+    let with = |h: &str| {
+        let mut b = nilsson.clone();
+        b["heuristic"] = json!(h);
+        b
+    };
+    let (status, plain) = post_json(&app, "/api/check", nilsson.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{plain}");
+    assert!(plain.get("preview").is_none(), "no heuristic, no preview: {plain}");
+    let (status, v) = post_json(&app, "/api/check", with("max(manhattan, 2*misplaced)")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["valid"], true);
+    let p = &v["preview"];
+    assert_eq!(p["ok"], true, "{p}");
+    assert_eq!(p["h"], 8, "2 × 4 misplaced beats Manhattan's 5: {p}");
+    let children = p["children"].as_array().unwrap();
+    let moves: Vec<(&str, u64)> = children.iter().map(|c| (c["move"].as_str().unwrap(), c["run"].as_u64().unwrap())).collect();
+    assert_eq!(moves, [("U", 1), ("L", 1), ("R", 1)]);
+    // Each child's value is the formula computed from the built-ins the check reports there.
+    for c in children {
+        let board: Vec<String> = c["board"].as_array().unwrap().iter().map(|r| r.to_string()).collect();
+        let (_, at) = post_json(&app, "/api/check", json!({"start": board.join("/").replace(['[', ']', ','], " "), "goal": "snail"})).await;
+        let (m, h1) = (at["h"]["manhattan"].as_f64().unwrap(), at["h"]["misplaced"].as_f64().unwrap());
+        assert_eq!(c["h"].as_f64().unwrap(), m.max(2.0 * h1), "{c}");
+    }
+    // A built-in's name previews as the built-in.
+    let (_, v) = post_json(&app, "/api/check", with("h2")).await;
+    assert_eq!(v["preview"]["h"], plain["h"]["manhattan"]);
+
+    // A misspelled name: the verdict on the boards stands, the preview has the error in place.
+    let (status, v) = post_json(&app, "/api/check", with("max(manhattan,\n    misplcaed)")).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["valid"], true, "{v}");
+    let e = &v["preview"]["error"];
+    assert_eq!(v["preview"]["ok"], false, "{v}");
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64(), e["at"].as_u64(), e["len"].as_u64()),
+        (Some(2), Some(5), Some(19), Some(9)),
+        "{e}"
+    );
+    assert!(e["message"].as_str().unwrap().contains("did you mean \"misplaced\""), "{e}");
+    // A value that is no estimate names the board.
+    let (_, v) = post_json(&app, "/api/check", with("misplaced - 4")).await;
+    assert!(v["preview"]["error"]["message"].as_str().unwrap().contains("cannot be negative"), "{v}");
+    // The cost model is the request's: tile costs weigh Manhattan's terms.
+    let mut tile = with("manhattan");
+    tile["cost"] = json!("tile");
+    let (_, v) = post_json(&app, "/api/check", tile).await;
+    assert!(v["preview"]["h"].as_f64().unwrap() > 5.0, "{v}");
+
+    // Malformed bodies are client errors, in JSON.
+    for body in ["{\"start\": \"2 8 3/1 6 4/7 0 5\", \"heuristic\": ", "[1, 2]"] {
+        let (status, v) = send(&app, post("/api/check", body)).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(v["error"].is_string(), "{body}: {v}");
+    }
+    // A field no request takes is still refused, and named.
+    let (status, v) = post_json(&app, "/api/check", json!({"start": BOARD14, "formula": "manhattan"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("unknown field `formula`"), "{v}");
+}
+
+#[tokio::test]
 async fn a_64_bit_seed_comes_back_digit_for_digit() {
     let app = app();
     let (status, v) = send(&app, get("/api/generate?size=3x3&depth=30&seed=1795342531739751181")).await;

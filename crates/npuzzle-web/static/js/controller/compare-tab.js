@@ -3,11 +3,13 @@
 // search tree; the race played.
 
 import { fmt, fmtMs } from "../model/format.js";
+import { usesHeuristic } from "../model/options.js";
 import { compareBody, compareKey, depthBody, pairRun, parseDepths, runName } from "../model/settings.js";
 import { reducedMotion } from "../views/announce.js";
 import { CompareView } from "../views/compare.js";
 import { DepthView } from "../views/depth.js";
-import { $, closest } from "../views/dom.js";
+import { $, closest, select } from "../views/dom.js";
+import { OWN, ownField } from "../views/own.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../engine/engine.js").Engine} Engine */
@@ -82,7 +84,17 @@ export class CompareTab {
    */
   depthPairs() {
     const text = /** @type {HTMLInputElement} */ ($("depth-pairs")).value.trim();
-    if (!text) return this.options.depth_defaults.pairs.map((p) => ({ algorithm: p.algorithm, heuristic: p.heuristic }));
+    if (!text) {
+      const pairs = this.options.depth_defaults.pairs.map((p) => ({ algorithm: p.algorithm, heuristic: p.heuristic }));
+      // The student's own formula joins the defaults, with the Search form's algorithm when it
+      // reads a heuristic (else A*).
+      const s = this.state.settings;
+      if (this.ownFormula()) {
+        const algorithm = /** @type {import("../api").AlgorithmName} */ (usesHeuristic(this.options, s.algorithm) ? s.algorithm : "astar");
+        pairs.push({ algorithm, heuristic: this.ownFormula() });
+      }
+      return pairs;
+    }
     return text;
   }
 
@@ -127,6 +139,14 @@ export class CompareTab {
   }
 
   /**
+   * The student's own formula when the Search form has it chosen, else "".
+   * @returns {string}
+   */
+  ownFormula() {
+    return select("heuristic").value === OWN ? ownField().value.trim() : "";
+  }
+
+  /**
    * @param {Run} pair
    */
   addPair(pair) {
@@ -147,7 +167,9 @@ export class CompareTab {
     const s = this.state;
     if (s.comparing) return;
     this.on.read();
-    const runs = this.view.readPairs().map((p) => pairRun(this.options, p.algorithm, p.heuristic, p.params));
+    const runs = this.view
+      .readPairs()
+      .map((p) => pairRun(this.options, p.algorithm, p.heuristic === OWN ? ownField().value.trim() : p.heuristic, p.params));
     const view = this.view;
     if (!runs.length) {
       view.message("Add at least one pair.");

@@ -139,6 +139,14 @@ export class Controller {
     form.algorithm.addEventListener("change", () => setup.changed());
     form.order.addEventListener("input", () => this.sync());
     for (const el of form.inputs()) el.addEventListener("change", () => setup.changed());
+    // The heuristic's preview follows the menu, the step cost, the metric and the formula as
+    // it is typed.
+    for (const el of [form.heuristic, form.cost, form.metric]) el.addEventListener("change", () => setup.scheduleCheck());
+    const formulaTyped = debounce(() => {
+      setup.changed();
+      setup.scheduleCheck();
+    }, 250);
+    form.ownFormula.addEventListener("input", formulaTyped);
     $("optimal-choice").addEventListener("click", (ev) => {
       // What the button names, as the form's last sync wrote it.
       const { algorithm, heuristic } = /** @type {HTMLButtonElement} */ (ev.currentTarget).dataset;

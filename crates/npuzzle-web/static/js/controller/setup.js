@@ -7,6 +7,7 @@ import { readLink, writeLink } from "../model/link.js";
 import { adjacent, renderBoard } from "../views/board.js";
 import { $, input, select } from "../views/dom.js";
 import { startEmbed } from "../views/embed.js";
+import { clearPreview, ownField, showPreview } from "../views/own.js";
 import { showLinkProblems, showStartError, showVerdict } from "../views/status.js";
 
 /** @typedef {import("../api").Options} Options */
@@ -50,6 +51,8 @@ export class Setup {
     this.on = on;
     this.scheduleCheck = debounce(() => this.checkPair(), 120);
     this.readStartText = debounce(() => this.startTyped(), 250);
+    /** the checks asked for: an answer to an older one is not shown */
+    this.checks = 0;
   }
 
   /** @returns {Options} */
@@ -106,11 +109,26 @@ export class Setup {
     }
   }
 
-  /** The engine's verdict on the pair on the page. */
+  /**
+   * The engine's verdict on the pair on the page; with the student's own heuristic chosen,
+   * also its values on the start board (or its error), in the settings' step cost and metric.
+   */
   async checkPair() {
     const s = this.state.settings;
-    const { ok, data } = await this.engine.check({ start: boardText(s.start, s.w), goal: this.goalSpec() });
+    /** @type {Record<string, string>} */
+    const body = { start: boardText(s.start, s.w), goal: this.goalSpec() };
+    const formula = this.form.ownChosen() ? ownField().value : "";
+    if (formula.trim()) {
+      body.heuristic = formula;
+      if (s.cost && s.cost !== "unit") body.cost = s.cost;
+      if (s.metric && s.metric !== "stm") body.metric = s.metric;
+    }
+    const seq = ++this.checks;
+    const { ok, data } = await this.engine.check(body);
+    if (seq !== this.checks) return;
     this.verdict(ok ? data : { valid: false, field: "start", error: data.error });
+    if (ok && data.valid && data.preview) showPreview(data.preview, formula, data.start.flat());
+    else clearPreview();
   }
 
   /** @returns {string} */

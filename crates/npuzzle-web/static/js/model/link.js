@@ -54,6 +54,20 @@ export function writeLink(s, options, extra = {}) {
   return p;
 }
 
+/** The most characters of a formula (the library's `formula::MAX_CHARS`). */
+export const MAX_FORMULA_CHARS = 2000;
+
+/**
+ * Whether a link's heuristic that names no built-in may be a formula: not a bare word (a
+ * misspelled name stays an unknown heuristic), not empty, not too long. The engine reads it.
+ * @param {string} v
+ * @returns {boolean}
+ */
+export function isFormula(v) {
+  const t = v.trim();
+  return t !== "" && [...t].length <= MAX_FORMULA_CHARS && !/^[A-Za-z][A-Za-z0-9_-]*$/.test(t);
+}
+
 /**
  * Whether `text` is a value the parameter takes (its kind and range, as the library checks).
  * @param {ParamInfo} p
@@ -127,9 +141,11 @@ export function readLink(search, options) {
     (v) => !!algInfo(options, v),
     (v) => (out.patch.algorithm = v),
   );
+  // A built-in's name, or a student's formula: text the engine reads (and refuses with its
+  // place when it cannot), never code the page runs.
   pick(
     "heuristic",
-    (v) => options.heuristics.some((h) => h === v),
+    (v) => options.heuristics.some((h) => h === v) || isFormula(v),
     (v) => (out.patch.heuristic = v),
   );
   pick(

@@ -7,6 +7,7 @@ import { takes, usesHeuristic } from "../model/options.js";
 import { runName } from "../model/settings.js";
 import { $, h, svg } from "./dom.js";
 import { choiceSelect, numberRange } from "./form.js";
+import { OWN } from "./own.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../api").CompareRow} CompareRow */
@@ -72,7 +73,10 @@ export class CompareView {
     const hSel = h("select", "pair-h");
     hSel.setAttribute("aria-label", "heuristic");
     for (const x of options.heuristics) hSel.add(new Option(x, x));
-    hSel.value = pair.heuristic ?? options.defaults.heuristic;
+    // The student's own formula, as the Search form holds it when the compare runs.
+    hSel.add(new Option("your own formula", OWN));
+    const hv = pair.heuristic ?? options.defaults.heuristic;
+    hSel.value = options.heuristics.some((x) => x === hv) || hv === OWN ? hv : options.defaults.heuristic;
     /** @type {[string, HTMLInputElement | HTMLSelectElement, HTMLElement][]} */
     const inputs = options.params.map((p) => {
       if (p.kind === "choice") {

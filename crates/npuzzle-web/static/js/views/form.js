@@ -6,6 +6,7 @@
 import { fmt } from "../model/format.js";
 import { algInfo, heuristicTitle, inputId, isBig, isLocal, optimalChoice, reduces, takes, usesHeuristic } from "../model/options.js";
 import { $, button, h, input, select } from "./dom.js";
+import { OWN, ownField, showOwn } from "./own.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../api").ParamInfo} ParamInfo */
@@ -15,6 +16,7 @@ export class Form {
   constructor() {
     this.algorithm = select("algorithm");
     this.heuristic = select("heuristic");
+    this.ownFormula = ownField();
     this.goalPreset = select("goal-preset");
     this.goalText = input("goal-text");
     this.order = input("order");
@@ -44,6 +46,10 @@ export class Form {
       o.title = options.heuristic_info.find((x) => x.name === name)?.summary || "";
       this.heuristic.add(o);
     }
+    // A formula the student writes: its text is sent where a heuristic's name would be.
+    const own = new Option("your own (a formula)\u2026", OWN);
+    own.title = "a formula over the built-in heuristics and the board, such as max(manhattan, misplaced)";
+    this.heuristic.add(own);
     for (const g of options.goals) this.goalPreset.add(new Option(g.label, g.name));
     this.goalPreset.add(new Option("custom…", "custom"));
     for (let s = options.limits.min_side; s <= options.limits.max_side; s++) {
@@ -79,7 +85,17 @@ export class Form {
    * @returns {HTMLElement[]}
    */
   inputs() {
-    return [this.heuristic, this.order, this.cost, this.metric, this.limitNodes, this.limitTime, this.recordTree, ...this.params.values()];
+    return [
+      this.heuristic,
+      this.ownFormula,
+      this.order,
+      this.cost,
+      this.metric,
+      this.limitNodes,
+      this.limitTime,
+      this.recordTree,
+      ...this.params.values(),
+    ];
   }
 
   /**
@@ -97,7 +113,7 @@ export class Form {
       goalPreset: this.goalPreset.value,
       goalText: this.goalText.value,
       algorithm: this.algorithm.value,
-      heuristic: this.heuristic.value,
+      heuristic: this.heuristic.value === OWN ? this.ownFormula.value.trim() : this.heuristic.value,
       order: this.order.value,
       cost: this.cost.value || "unit",
       metric: this.metric.value || "stm",
@@ -121,7 +137,7 @@ export class Form {
     }
     if (s.goalText !== undefined) this.goalText.value = s.goalText;
     if (s.algorithm !== undefined) this.algorithm.value = s.algorithm;
-    if (s.heuristic !== undefined) this.heuristic.value = s.heuristic;
+    if (s.heuristic !== undefined) this.writeHeuristic(s.heuristic);
     if (s.order !== undefined) this.order.value = s.order;
     if (s.cost !== undefined) this.cost.value = s.cost;
     $("cost-summary").textContent = this.cost.selectedOptions[0]?.title || "";
@@ -135,6 +151,25 @@ export class Form {
       if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = text === "1";
       else field.value = text;
     }
+  }
+
+  /**
+   * Chooses a heuristic: a built-in by its name, anything else as the formula's text.
+   * @param {string} name
+   */
+  writeHeuristic(name) {
+    const builtin = [...this.heuristic.options].some((o) => o.value === name && o.value !== OWN);
+    if (builtin) this.heuristic.value = name;
+    else {
+      this.heuristic.value = OWN;
+      this.ownFormula.value = name;
+    }
+    showOwn(!builtin);
+  }
+
+  /** Whether the heuristic is the student's own formula. */
+  ownChosen() {
+    return this.heuristic.value === OWN;
   }
 
   /**
@@ -159,9 +194,11 @@ export class Form {
     const metric = options.metrics.find((m) => m.name === (this.metric.value || "stm")) || options.metrics[0];
     for (const o of this.algorithm.options)
       o.disabled = (big && !reduces(options, o.value)) || !metric.algorithms.some((a) => a === o.value);
-    for (const o of this.heuristic.options) o.disabled = !metric.heuristics.some((x) => x === o.value);
+    // A formula is offered under either metric: the engine says when a part it reads is refused.
+    for (const o of this.heuristic.options) o.disabled = o.value !== OWN && !metric.heuristics.some((x) => x === o.value);
     if (!big && !metric.algorithms.some((a) => a === this.algorithm.value)) this.algorithm.value = options.defaults.algorithm;
-    if (!metric.heuristics.some((x) => x === this.heuristic.value)) this.heuristic.value = options.defaults.heuristic;
+    if (!this.ownChosen() && !metric.heuristics.some((x) => x === this.heuristic.value)) this.heuristic.value = options.defaults.heuristic;
+    showOwn(this.ownChosen());
     $("metric-summary").textContent = metric.name === "stm" ? "" : `${metric.summary}.`;
     const bc = options.big_choice;
     const near = bc.near_sizes.some(([w, h]) => w === s.w && h === s.h);
@@ -172,6 +209,7 @@ export class Form {
     const a = algInfo(options, alg);
     const uses = usesHeuristic(options, alg);
     this.heuristic.disabled = !uses;
+    this.ownFormula.disabled = !uses;
     for (const [key, field] of this.params) field.disabled = !takes(options, alg, key);
     // The repeated-state menu offers only the rules this algorithm can run under.
     const dup = this.params.get("duplicates");
@@ -187,10 +225,18 @@ export class Form {
       ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.`
       : "";
     const hi = options.heuristic_info.find((x) => x.name === this.heuristic.value);
-    let hText = uses ? (hi ? `${hi.title}: ${hi.summary}` : "") : "This algorithm uses no heuristic.";
+    const own = this.ownChosen();
+    let hText = uses
+      ? hi
+        ? `${hi.title}: ${hi.summary}`
+        : own
+          ? "Your own heuristic: the formula below."
+          : ""
+      : "This algorithm uses no heuristic.";
     if (uses && hi?.note) hText += ` ${hi.note}`;
     $("h-summary").textContent = hText;
-    $("bar-choice").textContent = a ? `${a.title}${uses ? ` + ${this.heuristic.value}` : ""} · order ${this.order.value}` : "";
+    const hName = own ? this.ownFormula.value.trim() || "your own formula" : this.heuristic.value;
+    $("bar-choice").textContent = a ? `${a.title}${uses ? ` + ${hName}` : ""} · order ${this.order.value}` : "";
     const max = options.limits.classic_max_cells;
     $("size-note").textContent = big
       ? `Boards over ${max} cells are solved by ${choice} (the default for this size: the shortest answers here, with a lower bound), ${bc.algorithm === choice ? "" : `${bc.algorithm}, `}or reduce (fast, simple); none is optimal. The other algorithms and the search tree stay at ${max} cells and below.`

@@ -101,6 +101,7 @@ mod claims;
 mod eval;
 mod lex;
 mod parse;
+pub mod preview;
 #[cfg(test)]
 mod tests;
 

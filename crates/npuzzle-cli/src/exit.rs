@@ -14,7 +14,8 @@ pub const UNSOLVABLE: u8 = 3;
 pub const LIMIT: u8 = 4;
 /// The space within the depth bound holds no solution.
 pub const NOT_FOUND: u8 = 5;
-/// `check`: the work differs from the reference.
+/// `check`: the work differs from the reference; `audit`: a counterexample to what `--require`
+/// asks.
 pub const DIFFERS: u8 = 6;
 
 /// The exit code for a finished run.

@@ -15,6 +15,7 @@ macro_rules! note {
 
 mod analyse;
 mod animate;
+mod audit;
 mod batch;
 mod bench;
 mod bench_big;
@@ -136,6 +137,12 @@ enum Command {
     /// algorithm that reproduces the work), as text, JSON or Gradescope's results.json. Exit 0
     /// when right, 6 when the work differs.
     Check(check::Args),
+    /// Audit a heuristic (a built-in or a formula): admissible? consistent? zero at the goal?
+    /// dominant over the built-ins? Proved over every board of up to 10 cells (3×3, 2×4, 2×5, …)
+    /// against the exact table, sampled beyond; the counterexample with h beside h*, and a board
+    /// where A* with it returns a costlier answer. Exit 0 when --require holds, 6 on a
+    /// counterexample.
+    Audit(audit::Args),
     /// Build, list, verify or clean the cached pattern databases.
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
@@ -196,6 +203,7 @@ fn main() -> ExitCode {
         Command::Exercise(a) => exercise::run(a),
         Command::Analyse(a) => analyse::run(a),
         Command::Check(a) => check::run(a),
+        Command::Audit(a) => audit::run(a),
         Command::Pdb(a) => pdb::run(a),
         Command::Bench(a) => bench::run(a),
     };

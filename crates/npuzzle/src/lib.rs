@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod audit;
 pub mod board;
 pub mod check;
 pub mod clock;

@@ -172,6 +172,23 @@ impl ExactTable {
         (d != UNSET).then_some(d)
     }
 
+    /// The distance of the arrangement of rank `rank` ([`perm_rank`]), or `None` when it is
+    /// unreachable or off the table.
+    #[inline]
+    pub fn at_rank(&self, rank: u64) -> Option<u8> {
+        self.table.get(usize::try_from(rank).ok()?).copied().filter(|&d| d != UNSET)
+    }
+
+    /// Entries in the table: one per arrangement, reachable or not.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// Whether the table has no entry (never: every board has at least its goal).
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+
     /// Number of arrangements reachable from the goal.
     pub fn reachable(&self) -> usize {
         self.table.iter().filter(|&&d| d != UNSET).count()
@@ -240,6 +257,11 @@ impl ExactHeuristic {
     /// The goal the table is bound to.
     pub fn goal(&self) -> &Board {
         &self.goal
+    }
+
+    /// The table behind it (arrangements relabelled by goal cell, see the [module](self)).
+    pub fn table(&self) -> &ExactTable {
+        &self.table
     }
 
     /// The exact distance of a board given as its tile per cell (`None`: unreachable).

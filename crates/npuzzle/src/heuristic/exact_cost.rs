@@ -101,6 +101,13 @@ impl CostExactTable {
         (d != UNSET).then_some(d as u32)
     }
 
+    /// The cheapest cost of the arrangement of rank `rank` ([`perm_rank`]), or `None` when it
+    /// is unreachable or off the table.
+    #[inline]
+    pub fn at_rank(&self, rank: u64) -> Option<u32> {
+        self.table.get(usize::try_from(rank).ok()?).copied().filter(|&d| d != UNSET).map(u32::from)
+    }
+
     /// The goal.
     pub fn goal(&self) -> &Board {
         &self.goal

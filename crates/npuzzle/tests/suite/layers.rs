@@ -26,7 +26,7 @@ const FLOORS: &[&[&str]] = &[
     // The facade and table preparation for a request.
     &["solve", "prepare"],
     // What is built on whole runs: specifications, records, replays, renderings, experiments.
-    &["spec", "record", "replay", "render", "compare", "analysis", "check"],
+    &["spec", "record", "replay", "render", "compare", "analysis", "check", "audit"],
     &["experiment"],
 ];
 

@@ -1,0 +1,47 @@
+//! What an overestimate costs: a board on which A* with the estimate, as `solve -a astar` runs
+//! it, returns a costlier answer than the optimum. Boards are tried in decreasing excess
+//! h − h*, stopping at the first such board or at the budget.
+
+use super::tally::Candidates;
+use super::{AuditSpec, Consequence, ConsequenceSearch};
+use crate::error::Error;
+use crate::heuristic::Estimator;
+use crate::search::{Algorithm, Limits};
+use crate::solve::{solve, Request, Status};
+use crate::tables::Tables;
+
+pub(super) fn search(
+    estimator: &Estimator,
+    tables: &Tables,
+    spec: &AuditSpec,
+    candidates: &mut Candidates,
+) -> Result<(Option<Consequence>, ConsequenceSearch), Error> {
+    candidates.list.sort_by(|a, b| b.excess.cmp(&a.excess).then(a.key.cmp(&b.key)));
+    let mut report = ConsequenceSearch {
+        tried: 0,
+        candidates: candidates.list.len() as u64,
+        max_boards: spec.consequence_boards,
+        max_nodes: spec.consequence_nodes,
+    };
+    let limits = Limits { nodes: Some(spec.consequence_nodes), cancel: spec.cancel.clone(), ..Limits::default() };
+    for c in candidates.list.iter().take(spec.consequence_boards) {
+        spec.cancelled()?;
+        let (board, optimal, bound, optimal_moves) = (candidates.resolve)(c.key);
+        report.tried += 1;
+        let req = Request::new(board.clone(), spec.goal.clone())
+            .algorithm(Algorithm::Astar)
+            .heuristic(estimator.clone())
+            .cost(spec.cost)
+            .tables(tables.clone())
+            .limits(limits.clone());
+        let out = solve(&req)?;
+        if let (Status::Solved, Some(found)) = (out.status, out.cost) {
+            if found > optimal {
+                let consequence =
+                    Consequence { board, found, optimal, optimal_bound: bound, found_moves: out.moves_string(), optimal_moves };
+                return Ok((Some(consequence), report));
+            }
+        }
+    }
+    Ok((None, report))
+}

@@ -2,6 +2,7 @@
 //! the harness runs every file's tests side by side. Each test runs the `npuzzle` binary.
 
 mod analyse_cli;
+mod audit_cli;
 mod bench_file_cli;
 mod check_cli;
 mod cli;

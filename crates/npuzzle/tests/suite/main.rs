@@ -3,6 +3,7 @@
 //! (`tests/memory.rs`, `tests/parse_memory.rs`) stay binaries of their own: each installs a
 //! global allocator that counts what its one search holds.
 
+mod audit;
 mod check_diagnosis;
 mod check_trace;
 mod classics;

@@ -1,0 +1,328 @@
+//! The heuristic audit against an independent check written here: a breadth-first search from
+//! the goal over boards kept in a hash map (no exact table, no permutation ranks), each board's
+//! estimate computed afresh from its `Board`, every move of every board checked. Two goals on
+//! 3×3 and one on 2×4; a sampled 4×4 audit whose counterexample is replayed.
+
+use npuzzle::audit::{self, AuditSpec, Coverage};
+use npuzzle::board::{Board, Move};
+use npuzzle::cost::{Cost, CostModel};
+use npuzzle::goal::Goal;
+use npuzzle::heuristic::{Estimate, Estimator, Heuristic, HeuristicKind, NoTables, Position};
+use npuzzle::metric::Metric;
+use npuzzle::{Error, TableStore};
+use std::collections::{HashMap, VecDeque};
+
+/// Every board that reaches `goal`, with its distance, by breadth-first search from the goal.
+fn bfs(goal: &Board) -> HashMap<Board, u64> {
+    let mut dist = HashMap::new();
+    dist.insert(goal.clone(), 0);
+    let mut queue = VecDeque::from([goal.clone()]);
+    while let Some(b) = queue.pop_front() {
+        let d = dist[&b];
+        for m in Move::ALL {
+            if let Some(next) = b.apply(m) {
+                dist.entry(next.clone()).or_insert_with(|| {
+                    queue.push_back(next);
+                    d + 1
+                });
+            }
+        }
+    }
+    dist
+}
+
+/// What the independent check finds for one estimate.
+#[derive(Debug, PartialEq)]
+struct Oracle {
+    boards: u64,
+    moves: u64,
+    overestimated: u64,
+    inconsistent: u64,
+    /// The largest h − h*, in cost units, where positive.
+    worst_excess: Option<u64>,
+    /// The largest h(n) − 1 − h(n'), where positive.
+    worst_drop: Option<u64>,
+}
+
+fn oracle(h: &Heuristic, space: &HashMap<Board, u64>) -> Oracle {
+    let mut o = Oracle { boards: 0, moves: 0, overestimated: 0, inconsistent: 0, worst_excess: None, worst_drop: None };
+    for (b, &d) in space {
+        o.boards += 1;
+        let hb = h.estimate_board(b).0;
+        let star = d * Cost::ONE;
+        if hb > star {
+            o.overestimated += 1;
+            o.worst_excess = o.worst_excess.max(Some(hb - star));
+        }
+        for m in Move::ALL {
+            let Some(next) = b.apply(m) else { continue };
+            o.moves += 1;
+            let hn = h.estimate_board(&next).0 + Cost::ONE;
+            if hb > hn {
+                o.inconsistent += 1;
+                o.worst_drop = o.worst_drop.max(Some(hb - hn));
+            }
+        }
+    }
+    o
+}
+
+fn goals() -> Vec<Board> {
+    vec![Goal::BlankLast.board(3, 3).unwrap(), Goal::Snail.board(3, 3).unwrap(), Goal::BlankFirst.board(4, 2).unwrap()]
+}
+
+fn spec(goal: &Board) -> AuditSpec {
+    AuditSpec::new(goal.clone())
+}
+
+fn run(text: &str, goal: &Board, store: &TableStore) -> audit::Audit {
+    let est: Estimator = text.parse().unwrap();
+    audit::audit(&est, &spec(goal), store, &|_| {}).unwrap()
+}
+
+/// The audit's counts and verdicts equal the oracle's.
+fn agrees(a: &audit::Audit, o: &Oracle, what: &str) {
+    assert!(a.exhaustive, "{what}");
+    assert_eq!(a.coverage, Coverage::Exhaustive);
+    assert_eq!(a.boards, o.boards, "{what}");
+    assert_eq!(a.moves, o.moves, "{what}");
+    assert_eq!(a.overestimated, o.overestimated, "{what}");
+    assert_eq!(a.inconsistent_moves, o.inconsistent, "{what}");
+    assert_eq!(a.admissible, Some(o.overestimated == 0), "{what}");
+    assert_eq!(a.consistent, Some(o.inconsistent == 0), "{what}");
+    let excess = a.counterexample.as_ref().map(|c| (c.h * Cost::ONE as f64).round() as u64 - c.h_star * Cost::ONE);
+    assert_eq!(excess, o.worst_excess, "{what}");
+    let drop = a.inconsistent_move.as_ref().map(|m| ((m.h_from - m.h_to - m.cost as f64) * Cost::ONE as f64).round() as u64);
+    assert_eq!(drop, o.worst_drop, "{what}");
+}
+
+#[test]
+fn the_audit_equals_an_independent_breadth_first_check_on_two_3x3_goals_and_a_2x4_goal() {
+    let store = TableStore::in_memory();
+    for goal in goals() {
+        let space = bfs(&goal);
+        for text in [
+            "misplaced",
+            "manhattan",
+            "max(manhattan, misplaced)",
+            "linear-conflict",
+            "gaschnig",
+            "out-of-line",
+            "walking-distance",
+            "lc-corner",
+            "2*misplaced",
+        ] {
+            let a = run(text, &goal, &store);
+            let h = Heuristic::of(&text.parse().unwrap(), &goal, &NoTables, CostModel::Unit, Metric::Stm).unwrap();
+            let o = oracle(&h, &space);
+            agrees(&a, &o, &format!("{text} toward {goal}"));
+            if matches!(text, "misplaced" | "manhattan" | "max(manhattan, misplaced)" | "linear-conflict") {
+                assert_eq!((a.admissible, a.consistent), (Some(true), Some(true)), "{text} toward {goal}");
+            }
+            assert_eq!(a.goal_h, 0.0);
+            // Every counterexample's h* is the breadth-first distance.
+            if let Some(c) = &a.counterexample {
+                assert_eq!(Some(&c.h_star), space.get(&c.board));
+                assert!(c.h > c.h_star as f64);
+            }
+            if let Some(m) = &a.inconsistent_move {
+                assert!(Move::ALL.iter().any(|&mv| m.from.apply(mv).as_ref() == Some(&m.to)), "one move apart");
+                assert!(m.h_from > m.h_to + m.cost as f64);
+            }
+            // The table counts every board once, by h* and ⌊h⌋.
+            let table = a.table.as_ref().unwrap();
+            assert_eq!(table.iter().flatten().sum::<u64>(), o.boards);
+            for (b, &d) in space.iter().take(500) {
+                let v = h.estimate_board(b).floor_moves() as usize;
+                assert!(table[d as usize][v.min(audit::TABLE_COLUMNS - 1)] > 0);
+            }
+        }
+    }
+}
+
+#[test]
+fn dominance_is_counted_board_by_board() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let space = bfs(&goal);
+    let a = run("manhattan", &goal, &TableStore::in_memory());
+    let man = Heuristic::formula(HeuristicKind::Manhattan, &goal).unwrap();
+    for d in &a.against {
+        let other = Heuristic::formula(HeuristicKind::lookup(&d.name).unwrap(), &goal).unwrap();
+        let (mut ge, mut gt) = (0u64, 0u64);
+        for b in space.keys() {
+            let (x, y) = (man.estimate_board(b), other.estimate_board(b));
+            ge += u64::from(x >= y);
+            gt += u64::from(x > y);
+        }
+        let n = space.len() as f64;
+        assert!((d.at_least - ge as f64 / n).abs() < 1e-12, "{}", d.name);
+        assert!((d.greater - gt as f64 / n).abs() < 1e-12, "{}", d.name);
+        assert_eq!(d.dominates, ge == space.len() as u64);
+        assert_eq!(a.dominates.contains_key(&d.name), d.dominates);
+    }
+    assert!(a.dominates.contains_key("misplaced"));
+    assert!(!a.dominates.contains_key("linear-conflict"));
+    assert!(!a.against.iter().any(|d| d.name == "manhattan"), "not against itself");
+    let ratio = space.iter().filter(|(_, &d)| d > 0).map(|(b, &d)| man.estimate_board(b).as_f64() / d as f64).sum::<f64>()
+        / (space.len() - 1) as f64;
+    assert!((a.mean_ratio.unwrap() - ratio).abs() < 1e-9);
+}
+
+/// Manhattan distance where the blank's cell is even, misplaced tiles where it is odd: each is
+/// admissible, so it is; a move of the blank switches between them, so it is not consistent.
+struct Switcher;
+
+impl Estimate for Switcher {
+    fn estimate(&self, p: &Position<'_>) -> Result<Cost, Error> {
+        let home = p.goal.positions();
+        let blank = p.tiles.iter().position(|&t| t == 0).unwrap();
+        let mut man = 0;
+        let mut mis = 0;
+        for (c, &t) in p.tiles.iter().enumerate().filter(|&(_, &t)| t != 0) {
+            let g = home[t as usize];
+            man += (c / p.width).abs_diff(g / p.width) + (c % p.width).abs_diff(g % p.width);
+            mis += usize::from(c != g);
+        }
+        Ok(Cost::moves(if blank % 2 == 0 { man } else { mis } as u32))
+    }
+    fn name(&self) -> String {
+        "switcher".into()
+    }
+}
+
+#[test]
+fn an_admissible_heuristic_that_switches_by_the_blanks_cell_is_found_inconsistent_with_the_move() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let est = Estimator::own(Switcher);
+    let a = audit::audit(&est, &spec(&goal), &TableStore::in_memory(), &|_| {}).unwrap();
+    assert_eq!(a.admissible, Some(true));
+    assert_eq!(a.consistent, Some(false));
+    assert!(a.counterexample.is_none() && a.consequence.is_none() && a.consequence_search.is_none());
+    let m = a.inconsistent_move.as_ref().unwrap();
+    assert!(m.h_from > m.h_to + m.cost as f64);
+    let h = Heuristic::of(&est, &goal, &NoTables, CostModel::Unit, Metric::Stm).unwrap();
+    assert_eq!(h.estimate_board(&m.from).as_f64(), m.h_from);
+    assert_eq!(h.estimate_board(&m.to).as_f64(), m.h_to);
+    assert_eq!(m.from.blank() % 2, 0, "Manhattan where the move starts");
+    assert_eq!(a.heuristic, "switcher");
+    let o = oracle(&h, &bfs(&goal));
+    agrees(&a, &o, "switcher");
+}
+
+fn replay(board: &Board, moves: &str) -> Board {
+    let moves = npuzzle::board::parse_moves(moves).unwrap();
+    board.apply_all(&moves).unwrap().pop().unwrap()
+}
+
+#[test]
+fn an_inadmissible_heuristic_costs_a_longer_answer_and_the_audit_shows_both() {
+    let store = TableStore::in_memory();
+    for goal in [Goal::BlankLast.board(3, 3).unwrap(), Goal::BlankFirst.board(4, 2).unwrap()] {
+        let space = bfs(&goal);
+        let a = run("2*misplaced", &goal, &store);
+        assert_eq!(a.admissible, Some(false));
+        let c = a.consequence.as_ref().expect("a board where A* returns a longer answer");
+        assert_eq!(replay(&c.board, &c.found_moves), goal);
+        assert_eq!(replay(&c.board, &c.optimal_moves), goal);
+        assert_eq!(c.found_moves.len() as u64, c.found);
+        assert_eq!(c.optimal_moves.len() as u64, c.optimal);
+        assert_eq!(Some(&c.optimal), space.get(&c.board), "the optimum is the breadth-first distance");
+        assert!(c.found > c.optimal);
+        assert!(!c.optimal_bound);
+        let s = a.consequence_search.as_ref().unwrap();
+        assert!(s.tried >= 1 && s.tried <= s.max_boards);
+        assert_eq!(s.candidates, a.overestimated);
+        // The same board with A* as `solve` runs it.
+        let req = npuzzle::Request::new(c.board.clone(), goal.clone())
+            .algorithm(npuzzle::Algorithm::Astar)
+            .heuristic("2*misplaced".parse::<Estimator>().unwrap());
+        assert_eq!(npuzzle::solve(&req).unwrap().cost, Some(c.found));
+    }
+}
+
+#[test]
+fn admissible_heuristics_under_tile_costs_stay_admissible_and_doubled_ones_do_not() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let store = TableStore::in_memory();
+    for (text, ok) in [("manhattan", true), ("linear-conflict", true), ("2*manhattan", false)] {
+        let est: Estimator = text.parse().unwrap();
+        let a = audit::audit(&est, &spec(&goal).cost(CostModel::Tile), &store, &|_| {}).unwrap();
+        assert_eq!(a.admissible, Some(ok), "{text}");
+        assert_eq!(a.cost, CostModel::Tile);
+        if let Some(c) = &a.consequence {
+            assert!(c.found > c.optimal);
+            assert_eq!(CostModel::Tile.path_cost(&c.board, &npuzzle::board::parse_moves(&c.found_moves).unwrap()), c.found);
+            assert_eq!(CostModel::Tile.path_cost(&c.board, &npuzzle::board::parse_moves(&c.optimal_moves).unwrap()), c.optimal);
+        }
+    }
+}
+
+#[test]
+fn a_sampled_4x4_audit_never_calls_a_heuristic_admissible_and_finds_a_doubled_one_out() {
+    let goal = Goal::BlankLast.board(4, 4).unwrap();
+    let store = TableStore::in_memory();
+    let sample = |text: &str| {
+        let est: Estimator = text.parse().unwrap();
+        let spec = AuditSpec::new(goal.clone()).sample(12, 120);
+        audit::audit(&est, &spec, &store, &|_| {}).unwrap()
+    };
+    let man = sample("manhattan");
+    assert_eq!(man.coverage, Coverage::Solved);
+    assert!(!man.exhaustive);
+    assert_eq!(man.admissible, None);
+    assert_eq!(man.consistent, None);
+    assert_eq!(man.boards, 132);
+    assert!(man.notes.iter().any(|n| n.contains("no board with h > h* in 132 boards")));
+    let s = man.sample.as_ref().unwrap();
+    assert_eq!((s.uniform, s.walks, s.unsolved, s.h_star), (12, 120, 0, "solved"));
+
+    let twice = sample("2*manhattan");
+    assert_eq!(twice.admissible, Some(false));
+    let c = twice.counterexample.as_ref().unwrap();
+    let solved = npuzzle::solve(
+        &npuzzle::Request::auto(c.board.clone(), goal.clone())
+            .tables(store.prepare_request(&npuzzle::Request::auto(c.board.clone(), goal.clone()), &|_| {}, None).unwrap()),
+    )
+    .unwrap();
+    assert_eq!(replay(&c.board, &solved.moves_string()), goal);
+    assert!(c.h > solved.moves.len() as f64, "h exceeds a replayed solution's length");
+    assert_eq!(c.h_star, solved.moves.len() as u64);
+    let q = twice.consequence.as_ref().expect("A* with 2*manhattan returns a longer answer on some sampled board");
+    assert_eq!(replay(&q.board, &q.found_moves), goal);
+    assert_eq!(replay(&q.board, &q.optimal_moves), goal);
+    assert!(q.found > q.optimal);
+}
+
+#[test]
+fn walks_bound_h_star_on_boards_too_large_to_solve() {
+    let goal = Goal::BlankLast.board(5, 5).unwrap();
+    let store = TableStore::in_memory();
+    let est: Estimator = "3*manhattan".parse().unwrap();
+    let mut spec = AuditSpec::new(goal.clone()).sample(1000, 50);
+    spec.consequence_boards = 0;
+    let a = audit::audit(&est, &spec, &store, &|_| {}).unwrap();
+    assert_eq!(a.coverage, Coverage::Walks);
+    assert_eq!(a.sample.as_ref().unwrap().uniform, 0, "no uniform board without a solver");
+    assert_eq!(a.boards, 50);
+    assert_eq!(a.admissible, Some(false));
+    let c = a.counterexample.as_ref().unwrap();
+    assert!(c.h_star_bound && c.h > c.h_star as f64);
+    assert!(a.table.is_none() && a.mean_ratio.is_none());
+    let man = audit::audit(&"manhattan".parse().unwrap(), &spec, &store, &|_| {}).unwrap();
+    assert_eq!((man.admissible, man.consistent), (None, None));
+}
+
+#[test]
+fn bad_requests_are_refused_with_a_reason() {
+    let store = TableStore::in_memory();
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let err =
+        audit::audit(&"manhattan".parse().unwrap(), &AuditSpec::new(Goal::BlankLast.board(4, 4).unwrap()).sample(0, 0), &store, &|_| {});
+    assert!(matches!(err, Err(Error::Invalid(m)) if m.contains("no board")));
+    let err = audit::audit(&"exact".parse().unwrap(), &AuditSpec::new(Goal::BlankLast.board(5, 5).unwrap()), &store, &|_| {});
+    assert!(err.is_err());
+    let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let mut s = AuditSpec::new(goal);
+    s.cancel = Some(cancel);
+    assert!(matches!(audit::audit(&"manhattan".parse().unwrap(), &s, &store, &|_| {}), Err(Error::Cancelled)));
+}

@@ -67,6 +67,22 @@ pub struct Args {
     /// what A* with Manhattan distance expands on it).
     #[arg(long)]
     pub threshold: Option<u64>,
+    /// Predict the expansions of one complete IDA* iteration at each threshold D (in moves) from
+    /// the heuristic's distribution (Korf, Reid and Edelkamp 2001), beside the mean measured
+    /// from start boards; a consistent heuristic and unit costs only.
+    #[arg(long, value_name = "D[,D…]", value_delimiter = ',')]
+    pub predict: Vec<u32>,
+    /// With --predict: measure from this many uniform start boards (default: every board up to
+    /// 10 cells, else 1000).
+    #[arg(long, value_name = "N")]
+    pub starts: Option<usize>,
+    /// Draw h against h* as a heat map to FILE (.svg or .png): counts per cell, the diagonal, the
+    /// overestimates outlined in red (boards of up to 16 cells).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
+    /// With --plot: a second heuristic, audited alike and drawn beside the first.
+    #[arg(long, value_name = "HEURISTIC", allow_hyphen_values = true, requires = "plot")]
+    pub beside: Option<String>,
     /// --format gradescope: boards in the grading set.
     #[arg(long, default_value_t = audit::DEFAULT_GRADE_BOARDS)]
     pub grade_boards: usize,
@@ -78,10 +94,16 @@ pub fn run(args: Args) -> Result<u8> {
     let goal = Goal::resolve(&args.goal, w, h)?;
     let estimator = npuzzle::compare::heuristic(&args.heuristic).context(BadInput)?;
     let require: Requirement = args.require.parse().context(BadInput)?;
+    let beside = args.beside.as_deref().map(npuzzle::compare::heuristic).transpose().context(BadInput)?;
+    if let Some(path) = &args.plot {
+        crate::plot::check_path(path)?;
+    }
     let mut spec = AuditSpec::new(goal).cost(args.cost).sample(args.uniform, args.walks).seed(args.seed);
     spec.consequence_boards = args.consequence_boards;
     spec.consequence_nodes = args.consequence_nodes;
     spec.cancel = Some(cancel_flag());
+    spec.predict = args.predict;
+    spec.starts = args.starts.map(audit::predict::Starts::Uniform);
     let store = crate::pdb::store();
     let on = crate::pdb::reporter();
     let report = match audit::audit(&estimator, &spec, store, &on) {
@@ -92,6 +114,17 @@ pub fn run(args: Args) -> Result<u8> {
         }
         Err(e) => return Err(e).context(BadInput),
     };
+    if let Some(path) = &args.plot {
+        let second = match &beside {
+            Some(b) => Some(audit::audit(b, &AuditSpec { predict: Vec::new(), ..spec.clone() }, store, &on).context(BadInput)?),
+            None => None,
+        };
+        let audits: Vec<&audit::Audit> = std::iter::once(&report).chain(second.as_ref()).collect();
+        let svg = audit::picture::svg(&audits).ok_or_else(|| {
+            anyhow::anyhow!(BadInput).context(format!("--plot: on {}, h* is only bounded by random walks; nothing to draw", report.size))
+        })?;
+        crate::plot::write(path, svg)?;
+    }
     let mut out = std::io::stdout().lock();
     match args.format {
         AuditFormat::Text => out.write_all(audit::text(&report).as_bytes())?,

@@ -65,6 +65,13 @@ pub fn draw(path: &Path, pairs: &[String], cells: &[Cell]) -> Result<()> {
     std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
 }
 
+/// Writes an SVG document made elsewhere (the audit's heat map) to `path`, as SVG or (for a
+/// `.png` name) PNG.
+pub fn write(path: &Path, svg: String) -> Result<()> {
+    let bytes = if is_png(path)? { rasterise(&svg)? } else { svg.into_bytes() };
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
 /// Renders an SVG document to PNG bytes with the system's fonts.
 fn rasterise(svg: &str) -> Result<Vec<u8>> {
     use resvg::{tiny_skia, usvg};

@@ -6,8 +6,7 @@ use super::tally::Candidates;
 use super::{AuditSpec, Consequence, ConsequenceSearch};
 use crate::error::Error;
 use crate::heuristic::Estimator;
-use crate::search::{Algorithm, Limits};
-use crate::solve::{solve, Request, Status};
+use crate::solve::Status;
 use crate::tables::Tables;
 
 pub(super) fn search(
@@ -23,18 +22,11 @@ pub(super) fn search(
         max_boards: spec.consequence_boards,
         max_nodes: spec.consequence_nodes,
     };
-    let limits = Limits { nodes: Some(spec.consequence_nodes), cancel: spec.cancel.clone(), ..Limits::default() };
     for c in candidates.list.iter().take(spec.consequence_boards) {
         spec.cancelled()?;
         let (board, optimal, bound, optimal_moves) = (candidates.resolve)(c.key);
         report.tried += 1;
-        let req = Request::new(board.clone(), spec.goal.clone())
-            .algorithm(Algorithm::Astar)
-            .heuristic(estimator.clone())
-            .cost(spec.cost)
-            .tables(tables.clone())
-            .limits(limits.clone());
-        let out = solve(&req)?;
+        let out = super::astar(estimator, tables, spec, board.clone(), spec.consequence_nodes)?;
         if let (Status::Solved, Some(found)) = (out.status, out.cost) {
             if found > optimal {
                 let consequence =

@@ -8,8 +8,7 @@ use crate::check::{Gradescope, GradescopeTest};
 use crate::error::Error;
 use crate::generate::{random_solvable, random_walk, Rng};
 use crate::heuristic::{Estimator, HeuristicKind};
-use crate::search::{Algorithm, Limits};
-use crate::solve::{solve, Request, Status};
+use crate::solve::Status;
 use crate::tables::{Progress, TableStore, Tables};
 
 /// Boards in the grading set, by default.
@@ -44,16 +43,9 @@ fn grading_set(spec: &AuditSpec, count: usize) -> Vec<Board> {
 
 /// Total expansions of A* with `estimator` over `boards`; `None` when a run hit its limit.
 fn expansions(estimator: &Estimator, tables: &Tables, spec: &AuditSpec, boards: &[Board]) -> Result<Option<u64>, Error> {
-    let limits = Limits { nodes: Some(GRADE_NODES), cancel: spec.cancel.clone(), ..Limits::default() };
     let mut total = 0;
     for b in boards {
-        let req = Request::new(b.clone(), spec.goal.clone())
-            .algorithm(Algorithm::Astar)
-            .heuristic(estimator.clone())
-            .cost(spec.cost)
-            .tables(tables.clone())
-            .limits(limits.clone());
-        let out = solve(&req)?;
+        let out = super::astar(estimator, tables, spec, b.clone(), GRADE_NODES)?;
         if out.status != Status::Solved {
             return Ok(None);
         }
@@ -71,10 +63,7 @@ pub fn gradescope(
     store: &TableStore,
     on: Progress,
 ) -> Result<Gradescope, Error> {
-    let tables = match estimator.kind() {
-        Some(k) if k.is_table() => store.prepare_for(k, &spec.goal, spec.cost, on, spec.cancel.as_deref())?,
-        _ => Tables::none(),
-    };
+    let tables = super::tables_for(estimator, spec, store, on)?;
     let boards = grading_set(spec, grade.boards);
     let threshold = match grade.threshold {
         Some(t) => Some(t),
@@ -199,6 +188,15 @@ pub fn text(a: &Audit) -> String {
     }
     for n in &a.notes {
         out.push_str(&format!("note: {n}\n"));
+    }
+    if let Some(why) = &a.prediction_refused {
+        out.push_str(&format!("prediction refused: {why}\n"));
+    }
+    for p in a.prediction.iter().flatten() {
+        out.push_str(&format!(
+            "IDA* iteration at threshold {}: {:.1} expansions predicted (Korf, Reid and Edelkamp), {:.1} measured (95 % interval {:.1} to {:.1}) over {} start boards\n",
+            p.threshold, p.predicted, p.measured, p.interval[0], p.interval[1], p.starts
+        ));
     }
     out
 }

@@ -23,6 +23,8 @@
 mod consequence;
 mod exhaustive;
 mod grade;
+pub mod picture;
+pub mod predict;
 mod sampled;
 mod tally;
 
@@ -99,6 +101,11 @@ pub struct AuditSpec {
     pub dominance: bool,
     /// Set to stop the audit ([`Error::Cancelled`]).
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Thresholds at which to predict IDA*'s expansions ([`predict`]); none by default.
+    pub predict: Vec<u32>,
+    /// The start boards the predictions are measured from; by default every board where the
+    /// space is enumerated, else [`predict::DEFAULT_STARTS`] uniform boards.
+    pub starts: Option<predict::Starts>,
 }
 
 impl AuditSpec {
@@ -115,6 +122,8 @@ impl AuditSpec {
             consequence_nodes: DEFAULT_CONSEQUENCE_NODES,
             dominance: true,
             cancel: None,
+            predict: Vec::new(),
+            starts: None,
         }
     }
 
@@ -291,6 +300,11 @@ pub struct Audit {
     pub claims: crate::heuristic::Claims,
     /// Findings in words: a claim the audit contradicts, what a sample leaves open.
     pub notes: Vec<String>,
+    /// IDA*'s expansions predicted and measured at each threshold asked for
+    /// ([`AuditSpec::predict`]); `None` when none was asked for or the prediction was refused.
+    pub prediction: Option<Vec<predict::Prediction>>,
+    /// Why the prediction was refused (a heuristic found inconsistent, step costs).
+    pub prediction_refused: Option<String>,
 }
 
 /// What `--require` asks of an audit.
@@ -340,11 +354,7 @@ pub fn audit(estimator: &Estimator, spec: &AuditSpec, store: &TableStore, on: Pr
         return Err(Error::Invalid(format!("a {w}×{h} board has no move to audit: boards start at 2×2")));
     }
     estimator.check_size(w, h)?;
-    let cancel = spec.cancel.as_deref();
-    let tables = match estimator.kind() {
-        Some(k) if k.is_table() => store.prepare_for(k, goal, spec.cost, on, cancel)?,
-        _ => Tables::none(),
-    };
+    let tables = tables_for(estimator, spec, store, on)?;
     let heuristic = Heuristic::of(estimator, goal, &tables, spec.cost, Metric::Stm)?;
     let against = if spec.dominance { others(estimator, goal, spec.cost) } else { Vec::new() };
     let cov = coverage(w, h);
@@ -367,7 +377,58 @@ pub fn audit(estimator: &Estimator, spec: &AuditSpec, store: &TableStore, on: Pr
     audit.consequence = consequence;
     audit.consequence_search = search;
     audit.notes = notes(&audit);
+    if !spec.predict.is_empty() {
+        match prediction_refused(&audit) {
+            Some(why) => audit.prediction_refused = Some(why),
+            None => {
+                let starts = spec.starts.unwrap_or(match cov {
+                    Coverage::Exhaustive => predict::Starts::Every,
+                    _ => predict::Starts::Uniform(predict::DEFAULT_STARTS),
+                });
+                audit.prediction = Some(predict::run(&heuristic, spec, store, on, &spec.predict, starts)?);
+            }
+        }
+    }
     Ok(audit)
+}
+
+/// Why KRE's prediction does not apply, if it does not: it rests on consistency (f never
+/// falls along a path) and counts moves of unit cost.
+fn prediction_refused(a: &Audit) -> Option<String> {
+    if !a.cost.is_unit() {
+        Some(format!("the prediction counts IDA*'s iterations in moves of unit cost, not under {} costs", a.cost))
+    } else if a.consistent == Some(false) {
+        Some("the heuristic is not consistent: KRE's prediction counts on f never falling along a path".to_string())
+    } else {
+        None
+    }
+}
+
+/// The tables a table-driven built-in reads (none for the others).
+pub(crate) fn tables_for(estimator: &Estimator, spec: &AuditSpec, store: &TableStore, on: Progress) -> Result<Tables, Error> {
+    match estimator.kind() {
+        Some(k) if k.is_table() => store.prepare_for(k, &spec.goal, spec.cost, on, spec.cancel.as_deref()),
+        _ => Ok(Tables::none()),
+    }
+}
+
+/// A* with `estimator` from `board` to the goal, as `solve -a astar` runs it, within `nodes`
+/// expansions: the consequence search's and the grading set's one run.
+pub(crate) fn astar(
+    estimator: &Estimator,
+    tables: &Tables,
+    spec: &AuditSpec,
+    board: Board,
+    nodes: u64,
+) -> Result<crate::solve::Outcome, Error> {
+    let limits = crate::search::Limits { nodes: Some(nodes), cancel: spec.cancel.clone(), ..Default::default() };
+    let req = crate::solve::Request::new(board, spec.goal.clone())
+        .algorithm(crate::search::Algorithm::Astar)
+        .heuristic(estimator.clone())
+        .cost(spec.cost)
+        .tables(tables.clone())
+        .limits(limits);
+    crate::solve::solve(&req)
 }
 
 /// The built-ins computed from the board alone that serve the goal and cost, bar the audited.

@@ -183,6 +183,8 @@ impl<'a> Tally<'a> {
             table: self.exact.then_some(self.table),
             claims: Claims::UNKNOWN,
             notes: Vec::new(),
+            prediction: None,
+            prediction_refused: None,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The heuristic audit against an independent check written here: a breadth-first search from
 //! the goal over boards kept in a hash map (no exact table, no permutation ranks), each board's
 //! estimate computed afresh from its `Board`, every move of every board checked. Two goals on
-//! 3×3 and one on 2×4; a sampled 4×4 audit whose counterexample is replayed.
+//! 3×3 and one on 4×2 (4 columns, 2 rows); a sampled 4×4 audit whose counterexample is replayed.
 
 use npuzzle::audit::{self, AuditSpec, Coverage};
 use npuzzle::board::{Board, Move};
@@ -97,7 +97,7 @@ fn agrees(a: &audit::Audit, o: &Oracle, what: &str) {
 }
 
 #[test]
-fn the_audit_equals_an_independent_breadth_first_check_on_two_3x3_goals_and_a_2x4_goal() {
+fn the_audit_equals_an_independent_breadth_first_check_on_two_3x3_goals_and_a_4x2_goal() {
     let store = TableStore::in_memory();
     for goal in goals() {
         let space = bfs(&goal);

@@ -326,3 +326,100 @@ fn bad_requests_are_refused_with_a_reason() {
     s.cancel = Some(cancel);
     assert!(matches!(audit::audit(&"manhattan".parse().unwrap(), &s, &store, &|_| {}), Err(Error::Cancelled)));
 }
+
+fn predicted(text: &str, goal: &Board, thresholds: &[u32], starts: Option<audit::predict::Starts>) -> audit::Audit {
+    let est: Estimator = text.parse().unwrap();
+    let mut spec = AuditSpec::new(goal.clone());
+    spec.predict = thresholds.to_vec();
+    spec.starts = starts;
+    audit::audit(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap()
+}
+
+#[test]
+fn kre_predicts_the_mean_ida_star_iteration_over_every_3x3_start_within_1_percent() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    for (text, thresholds) in [("manhattan", [10, 14, 18]), ("misplaced", [8, 11, 14])] {
+        let a = predicted(text, &goal, &thresholds, None);
+        let p = a.prediction.as_ref().unwrap();
+        assert_eq!(p.iter().map(|p| p.threshold).collect::<Vec<_>>(), thresholds);
+        for row in p {
+            assert_eq!(row.starts, 181_440);
+            assert!(row.measured > 0.5, "{text} at {}: {row:?}", row.threshold);
+            let error = (row.predicted - row.measured).abs() / row.measured;
+            assert!(error < 0.01, "{text} at {}: predicted {} measured {}", row.threshold, row.predicted, row.measured);
+            assert_eq!(row.interval, [row.measured, row.measured], "over every board the mean is exact");
+        }
+        // More work at a higher threshold.
+        assert!(p.windows(2).all(|w| w[1].measured > w[0].measured));
+    }
+}
+
+#[test]
+fn kre_predicts_a_4x4_iteration_from_a_sample_within_10_percent_or_the_interval() {
+    let goal = Goal::BlankLast.board(4, 4).unwrap();
+    let est: Estimator = "manhattan".parse().unwrap();
+    let mut spec = AuditSpec::new(goal).sample(0, 50);
+    spec.predict = vec![40, 44];
+    spec.starts = Some(audit::predict::Starts::Uniform(1000));
+    let a = audit::audit(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap();
+    for row in a.prediction.as_ref().unwrap() {
+        assert_eq!(row.starts, 1000);
+        let close = (row.predicted - row.measured).abs() <= 0.1 * row.measured;
+        let inside = row.interval[0] <= row.predicted && row.predicted <= row.interval[1];
+        assert!(close || inside, "{row:?}");
+        assert!(row.interval[0] < row.measured && row.measured < row.interval[1]);
+    }
+}
+
+#[test]
+fn the_prediction_is_refused_for_an_inconsistent_heuristic_and_for_step_costs() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let a = predicted("lc-corner", &goal, &[10], None);
+    assert!(a.prediction.is_none());
+    assert!(a.prediction_refused.as_deref().unwrap().contains("not consistent"));
+    let mut spec = AuditSpec::new(goal).cost(CostModel::Tile);
+    spec.predict = vec![10];
+    let a = audit::audit(&"manhattan".parse().unwrap(), &spec, &TableStore::in_memory(), &|_| {}).unwrap();
+    assert!(a.prediction_refused.as_deref().unwrap().contains("unit cost"));
+}
+
+/// The `(h*, h, count)` of every cell of a heat map's panel, read back from its SVG.
+fn cells(svg: &str, heuristic: &str) -> Vec<(usize, usize, u64, bool)> {
+    let start = svg.find(&format!(r#"<g class="cells" data-heuristic="{heuristic}">"#)).unwrap();
+    let end = start + svg[start..].find("</g>").unwrap();
+    let attr = |rect: &str, name: &str| -> u64 {
+        let at = rect.find(&format!(r#"{name}=""#)).unwrap() + name.len() + 2;
+        rect[at..at + rect[at..].find('"').unwrap()].parse().unwrap()
+    };
+    svg[start..end]
+        .split("<rect ")
+        .skip(1)
+        .map(|r| (attr(r, "data-h-star") as usize, attr(r, "data-h") as usize, attr(r, "data-count"), r.contains(r##"stroke="#d62728""##)))
+        .collect()
+}
+
+#[test]
+fn the_heat_maps_counts_are_the_audits_table() {
+    let goal = Goal::BlankLast.board(3, 3).unwrap();
+    let store = TableStore::in_memory();
+    let twice = run("h1 + h2", &goal, &store);
+    let man = run("manhattan", &goal, &store);
+    let svg = audit::picture::svg(&[&twice, &man]).unwrap();
+    for a in [&twice, &man] {
+        let drawn = cells(&svg, &a.heuristic);
+        let table = a.table.as_ref().unwrap();
+        let nonzero = table.iter().flatten().filter(|&&c| c > 0).count();
+        assert_eq!(drawn.len(), nonzero, "{}", a.heuristic);
+        for &(star, v, count, marked) in &drawn {
+            assert_eq!(table[star][v], count);
+            assert_eq!(marked, v > star, "cells above the diagonal are marked");
+        }
+        assert_eq!(drawn.iter().map(|c| c.2).sum::<u64>(), 181_440);
+        assert_eq!(drawn.iter().any(|c| c.3), a.admissible == Some(false));
+    }
+    // Walks only bound h*: nothing to draw.
+    let mut spec = AuditSpec::new(Goal::BlankLast.board(5, 5).unwrap()).sample(0, 10);
+    spec.consequence_boards = 0;
+    let walks = audit::audit(&"manhattan".parse().unwrap(), &spec, &store, &|_| {}).unwrap();
+    assert!(audit::picture::svg(&[&walks]).is_none());
+}

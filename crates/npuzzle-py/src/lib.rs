@@ -9,6 +9,7 @@
 //!
 //! The Python side (`python/npuzzle/`) wraps these functions in the documented API.
 
+use npuzzle::audit::{Audit, AuditSpec, Requirement};
 use npuzzle::generate::{random_solvable, random_walk, DepthTable, Rng};
 use npuzzle::goal::Goal;
 use npuzzle::heuristic::pdb::SetSpec;
@@ -887,6 +888,82 @@ fn bench_depth(
     out.map_err(|e| Own::error(&owns, e))
 }
 
+/// What [`audit`] returns: the report as JSON, in words, and whether each requirement holds.
+type AuditOut = (String, String, Vec<(&'static str, bool)>);
+
+/// Audits a heuristic as `npuzzle audit` does ([`npuzzle::audit::audit`]): `heuristic` is a
+/// name or a formula (text, the library's reader) or a callable (`npuzzle._own.Heuristic`);
+/// `spec` gives the size, the goal and the step costs. Returns the report as JSON (as
+/// `npuzzle audit --format json` writes it), in words (as `--format text` writes it), and
+/// whether each requirement holds ([`Audit::holds`], keyed by [`requirement_name`]).
+#[pyfunction]
+#[pyo3(signature = (
+    heuristic,
+    spec,
+    uniform = npuzzle::audit::DEFAULT_UNIFORM,
+    walks = npuzzle::audit::DEFAULT_WALKS,
+    seed = npuzzle::audit::DEFAULT_SEED,
+    consequence_boards = npuzzle::audit::DEFAULT_CONSEQUENCE_BOARDS,
+    consequence_nodes = npuzzle::audit::DEFAULT_CONSEQUENCE_NODES,
+    cache_dir = None,
+    progress = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn audit(
+    py: Python<'_>,
+    heuristic: Bound<'_, PyAny>,
+    spec: &str,
+    uniform: usize,
+    walks: usize,
+    seed: u64,
+    consequence_boards: usize,
+    consequence_nodes: u64,
+    cache_dir: Option<PathBuf>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<AuditOut> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let plan = plan(spec, &cancel)?;
+    let (w, h) = plan.size.ok_or_else(|| PyValueError::new_err("an audit needs the board's size"))?;
+    let goal = plan.goal_board(w, h).map_err(py_err)?;
+    let (estimator, own) = match heuristic.extract::<String>() {
+        Ok(text) => (npuzzle::compare::heuristic(&text).map_err(py_err)?, None),
+        Err(_) => {
+            let o = Own::of(py, Some(heuristic))?.expect("a heuristic was given");
+            (o.estimator.clone(), Some(o))
+        }
+    };
+    let mut spec = AuditSpec::new(goal).cost(plan.cost).sample(uniform, walks).seed(seed);
+    spec.consequence_boards = consequence_boards;
+    spec.consequence_nodes = consequence_nodes;
+    spec.cancel = Some(cancel.clone());
+    let (tx, rx) = channel();
+    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Audit, Error> {
+        npuzzle::audit::audit(&estimator, &spec, &store(cache_dir), &reporter(tx))
+    })?;
+    let report = out.map_err(|e| Own::error(own.as_slice(), e))?;
+    let holds = REQUIREMENTS.iter().map(|&r| (requirement_name(r), report.holds(r))).collect();
+    Ok((serde_json::to_string(&report).expect("audits serialise"), npuzzle::audit::text(&report), holds))
+}
+
+/// Every requirement an audit answers, in the order [`audit`] lists them.
+const REQUIREMENTS: [Requirement; 3] = [Requirement::Both, Requirement::Admissible, Requirement::Consistent];
+
+/// The name a requirement goes by in Python.
+fn requirement_name(r: Requirement) -> &'static str {
+    match r {
+        Requirement::Both => "both",
+        Requirement::Admissible => "admissible",
+        Requirement::Consistent => "consistent",
+    }
+}
+
+/// The requirement `text` asks for (the library's reader of `npuzzle audit --require`), by the
+/// name [`audit`] keys it with.
+#[pyfunction]
+fn audit_requirement(text: &str) -> PyResult<&'static str> {
+    text.parse::<Requirement>().map(requirement_name).map_err(py_err)
+}
+
 /// Random solvable boards toward `goal`, as rows: uniformly drawn, exactly `depth` moves from
 /// the goal, or a random walk of `walk` moves.
 #[pyfunction]
@@ -1084,6 +1161,12 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BoardError", py.get_type::<BoardError>())?;
     m.add("UnsolvableError", py.get_type::<UnsolvableError>())?;
     m.add("TablesError", py.get_type::<TablesError>())?;
+    // The audit's defaults, which `npuzzle.audit`'s signature shows.
+    m.add("AUDIT_UNIFORM", npuzzle::audit::DEFAULT_UNIFORM)?;
+    m.add("AUDIT_WALKS", npuzzle::audit::DEFAULT_WALKS)?;
+    m.add("AUDIT_SEED", npuzzle::audit::DEFAULT_SEED)?;
+    m.add("AUDIT_CONSEQUENCE_BOARDS", npuzzle::audit::DEFAULT_CONSEQUENCE_BOARDS)?;
+    m.add("AUDIT_CONSEQUENCE_NODES", npuzzle::audit::DEFAULT_CONSEQUENCE_NODES)?;
     m.add_function(wrap_pyfunction!(solve_one, m)?)?;
     m.add_function(wrap_pyfunction!(solve_many, m)?)?;
     m.add_function(wrap_pyfunction!(trace_events, m)?)?;
@@ -1093,6 +1176,8 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(exercise_docs, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(bench_depth, m)?)?;
+    m.add_function(wrap_pyfunction!(audit, m)?)?;
+    m.add_function(wrap_pyfunction!(audit_requirement, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(is_solvable, m)?)?;
     m.add_function(wrap_pyfunction!(heuristics, m)?)?;

@@ -23,6 +23,8 @@ blank is 0 (or -1 in arrays).
   does: in Jupyter it shows as the problem sheet.
 - :func:`compare` runs algorithm/heuristic pairs on the same boards, as ``npuzzle compare``
   does (a pandas DataFrame when pandas is installed); :func:`plot_compare` draws the rows.
+- :func:`audit` proves a heuristic admissible and consistent over every 3×3 board (or finds
+  the counterexample, and what it costs A*), as ``npuzzle audit`` does; a sample on larger boards.
 - :func:`generate`, :func:`is_solvable`, :func:`heuristics`.
 - :mod:`npuzzle.tables` builds and loads pattern databases into a cache directory of the
   caller's choosing; a process loads a set once and reuses it.
@@ -45,6 +47,7 @@ import random as _random
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
 
 from . import _npuzzle, _own
+from ._audit import Audit
 from ._display import solution_html
 from ._npuzzle import BoardError, TablesError, UnsolvableError
 from ._own import Tiles
@@ -79,6 +82,8 @@ __all__ = [
     "compare",
     "plot_compare",
     "bench_depth",
+    "Audit",
+    "audit",
     "generate",
     "is_solvable",
     "analyse",
@@ -1058,6 +1063,58 @@ def check_answers(answers: str, key: Union["Exercise", Dict[str, Any]], *, grade
     text = _npuzzle.check_answers(json.dumps(data), answers, gradescope)
     result: Dict[str, Any] = json.loads(text)
     return result
+
+
+def audit(heuristic: Union[str, Callable[[Tiles], float]], *, size: Union[int, str] = "3x3", goal: Board = "blank-last",
+          cost: Literal["unit", "tile"] = "unit", uniform: int = _npuzzle.AUDIT_UNIFORM, walks: int = _npuzzle.AUDIT_WALKS,
+          seed: int = _npuzzle.AUDIT_SEED, consequence_boards: int = _npuzzle.AUDIT_CONSEQUENCE_BOARDS,
+          consequence_nodes: int = _npuzzle.AUDIT_CONSEQUENCE_NODES, cache_dir: Optional[str] = None,
+          progress: Progress = True) -> Audit:
+    """Audits a heuristic, as ``npuzzle audit`` does: is it admissible (h ≤ h* on every board),
+    consistent (h(n) ≤ c(n, n') + h(n') on every move), zero at the goal, and at least the
+    built-ins? For an inadmissible one, a board where A* with it returns a costlier answer than
+    the optimum.
+
+    On boards of up to 10 cells (3×3, 2×5, ...) every board and every move is checked against the
+    exact distances (all 181,440 boards of 3×3), so the answers are proofs. On 11 to 16 cells a
+    sample (``uniform`` uniform boards, ``walks`` boards on random walks from the goal, drawn
+    with ``seed``) is solved optimally; beyond, the walks' costs bound h*. On a sample
+    ``admissible`` is ``False`` with a counterexample, else ``None``, never ``True``.
+
+        >>> a = npuzzle.audit("2*misplaced", progress=False)
+        >>> a.admissible, a.counterexample["h"] > a.counterexample["h_star"]
+        (False, True)
+
+    Args:
+        heuristic: a built-in by name or alias (``"manhattan"``, ``"h1"``), a formula
+            (``"2*misplaced"``, ``"max(h1, h2)"``), or a callable ``h(board)`` of your own, as
+            :func:`solve` takes it (it receives a :class:`Tiles`).
+        size: the board, ``"3x3"``, ``"4x3"``, ``4``...
+        goal: the goal preset or board.
+        cost: what a move costs, as for :func:`solve`.
+        uniform, walks, seed: the sample, on boards of more than 10 cells.
+        consequence_boards, consequence_nodes: the consequence search's budget: boards tried
+            (in decreasing excess h - h*), and expansions of each A* run.
+        cache_dir, progress: as for :func:`solve` (the exact table and the solver's tables).
+
+    Returns an :class:`Audit`.
+
+    Raises:
+        ValueError: an unknown heuristic or a bad formula, a size or goal the audit cannot take
+            (:class:`BoardError` for a malformed goal), with the library's message.
+        KeyboardInterrupt: Ctrl-C stops the audit.
+
+    An exception your callable raises stops the audit and is raised here, with the board in
+    its notes; Python is called once a board (a callable takes a few seconds on 3×3).
+    """
+    own = _own.own(heuristic)
+    if own is None and not isinstance(heuristic, str):
+        raise TypeError(f"the heuristic must be a name, a formula or a callable, not {heuristic!r}")
+    spec = Options(goal=goal, size=str(size), cost=cost)._spec()
+    report, text, holds = _npuzzle.audit(own if own is not None else heuristic, spec, int(uniform), int(walks), int(seed),
+                                         int(consequence_boards), int(consequence_nodes), _dir(cache_dir),
+                                         make_progress(progress))
+    return Audit(json.loads(report), text, dict(holds))
 
 
 def read_moves(text: str, reading: Literal["blank", "tiles"] = "blank") -> str:

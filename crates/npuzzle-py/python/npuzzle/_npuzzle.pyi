@@ -17,6 +17,13 @@ __all__ = [
     "exercise_docs",
     "compare",
     "bench_depth",
+    "audit",
+    "audit_requirement",
+    "AUDIT_UNIFORM",
+    "AUDIT_WALKS",
+    "AUDIT_SEED",
+    "AUDIT_CONSEQUENCE_BOARDS",
+    "AUDIT_CONSEQUENCE_NODES",
     "generate",
     "is_solvable",
     "heuristics",
@@ -37,6 +44,12 @@ __all__ = [
 
 _Progress = Optional[Callable[[str, str, int, int], Any]]
 _Dir = Optional[Union[str, PathLike[str]]]
+
+AUDIT_UNIFORM: int
+AUDIT_WALKS: int
+AUDIT_SEED: int
+AUDIT_CONSEQUENCE_BOARDS: int
+AUDIT_CONSEQUENCE_NODES: int
 
 class BoardError(ValueError):
     """A malformed or inconsistent board."""
@@ -65,6 +78,10 @@ def compare(boards: Sequence[str], spec: str, algorithms: Sequence[str], heurist
             cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
 def bench_depth(spec: str, depths: Sequence[int], count: int, seed: int, pairs: Sequence[Any], max_nodes: int,
                 cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
+def audit(heuristic: Any, spec: str, uniform: int = ..., walks: int = ..., seed: int = ..., consequence_boards: int = ...,
+          consequence_nodes: int = ..., cache_dir: _Dir = None,
+          progress: _Progress = None) -> Tuple[str, str, List[Tuple[str, bool]]]: ...
+def audit_requirement(text: str) -> str: ...
 def generate(size: str, count: int, seed: int, goal: str, depth: Optional[int] = None,
              walk: Optional[int] = None) -> List[List[List[int]]]: ...
 def is_solvable(start: str, goal: str) -> bool: ...

@@ -905,6 +905,8 @@ type AuditOut = (String, String, Vec<(&'static str, bool)>);
     seed = npuzzle::audit::DEFAULT_SEED,
     consequence_boards = npuzzle::audit::DEFAULT_CONSEQUENCE_BOARDS,
     consequence_nodes = npuzzle::audit::DEFAULT_CONSEQUENCE_NODES,
+    predict = Vec::new(),
+    starts = None,
     cache_dir = None,
     progress = None
 ))]
@@ -918,6 +920,8 @@ fn audit(
     seed: u64,
     consequence_boards: usize,
     consequence_nodes: u64,
+    predict: Vec<u32>,
+    starts: Option<usize>,
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<AuditOut> {
@@ -935,6 +939,8 @@ fn audit(
     let mut spec = AuditSpec::new(goal).cost(plan.cost).sample(uniform, walks).seed(seed);
     spec.consequence_boards = consequence_boards;
     spec.consequence_nodes = consequence_nodes;
+    spec.predict = predict;
+    spec.starts = starts.map(npuzzle::audit::predict::Starts::Uniform);
     spec.cancel = Some(cancel.clone());
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Audit, Error> {
@@ -943,6 +949,38 @@ fn audit(
     let report = out.map_err(|e| Own::error(own.as_slice(), e))?;
     let holds = REQUIREMENTS.iter().map(|&r| (requirement_name(r), report.holds(r))).collect();
     Ok((serde_json::to_string(&report).expect("audits serialise"), npuzzle::audit::text(&report), holds))
+}
+
+/// The heat map of h against h* of the audits `reports` (each as [`audit`]'s JSON), side by side
+/// (the library's [`npuzzle::audit::picture`]); `None` when one has no table.
+#[pyfunction]
+fn audit_svg(reports: Vec<String>) -> PyResult<Option<String>> {
+    struct Owned {
+        heuristic: String,
+        size: String,
+        admissible: Option<bool>,
+        table: Vec<Vec<u64>>,
+    }
+    let mut owned = Vec::with_capacity(reports.len());
+    for r in &reports {
+        let v: serde_json::Value = serde_json::from_str(r).map_err(|e| json_err("bad audit report", e))?;
+        let Some(table) = v["table"].as_array() else { return Ok(None) };
+        let table = table
+            .iter()
+            .map(|row| row.as_array().map(|r| r.iter().filter_map(serde_json::Value::as_u64).collect()).unwrap_or_default())
+            .collect();
+        owned.push(Owned {
+            heuristic: v["heuristic"].as_str().unwrap_or_default().to_string(),
+            size: v["size"].as_str().unwrap_or_default().to_string(),
+            admissible: v["admissible"].as_bool(),
+            table,
+        });
+    }
+    let panels: Vec<npuzzle::audit::picture::Panel<'_>> = owned
+        .iter()
+        .map(|o| npuzzle::audit::picture::Panel { heuristic: &o.heuristic, size: &o.size, admissible: o.admissible, table: &o.table })
+        .collect();
+    Ok(npuzzle::audit::picture::panels_svg(&panels))
 }
 
 /// Every requirement an audit answers, in the order [`audit`] lists them.
@@ -1178,6 +1216,7 @@ fn _npuzzle(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bench_depth, m)?)?;
     m.add_function(wrap_pyfunction!(audit, m)?)?;
     m.add_function(wrap_pyfunction!(audit_requirement, m)?)?;
+    m.add_function(wrap_pyfunction!(audit_svg, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(is_solvable, m)?)?;
     m.add_function(wrap_pyfunction!(heuristics, m)?)?;

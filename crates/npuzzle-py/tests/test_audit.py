@@ -365,3 +365,42 @@ def test_ctrl_c_stops_an_audit():
     finally:
         signal.signal(signal.SIGINT, before)
     assert npuzzle.audit("manhattan", size="3x2", progress=False).admissible is True
+
+
+# --- the picture and the prediction -------------------------------------------------------------
+
+
+def _cells(svg, heuristic):
+    """The (h*, h, count) of each cell of a panel of the heat map, read back from its SVG."""
+    import re
+
+    start = svg.index(f'<g class="cells" data-heuristic="{heuristic}">')
+    group = svg[start:svg.index("</g>", start)]
+    return [tuple(int(x) for x in m) for m in re.findall(r'data-h-star="(\d+)" data-h="(\d+)" data-count="(\d+)"', group)]
+
+
+def test_the_picture_draws_the_audits_table_and_a_second_heuristic_beside():
+    a = npuzzle.audit("h1 + h2", progress=False)
+    b = npuzzle.audit("manhattan", progress=False)
+    svg = a.picture(beside=b)
+    assert svg is not None and svg.startswith("<svg")
+    for audit in (a, b):
+        table = audit.table
+        cells = _cells(svg, audit.heuristic)
+        assert sorted(cells) == sorted((s, v, c) for s, row in enumerate(table) for v, c in enumerate(row) if c > 0)
+        assert sum(c for _, _, c in cells) == 181_440
+    assert a._repr_svg_() == a.picture()
+    walks = npuzzle.audit("manhattan", size="5x5", walks=5, consequence_boards=0, progress=False)
+    assert walks.picture() is None
+
+
+def test_kre_prediction_over_every_3x3_start():
+    a = npuzzle.audit("manhattan", predict=[10, 14], progress=False)
+    rows = a.prediction
+    assert rows is not None and [r["threshold"] for r in rows] == [10, 14]
+    for r in rows:
+        assert r["starts"] == 181_440
+        assert abs(r["predicted"] - r["measured"]) <= 0.01 * r["measured"]
+    refused = npuzzle.audit("lc-corner", predict=[10], progress=False)
+    assert refused.prediction is None and "not consistent" in (refused.prediction_refused or "")
+    assert npuzzle.audit("manhattan", progress=False).prediction is None

@@ -121,3 +121,37 @@ fn bad_input_exits_2_with_the_reason() {
         assert!(!r.stderr.contains("panicked"));
     }
 }
+
+#[test]
+fn plot_draws_the_table_as_svg_or_png_and_predict_adds_kre_beside_the_measured() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("audit-plot");
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("heat.svg");
+    let png = dir.join("heat.png");
+    let (code, v) = audit(&["-H", "h1 + h2", "--beside", "manhattan", "--plot", svg.to_str().unwrap()]);
+    assert_eq!(code, 6);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // The cells' counts add up to the table's, panel by panel.
+    let start = text.find(r#"data-heuristic="h1 + h2""#).unwrap();
+    let panel = &text[start..start + text[start..].find("</g>").unwrap()];
+    let total: u64 = panel.split(r#"data-count=""#).skip(1).map(|s| s[..s.find('"').unwrap()].parse::<u64>().unwrap()).sum();
+    assert_eq!(total, v["table"].as_array().unwrap().iter().flat_map(|r| r.as_array().unwrap()).map(|c| c.as_u64().unwrap()).sum::<u64>());
+    assert!(text.contains(r#"data-heuristic="manhattan""#));
+    assert_eq!(run(&["audit", "-H", "manhattan", "--plot", png.to_str().unwrap()]).code, 0);
+    assert_eq!(&std::fs::read(&png).unwrap()[..8], b"\x89PNG\r\n\x1a\n");
+    let r = run(&["audit", "-H", "manhattan", "--plot", dir.join("heat.gif").to_str().unwrap()]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+
+    let (code, v) = audit(&["-H", "manhattan", "--predict", "10,14"]);
+    assert_eq!(code, 0);
+    let rows = v["prediction"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for r in rows {
+        let (p, m) = (r["predicted"].as_f64().unwrap(), r["measured"].as_f64().unwrap());
+        assert!((p - m).abs() <= 0.01 * m, "{r}");
+        assert_eq!(r["starts"], 181_440);
+    }
+    let (_, v) = audit(&["-H", "lc-corner", "--predict", "10"]);
+    assert_eq!(v["prediction"], Value::Null);
+    assert!(v["prediction_refused"].as_str().unwrap().contains("not consistent"));
+}

@@ -1068,8 +1068,8 @@ def check_answers(answers: str, key: Union["Exercise", Dict[str, Any]], *, grade
 def audit(heuristic: Union[str, Callable[[Tiles], float]], *, size: Union[int, str] = "3x3", goal: Board = "blank-last",
           cost: Literal["unit", "tile"] = "unit", uniform: int = _npuzzle.AUDIT_UNIFORM, walks: int = _npuzzle.AUDIT_WALKS,
           seed: int = _npuzzle.AUDIT_SEED, consequence_boards: int = _npuzzle.AUDIT_CONSEQUENCE_BOARDS,
-          consequence_nodes: int = _npuzzle.AUDIT_CONSEQUENCE_NODES, cache_dir: Optional[str] = None,
-          progress: Progress = True) -> Audit:
+          consequence_nodes: int = _npuzzle.AUDIT_CONSEQUENCE_NODES, predict: Sequence[int] = (),
+          starts: Optional[int] = None, cache_dir: Optional[str] = None, progress: Progress = True) -> Audit:
     """Audits a heuristic, as ``npuzzle audit`` does: is it admissible (h ≤ h* on every board),
     consistent (h(n) ≤ c(n, n') + h(n') on every move), zero at the goal, and at least the
     built-ins? For an inadmissible one, a board where A* with it returns a costlier answer than
@@ -1095,6 +1095,11 @@ def audit(heuristic: Union[str, Callable[[Tiles], float]], *, size: Union[int, s
         uniform, walks, seed: the sample, on boards of more than 10 cells.
         consequence_boards, consequence_nodes: the consequence search's budget: boards tried
             (in decreasing excess h - h*), and expansions of each A* run.
+        predict: thresholds d at which to predict the expansions of one complete IDA* iteration
+            from the heuristic's distribution (Korf, Reid and Edelkamp 2001), beside the mean
+            measured (:attr:`Audit.prediction`); a consistent heuristic and unit costs only.
+        starts: with ``predict``, measure from this many uniform start boards (by default every
+            board up to 10 cells, else 1000).
         cache_dir, progress: as for :func:`solve` (the exact table and the solver's tables).
 
     Returns an :class:`Audit`.
@@ -1112,8 +1117,8 @@ def audit(heuristic: Union[str, Callable[[Tiles], float]], *, size: Union[int, s
         raise TypeError(f"the heuristic must be a name, a formula or a callable, not {heuristic!r}")
     spec = Options(goal=goal, size=str(size), cost=cost)._spec()
     report, text, holds = _npuzzle.audit(own if own is not None else heuristic, spec, int(uniform), int(walks), int(seed),
-                                         int(consequence_boards), int(consequence_nodes), _dir(cache_dir),
-                                         make_progress(progress))
+                                         int(consequence_boards), int(consequence_nodes), [int(d) for d in predict],
+                                         None if starts is None else int(starts), _dir(cache_dir), make_progress(progress))
     return Audit(json.loads(report), text, dict(holds))
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Dict, List, Literal, Optional, TypedDict
 
 from . import _npuzzle
@@ -91,6 +92,22 @@ class Dominance(TypedDict):
     dominates: bool
 
 
+class Prediction(TypedDict):
+    """IDA*'s expansions at one threshold: predicted from the heuristic's distribution (Korf,
+    Reid and Edelkamp 2001) and measured over the start boards."""
+
+    threshold: int
+    """The iteration's threshold d, in moves."""
+    predicted: float
+    """The predicted mean expansions of one complete iteration."""
+    measured: float
+    """The mean expansions measured over the starts."""
+    starts: int
+    """Start boards measured."""
+    interval: List[float]
+    """The 95 % confidence interval of the measured mean (width 0 over every board)."""
+
+
 class AuditReport(TypedDict):
     """The library's report of an audit, field for field (``npuzzle audit --format json``)."""
 
@@ -119,6 +136,8 @@ class AuditReport(TypedDict):
     table: Optional[List[List[int]]]
     claims: Claims
     notes: List[str]
+    prediction: Optional[List[Prediction]]
+    prediction_refused: Optional[str]
 
 
 class Audit:
@@ -213,6 +232,27 @@ class Audit:
     def notes(self) -> List[str]:
         """Findings in words: a claim the audit contradicts, what a sample leaves open."""
         return list(self._report["notes"])
+
+    @property
+    def prediction(self) -> Optional[List[Prediction]]:
+        """IDA*'s expansions predicted and measured at each threshold asked for (``predict=``);
+        ``None`` when none was asked for or the prediction was refused."""
+        return copy.deepcopy(self._report["prediction"])
+
+    @property
+    def prediction_refused(self) -> Optional[str]:
+        """Why the prediction was refused (a heuristic found inconsistent, step costs)."""
+        return self._report["prediction_refused"]
+
+    def picture(self, beside: Optional[Audit] = None) -> Optional[str]:
+        """h against h* as a heat map, SVG text (the library's, as ``npuzzle audit --plot``
+        draws it), with ``beside``'s drawn next to it; ``None`` where h* is only bounded by
+        random walks. Jupyter shows an audit by it."""
+        reports = [self._report] + ([beside._report] if beside is not None else [])
+        return _npuzzle.audit_svg([json.dumps(r) for r in reports])
+
+    def _repr_svg_(self) -> Optional[str]:
+        return self.picture()
 
     def holds(self, require: str = "both") -> bool:
         """Whether the audit found no counterexample to what ``require`` asks: ``"admissible"``,

@@ -19,6 +19,7 @@ __all__ = [
     "bench_depth",
     "audit",
     "audit_requirement",
+    "audit_svg",
     "AUDIT_UNIFORM",
     "AUDIT_WALKS",
     "AUDIT_SEED",
@@ -79,8 +80,9 @@ def compare(boards: Sequence[str], spec: str, algorithms: Sequence[str], heurist
 def bench_depth(spec: str, depths: Sequence[int], count: int, seed: int, pairs: Sequence[Any], max_nodes: int,
                 cache_dir: _Dir = None, progress: _Progress = None) -> str: ...
 def audit(heuristic: Any, spec: str, uniform: int = ..., walks: int = ..., seed: int = ..., consequence_boards: int = ...,
-          consequence_nodes: int = ..., cache_dir: _Dir = None,
+          consequence_nodes: int = ..., predict: Sequence[int] = ..., starts: Optional[int] = None, cache_dir: _Dir = None,
           progress: _Progress = None) -> Tuple[str, str, List[Tuple[str, bool]]]: ...
+def audit_svg(reports: Sequence[str]) -> Optional[str]: ...
 def audit_requirement(text: str) -> str: ...
 def generate(size: str, count: int, seed: int, goal: str, depth: Optional[int] = None,
              walk: Optional[int] = None) -> List[List[List[int]]]: ...

@@ -40,10 +40,38 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
+/// What one panel draws: an audit's name, size, verdict and table ([`Panel::of`]), or the same
+/// read back from its JSON (a front end that keeps reports as JSON).
+#[derive(Clone, Copy, Debug)]
+pub struct Panel<'a> {
+    /// The heuristic's name.
+    pub heuristic: &'a str,
+    /// The board's size, `WxH`.
+    pub size: &'a str,
+    /// [`Audit::admissible`].
+    pub admissible: Option<bool>,
+    /// [`Audit::table`].
+    pub table: &'a [Vec<u64>],
+}
+
+impl<'a> Panel<'a> {
+    /// The panel of `audit`; `None` when it has no table (h* only bounded by walks).
+    pub fn of(audit: &'a Audit) -> Option<Panel<'a>> {
+        Some(Panel { heuristic: &audit.heuristic, size: &audit.size, admissible: audit.admissible, table: audit.table.as_deref()? })
+    }
+}
+
 /// The heat maps of `audits` (each with a table: an exhaustive or solved audit), side by side on
 /// common axes; `None` when one has no table (h* only bounded by walks).
 pub fn svg(audits: &[&Audit]) -> Option<String> {
-    let tables: Vec<&Vec<Vec<u64>>> = audits.iter().map(|a| a.table.as_ref()).collect::<Option<_>>()?;
+    let panels: Vec<Panel<'_>> = audits.iter().map(|a| Panel::of(a)).collect::<Option<_>>()?;
+    panels_svg(&panels)
+}
+
+/// The heat maps of `panels`, side by side on common axes; `None` when there is none.
+pub fn panels_svg(audits: &[Panel<'_>]) -> Option<String> {
+    let tables: Vec<&[Vec<u64>]> = audits.iter().map(|a| a.table).collect();
+    audits.first()?;
     let stars = tables.iter().map(|t| t.len()).max().unwrap_or(0).max(1);
     let values = tables.iter().flat_map(|t| t.iter().map(Vec::len)).max().unwrap_or(0).max(stars);
     let max = tables.iter().flat_map(|t| t.iter().flatten()).copied().max().unwrap_or(1).max(1);
@@ -51,7 +79,7 @@ pub fn svg(audits: &[&Audit]) -> Option<String> {
     let ph = values as f64 * CELL;
     let width = LEFT + audits.len() as f64 * (pw + GAP) + LEGEND;
     let height = TOP + ph + BOTTOM;
-    let names: Vec<String> = audits.iter().map(|a| a.heuristic.clone()).collect();
+    let names: Vec<&str> = audits.iter().map(|a| a.heuristic).collect();
     let mut s = String::new();
     let _ = write!(
         s,
@@ -77,10 +105,10 @@ pub fn svg(audits: &[&Audit]) -> Option<String> {
             r#"<text x="{}" y="{}" text-anchor="middle" font-size="13">{} ({verdict})</text>"#,
             x0 + pw / 2.0,
             TOP - 28.0,
-            escape(&a.heuristic)
+            escape(a.heuristic)
         );
         let _ = write!(s, r##"<rect x="{x0}" y="{TOP}" width="{pw}" height="{ph}" fill="#f4f4f4" stroke="#999"/>"##);
-        let _ = write!(s, r#"<g class="cells" data-heuristic="{}">"#, escape(&a.heuristic));
+        let _ = write!(s, r#"<g class="cells" data-heuristic="{}">"#, escape(a.heuristic));
         for (star, row) in table.iter().enumerate() {
             for (v, &count) in row.iter().enumerate().filter(|&(_, &c)| c > 0) {
                 let t = ((count as f64).ln_1p() / (max as f64).ln_1p()).clamp(0.0, 1.0);

@@ -359,7 +359,7 @@ fn kre_predicts_a_4x4_iteration_from_a_sample_within_10_percent_or_the_interval(
     let goal = Goal::BlankLast.board(4, 4).unwrap();
     let est: Estimator = "manhattan".parse().unwrap();
     let mut spec = AuditSpec::new(goal).sample(0, 50);
-    spec.predict = vec![40, 44];
+    spec.predict = vec![36, 40];
     spec.starts = Some(audit::predict::Starts::Uniform(1000));
     let a = audit::audit(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap();
     for row in a.prediction.as_ref().unwrap() {

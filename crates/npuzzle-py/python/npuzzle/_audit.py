@@ -252,6 +252,7 @@ class Audit:
         return _npuzzle.audit_svg([json.dumps(r) for r in reports])
 
     def _repr_svg_(self) -> Optional[str]:
+        """The heat map Jupyter shows (:meth:`picture`)."""
         return self.picture()
 
     def holds(self, require: str = "both") -> bool:

@@ -25,7 +25,7 @@ use npuzzle_web::progress::Shared;
 use npuzzle_web::service::{self, progress_line, GenerateQuery, Limits, Service};
 use npuzzle_web::ApiError;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -140,10 +140,10 @@ fn answer<T: Serialize>(r: Result<T, ApiError>) -> String {
         serde_json::to_string(&Wrapped { ok: true, status: 200, data: &data })
             .map_err(|e| ApiError::new(500, format!("internal error: {e}")))
     });
-    match r {
-        Ok(text) => text,
-        Err(e) => json!({"ok": false, "status": e.status(), "data": {"error": e.message()}}).to_string(),
-    }
+    r.unwrap_or_else(|e| {
+        let data = npuzzle_web::documents::ErrorBody { error: e.message().to_string() };
+        serde_json::to_string(&Wrapped { ok: false, status: e.status(), data: &data }).unwrap_or_default()
+    })
 }
 
 fn query(json: &str) -> Result<HashMap<String, String>, ApiError> {

@@ -22,7 +22,8 @@ export async function checkHeuristic(page, text) {
   await page.evaluate(() => (document.getElementById("audit-msg").className = ""));
   await page.focus("#audit-run");
   await page.keyboard.press("Enter");
-  await page.waitForSelector("#audit-msg.ok, #audit-msg.bad", { timeout: 60000 });
+  // The server in the tests is a debug build: a 3×3 audit takes it a few seconds of one core.
+  await page.waitForSelector("#audit-msg.ok, #audit-msg.bad", { timeout: 90000 });
   assert.equal(await page.getAttribute("#tab-audit", "aria-selected"), "true", "the Heuristic check tab opens");
   assert.equal(await page.isVisible("#panel-audit"), true);
   const audit = await page.evaluate(() => npuzzle.state.audit);

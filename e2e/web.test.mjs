@@ -1085,7 +1085,7 @@ test("your own heuristic: its values on the start board as it is typed, its erro
 });
 
 test("check my heuristic: an overestimate's counterexample and what it costs A*, Manhattan proved, a 4×4 board refused", {
-  timeout: 120000,
+  timeout: 240000,
 }, async () => {
   const { page, errors } = await openPage();
   await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
@@ -1424,7 +1424,7 @@ test("the Compare tab's depth experiment: the book's layout, dashes past the nod
 });
 
 test("accessibility: axe-core finds no WCAG 2.2 A or AA violation in any state, on a wide screen and on a phone", {
-  timeout: 180000,
+  timeout: 300000,
 }, async () => {
   for (const viewport of [
     { width: 1400, height: 900 },

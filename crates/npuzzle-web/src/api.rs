@@ -212,10 +212,15 @@ pub async fn analyse(State(state): State<App>, body: Result<Bytes, BytesRejectio
     Ok(v)
 }
 
+/// How many searches' time an audit may take: it is a pass over every board of its size (up to
+/// 1.8 million on 2×5, each estimated by every built-in too) and up to 1,000 A* runs, one
+/// request as a depth experiment is, and a search's cap bounds each of a depth experiment's runs.
+pub const AUDIT_CAPS: u32 = 6;
+
 /// `POST /api/audit`: a heuristic audited over every board of a size of up to 10 cells
-/// ([`service::Service::audit`]), as one search (one place in the lanes) under the server's
-/// time cap: past it the audit stops and the answer is a 422 naming the command line, which
-/// has no cap. A client that goes away cancels it.
+/// ([`service::Service::audit`]), as one search (one place in the lanes) under [`AUDIT_CAPS`]
+/// times the server's time cap: past that the audit stops and the answer is a 422 naming the
+/// command line, which has no cap. A client that goes away cancels it.
 pub async fn audit(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Audit>, ApiError> {
     let bytes = body.map_err(body_error)?;
     let cancel = Arc::new(AtomicBool::new(false));
@@ -223,7 +228,7 @@ pub async fn audit(State(state): State<App>, body: Result<Bytes, BytesRejection>
     let guard = CancelOnDrop(cancel.clone());
     let lease = state.lanes.enter().await?;
     let job_state = state.clone();
-    let cap = state.service.limits.time_cap;
+    let cap = state.service.limits.time_cap * AUDIT_CAPS;
     let flag = cancel.clone();
     // The time cap: the library's audit takes a cancel flag, not a time limit.
     let timer = tokio::spawn(async move {
@@ -241,7 +246,7 @@ pub async fn audit(State(state): State<App>, body: Result<Bytes, BytesRejection>
     drop(guard);
     match r {
         Err(_) if timed_out => Err(ApiError::unprocessable(format!(
-            "the audit ran past the server's time cap of {} s and was stopped; the command line has no cap: {command}",
+            "the audit ran past the server's time cap for an audit ({} s, {AUDIT_CAPS} times a search's) and was stopped; the command line has no cap: {command}",
             cap.as_secs_f64()
         ))),
         r => r,

@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { assertAccessible } from "./a11y.mjs";
+import { assertLargeBoardRefused, assertManhattanProved, assertOverestimateReported } from "./audit-view.mjs";
 import { launchChromium } from "./harness.mjs";
 
 const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
@@ -403,6 +404,19 @@ test("a solve analysed in the browser engine, as the server analyses it", { time
   assert.match(text, /18 STM, 17 MTM; reaches the goal/);
   assert.match(text, /STM {7}4 moves over the optimum; the distance first stopped falling at move 4/);
   assert.match(text, /MTM {7}5 slides over the optimum; no closer after slides 3, 4, 9/);
+  noApi(requests);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("check my heuristic in the browser engine: an overestimate's counterexample and consequence, Manhattan proved, 4×4 refused", {
+  timeout: 180000,
+}, async () => {
+  const { page, errors, requests } = await openPage();
+  await page.waitForSelector("#check.ok");
+  await assertOverestimateReported(page, "the static site");
+  await assertManhattanProved(page);
+  await assertLargeBoardRefused(page);
   noApi(requests);
   assert.deepEqual(errors, []);
   await page.close();

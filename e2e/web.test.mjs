@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertAccessible, violations } from "./a11y.mjs";
+import { assertLargeBoardRefused, assertManhattanProved, assertOverestimateReported, OVERESTIMATE } from "./audit-view.mjs";
 import { launchChromium } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1083,6 +1084,37 @@ test("your own heuristic: its values on the start board as it is typed, its erro
   await page.close();
 });
 
+test("check my heuristic: an overestimate's counterexample and what it costs A*, Manhattan proved, a 4×4 board refused", {
+  timeout: 240000,
+}, async () => {
+  const { page, errors } = await openPage();
+  await page.waitForSelector(`#board[data-tiles='${NILSSON_TILES}']`);
+  assert.equal(await page.isVisible("#tab-audit"), false, "the tab appears with the first check");
+  const audit = await assertOverestimateReported(page, "npuzzle serve");
+  // The page draws what the endpoint answers.
+  const goal = await page.evaluate(() => npuzzle.state.settings.goalPreset);
+  const api = await postJson("/api/audit", { heuristic: OVERESTIMATE, size: "3x3", goal, cost: "unit" });
+  assert.deepEqual(audit, api);
+  mkdirSync(SHOTS, { recursive: true });
+  // The tab's whole report, without the Solve bar that stays at the top of the window.
+  await page.evaluate(() => (document.getElementById("actionbar").style.display = "none"));
+  await page.locator("#panel-audit").screenshot({ path: join(SHOTS, "web-audit.png") });
+  await page.evaluate(() => (document.getElementById("actionbar").style.display = ""));
+  await assertManhattanProved(page);
+  await assertLargeBoardRefused(page);
+  // The refusal is a 422 from /api/audit, which the browser also logs; nothing else failed.
+  const refused = errors.filter((e) => /^HTTP 422 .*\/api\/audit$/.test(e));
+  assert.equal(refused.length, 1, JSON.stringify(errors));
+  assert.deepEqual(
+    errors.filter(
+      (e) =>
+        !refused.includes(e) && e !== "console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)",
+    ),
+    [],
+  );
+  await page.close();
+});
+
 test("statistics update while a long search runs, and Stop cancels it", { timeout: 60000 }, async () => {
   const { page, errors } = await openPage(q({ start: KORF1, goal: "blank-first", algorithm: "idastar", heuristic: "zero", tree: "0" }));
   await page.waitForSelector("#check.ok");
@@ -1392,7 +1424,7 @@ test("the Compare tab's depth experiment: the book's layout, dashes past the nod
 });
 
 test("accessibility: axe-core finds no WCAG 2.2 A or AA violation in any state, on a wide screen and on a phone", {
-  timeout: 180000,
+  timeout: 300000,
 }, async () => {
   for (const viewport of [
     { width: 1400, height: 900 },
@@ -1424,6 +1456,8 @@ test("accessibility: axe-core finds no WCAG 2.2 A or AA violation in any state, 
     await page.click("#compare-run");
     await page.waitForSelector("#compare-msg:has-text('searches done')", { timeout: 60000 });
     await assertAccessible(page, `a compare ${at}`);
+    // The Heuristic check tab's report of an overestimate (the audit runs inside it).
+    await assertOverestimateReported(page, at);
     // A local search, replayed.
     await page.goto(
       base + q({ start: "1 2 3 4 5 6 0 7 8", goal: "blank-last", algorithm: "annealing", heuristic: "manhattan", seed: "1" }),

@@ -25,7 +25,7 @@ use npuzzle_web::progress::Shared;
 use npuzzle_web::service::{self, progress_line, GenerateQuery, Limits, Service};
 use npuzzle_web::ApiError;
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -124,13 +124,26 @@ impl Drop for Reporting {
     }
 }
 
+/// A document wrapped as the worker passes it on.
+#[derive(Serialize)]
+struct Wrapped<'a, T> {
+    ok: bool,
+    status: u16,
+    data: &'a T,
+}
+
+/// The answer as text: the document written straight out, with the same writer the progress
+/// lines use (not through a `serde_json::Value`, whose serializer would be one more copy of
+/// every document's code in the module).
 fn answer<T: Serialize>(r: Result<T, ApiError>) -> String {
-    let r = r.and_then(|data| serde_json::to_value(data).map_err(|e| ApiError::new(500, format!("internal error: {e}"))));
-    match r {
-        Ok(data) => json!({"ok": true, "status": 200, "data": data}),
-        Err(e) => json!({"ok": false, "status": e.status(), "data": {"error": e.message()}}),
-    }
-    .to_string()
+    let r = r.and_then(|data| {
+        serde_json::to_string(&Wrapped { ok: true, status: 200, data: &data })
+            .map_err(|e| ApiError::new(500, format!("internal error: {e}")))
+    });
+    r.unwrap_or_else(|e| {
+        let data = npuzzle_web::documents::ErrorBody { error: e.message().to_string() };
+        serde_json::to_string(&Wrapped { ok: false, status: e.status(), data: &data }).unwrap_or_default()
+    })
 }
 
 fn query(json: &str) -> Result<HashMap<String, String>, ApiError> {
@@ -238,6 +251,11 @@ impl Engine {
     /// `POST /api/analyse`: a fan's solution analysed by the library.
     pub fn analyse(&self, body: &str) -> String {
         answer(self.service.analyse_job(body.as_bytes(), None).and_then(|mut job| self.service.analyse(&mut job)))
+    }
+
+    /// `POST /api/audit`: a heuristic audited over every board of a size of up to 10 cells.
+    pub fn audit(&self, body: &str) -> String {
+        answer(self.service.audit_job(body.as_bytes(), None).and_then(|job| self.service.audit(&job)))
     }
 
     /// The names of the pattern databases this engine holds.

@@ -3,7 +3,7 @@
 //! [`crate::service`]'s, which the WebAssembly worker calls too.
 
 use crate::documents::{
-    Analysed, Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved,
+    Analysed, Audit, Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved,
 };
 use crate::progress::Shared;
 use crate::service::{self, internal, progress_line, GenerateQuery};
@@ -210,6 +210,51 @@ pub async fn analyse(State(state): State<App>, body: Result<Bytes, BytesRejectio
     let v = state.lanes.supervise(lease, task, cancel).await.map_err(internal)??;
     drop(guard);
     Ok(v)
+}
+
+/// How many searches' time an audit may take: it is a pass over every board of its size (up to
+/// 1.8 million on 2×5, each estimated by every built-in too) and up to 1,000 A* runs, one
+/// request as a depth experiment is, and a search's cap bounds each of a depth experiment's runs.
+pub const AUDIT_CAPS: u32 = 6;
+
+/// `POST /api/audit`: a heuristic audited over every board of a size of up to 10 cells
+/// ([`service::Service::audit`]), as one search (one place in the lanes) under [`AUDIT_CAPS`]
+/// times the server's time cap: past that the audit stops and the answer is a 422 naming the
+/// command line, which has no cap. A client that goes away cancels it.
+pub async fn audit(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Audit>, ApiError> {
+    let bytes = body.map_err(body_error)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    let job = state.service.audit_job(&bytes, Some(cancel.clone()))?;
+    let guard = CancelOnDrop(cancel.clone());
+    let lease = state.lanes.enter().await?;
+    let job_state = state.clone();
+    let cap = state.service.limits.time_cap * AUDIT_CAPS;
+    let flag = cancel.clone();
+    // The time cap: the library's audit takes a cancel flag, not a time limit.
+    let timer = tokio::spawn(async move {
+        tokio::time::sleep(cap).await;
+        flag.store(true, Ordering::Relaxed);
+    });
+    let command = format!("npuzzle audit -H '{}' --size {}", job.estimator.name().replace('\'', "'\\''"), size_of(&job));
+    let task = tokio::task::spawn_blocking(move || {
+        crate::lanes::search_priority();
+        encode(&job_state.service.audit(&job)?)
+    });
+    let r = state.lanes.supervise(lease, task, cancel).await.map_err(internal)?;
+    let timed_out = timer.is_finished();
+    timer.abort();
+    drop(guard);
+    match r {
+        Err(_) if timed_out => Err(ApiError::unprocessable(format!(
+            "the audit ran past the server's time cap for an audit ({} s, {AUDIT_CAPS} times a search's) and was stopped; the command line has no cap: {command}",
+            cap.as_secs_f64()
+        ))),
+        r => r,
+    }
+}
+
+fn size_of(job: &service::AuditJob) -> String {
+    format!("{}x{}", job.spec.goal.width(), job.spec.goal.height())
 }
 
 struct StreamState {

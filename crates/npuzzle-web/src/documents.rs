@@ -23,6 +23,9 @@ use npuzzle::{Algorithm, HeuristicKind};
 /// `POST /api/grade`: a student's work graded against the reference search (`npuzzle check`).
 pub use npuzzle::check::Report as Graded;
 
+/// `POST /api/audit`: a heuristic audited over every board of its size (`npuzzle audit`).
+pub use npuzzle::audit::Audit;
+
 /// `POST /api/analyse`: a fan's solution analysed (`npuzzle analyse`).
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct Analysed {
@@ -659,6 +662,16 @@ pub fn typescript() -> String {
         Pictures,
         Graded,
         Analysed,
+        Audit,
+        npuzzle::audit::Coverage,
+        npuzzle::audit::Counterexample,
+        npuzzle::audit::InconsistentMove,
+        npuzzle::audit::Consequence,
+        npuzzle::audit::ConsequenceSearch,
+        npuzzle::audit::Dominance,
+        npuzzle::audit::Sample,
+        npuzzle::heuristic::Claims,
+        npuzzle::heuristic::Claim,
         npuzzle::analysis::Analysis,
         npuzzle::analysis::Optimum,
         npuzzle::analysis::Detour,

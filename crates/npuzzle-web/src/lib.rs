@@ -21,6 +21,10 @@
 //!   library's check, with the first difference and a diagnosis (`npuzzle check`);
 //! - `POST /api/analyse`: a fan's solution analysed by the library (`npuzzle analyse`): its
 //!   length in both metrics, the optimum in both, and the moves that took it no closer;
+//! - `POST /api/audit`: a heuristic (a built-in's name or a formula) audited by the library
+//!   (`npuzzle audit`) over every board of a size of up to 10 cells: admissible, consistent,
+//!   the counterexample, the inconsistent move, what the overestimate costs A*, dominance over
+//!   the built-ins, and h against h*;
 //! - `GET /api/options`: the algorithms, heuristics, parameters and goal presets the library
 //!   offers;
 //! - `GET /api/health`: a health check with the number of searches running.
@@ -226,6 +230,7 @@ pub(crate) fn router_with(config: Config, connections: Arc<ConnectionGauge>) -> 
         .route("/api/svg", post(api::svg))
         .route("/api/grade", post(api::grade))
         .route("/api/analyse", post(api::analyse))
+        .route("/api/audit", post(api::audit))
         .fallback(assets::serve)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
@@ -244,7 +249,7 @@ pub(crate) async fn not_found() -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED.as_u16(),
-        "method not allowed: the /api/solve, /api/compare, /api/check, /api/svg, /api/grade and /api/analyse endpoints take POST, the others GET",
+        "method not allowed: the /api/solve, /api/compare, /api/check, /api/depth, /api/svg, /api/grade, /api/analyse and /api/audit endpoints take POST, the others GET",
     )
 }
 

@@ -12,6 +12,10 @@ export class Engine {
      */
     analyse(body: string): string;
     /**
+     * `POST /api/audit`: a heuristic audited over every board of a size of up to 10 cells.
+     */
+    audit(body: string): string;
+    /**
      * `POST /api/check`.
      */
     check(body: string): string;
@@ -80,6 +84,7 @@ export interface InitOutput {
     readonly memory: WebAssembly.Memory;
     readonly __wbg_engine_free: (a: number, b: number) => void;
     readonly engine_analyse: (a: number, b: number, c: number) => [number, number];
+    readonly engine_audit: (a: number, b: number, c: number) => [number, number];
     readonly engine_check: (a: number, b: number, c: number) => [number, number];
     readonly engine_compare: (a: number, b: number, c: number, d: any) => [number, number];
     readonly engine_depth: (a: number, b: number, c: number) => [number, number];

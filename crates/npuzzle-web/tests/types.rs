@@ -38,6 +38,7 @@ fn every_document_is_declared_and_exported() {
         "CompareLine",
         "Pictures",
         "Graded",
+        "Audit",
         "ErrorBody",
         "DepthTable",
         "DepthRow",
@@ -82,6 +83,12 @@ fn fixtures_are_up_to_date() {
         solved.report.tables_time = None;
         docs.push((name.to_string(), serde_json::to_string(&solved).unwrap()));
     }
+    // A heuristic's audit, as the Heuristic check tab draws it: an overestimate on a small
+    // board (20,160 boards), with its counterexample, inconsistent move and consequence.
+    let job =
+        service.audit_job(br#"{"heuristic": "2*misplaced", "size": "2x4"}"#, None).unwrap_or_else(|e| panic!("audit: {}", e.message()));
+    let audit = service.audit(&job).unwrap_or_else(|e| panic!("audit: {}", e.message()));
+    docs.push(("audit-2misplaced-2x4".to_string(), serde_json::to_string(&audit).unwrap()));
     let write = std::env::var_os("NPUZZLE_WRITE_TYPES").is_some();
     for (name, mut text) in docs {
         text.push('\n');

@@ -4,6 +4,7 @@
 //! answer, and bad input the same message, whichever engine runs it.
 
 mod analyse;
+mod audit;
 mod check;
 mod compare;
 mod depth;
@@ -14,6 +15,7 @@ mod solve;
 mod svg;
 
 pub use analyse::{AnalyseJob, MAX_ANALYSED_MOVES};
+pub use audit::AuditJob;
 pub use compare::CompareJob;
 pub use generate::{goal, GenerateQuery};
 pub use grade::GradeJob;

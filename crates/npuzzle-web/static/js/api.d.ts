@@ -2311,6 +2311,287 @@ analysis: Analysis,
 text: string, };
 
 /**
+ * An audit's findings.
+ */
+export type Audit = { 
+/**
+ * The estimate's name (a built-in's, a formula's text, a callable's).
+ */
+heuristic: string, 
+/**
+ * The board's size, `WxH`.
+ */
+size: string, 
+/**
+ * The goal.
+ */
+goal: Board, 
+/**
+ * The step costs.
+ */
+cost: CostModel, 
+/**
+ * How the boards were covered.
+ */
+coverage: Coverage, 
+/**
+ * Whether every board and every move was checked (then the answers are proofs).
+ */
+exhaustive: boolean, 
+/**
+ * Boards checked (every reachable board when exhaustive).
+ */
+boards: number, 
+/**
+ * Moves checked for consistency.
+ */
+moves: number, 
+/**
+ * The sample, when not exhaustive.
+ */
+sample: Sample | null, 
+/**
+ * h ≤ h* on every board: `true` (proved), `false` (a counterexample), `None` (none in a
+ * sample).
+ */
+admissible: boolean | null, 
+/**
+ * h(n) ≤ c(n, n') + h(n') on every move: `true`, `false` or `None`, likewise.
+ */
+consistent: boolean | null, 
+/**
+ * h at the goal (an admissible estimate has 0 there).
+ */
+goal_h: number, 
+/**
+ * Boards where h > h*.
+ */
+overestimated: number, 
+/**
+ * Moves along which h falls by more than the move's cost.
+ */
+inconsistent_moves: number, 
+/**
+ * The board with the largest excess h − h*.
+ */
+counterexample: Counterexample | null, 
+/**
+ * The move with the largest excess h(n) − c − h(n').
+ */
+inconsistent_move: InconsistentMove | null, 
+/**
+ * Where the overestimate makes A* return a costlier answer.
+ */
+consequence: Consequence | null, 
+/**
+ * How the consequence search went (for an inadmissible estimate).
+ */
+consequence_search: ConsequenceSearch | null, 
+/**
+ * Each built-in the estimate dominates (h ≥ it on every board counted), with the share of
+ * boards where it is strictly greater.
+ */
+dominates: { [key in string]: number }, 
+/**
+ * The estimate against each built-in computed from the board alone.
+ */
+against: Array<Dominance>, 
+/**
+ * Mean h over every board counted but the goal.
+ */
+mean_h: number | null, 
+/**
+ * Mean h/h* over every board counted but the goal (`None` where h* is only bounded).
+ */
+mean_ratio: number | null, 
+/**
+ * `table[s][v]`: boards with h* = s and ⌊h⌋ = v, every row as long (the column
+ * [`TABLE_COLUMNS`]` - 1`, when reached, also counts every larger h); `None` where h* is only
+ * bounded.
+ */
+table: Array<Array<number>> | null, 
+/**
+ * What the estimate claims, beside what the audit found.
+ */
+claims: Claims, 
+/**
+ * Findings in words: a claim the audit contradicts, what a sample leaves open.
+ */
+notes: Array<string>, };
+
+/**
+ * How much of the state space an audit covers.
+ */
+export type Coverage = "exhaustive" | "solved" | "walks";
+
+/**
+ * The board where h exceeds h* the most.
+ */
+export type Counterexample = { 
+/**
+ * The board.
+ */
+board: Board, 
+/**
+ * Its estimate, in moves (or cost units).
+ */
+h: number, 
+/**
+ * Its true cost to the goal; with `h_star_bound`, an upper bound (a walk's cost).
+ */
+h_star: number, 
+/**
+ * Whether `h_star` is an upper bound rather than the exact cost.
+ */
+h_star_bound: boolean, };
+
+/**
+ * The move along which h falls the most beyond the move's cost.
+ */
+export type InconsistentMove = { 
+/**
+ * The board the move leaves.
+ */
+from: Board, 
+/**
+ * The board it reaches.
+ */
+to: Board, 
+/**
+ * h of `from`.
+ */
+h_from: number, 
+/**
+ * h of `to`.
+ */
+h_to: number, 
+/**
+ * What the move costs.
+ */
+cost: number, };
+
+/**
+ * A board where A* with the inadmissible estimate returns a costlier answer than the optimum.
+ */
+export type Consequence = { 
+/**
+ * The board.
+ */
+board: Board, 
+/**
+ * The cost of A*'s answer with the estimate (its length under unit costs).
+ */
+found: number, 
+/**
+ * The optimal cost; with `optimal_bound`, an upper bound on it (a walk's cost).
+ */
+optimal: number, 
+/**
+ * Whether `optimal` is an upper bound rather than the optimum.
+ */
+optimal_bound: boolean, 
+/**
+ * A*'s answer, as moves of the blank.
+ */
+found_moves: string, 
+/**
+ * An optimal answer (the walk back, with `optimal_bound`).
+ */
+optimal_moves: string, };
+
+/**
+ * How the consequence search went.
+ */
+export type ConsequenceSearch = { 
+/**
+ * Boards tried.
+ */
+tried: number, 
+/**
+ * Boards it could try: those where h > h*.
+ */
+candidates: number, 
+/**
+ * Its budget: boards.
+ */
+max_boards: number, 
+/**
+ * Its budget: expansions per A* run.
+ */
+max_nodes: number, };
+
+/**
+ * The estimate against one built-in.
+ */
+export type Dominance = { 
+/**
+ * The built-in's name.
+ */
+name: string, 
+/**
+ * Share of the boards where the estimate is at least the built-in's.
+ */
+at_least: number, 
+/**
+ * Share of the boards where it is greater.
+ */
+greater: number, 
+/**
+ * Whether it is at least the built-in's on every board counted (`dominates`).
+ */
+dominates: boolean, };
+
+/**
+ * What a sample held.
+ */
+export type Sample = { 
+/**
+ * Uniform boards drawn.
+ */
+uniform: number, 
+/**
+ * Boards on random walks from the goal.
+ */
+walks: number, 
+/**
+ * The longest walk, in moves (walks run from 1 move to this, in turn).
+ */
+longest_walk: number, 
+/**
+ * The seed they were drawn with.
+ */
+seed: number, 
+/**
+ * Where h* comes from: `solved` (each board solved optimally) or `walk bound` (the walk's
+ * cost, an upper bound).
+ */
+h_star: string, 
+/**
+ * Boards the solver did not finish (left out of the counts).
+ */
+unsolved: number, };
+
+/**
+ * What an estimate claims about itself: admissible (never above the true cost to the goal) and
+ * consistent (never falling by more than a move's cost along a move).
+ */
+export type Claims = { 
+/**
+ * h ≤ h* on every board.
+ */
+admissible: Claim, 
+/**
+ * h(n) ≤ c(n, n') + h(n') on every move.
+ */
+consistent: Claim, };
+
+/**
+ * Whether a property holds: proven, disproven, or not known (a user's own estimate, until the
+ * audit tells).
+ */
+export type Claim = "yes" | "no" | "unknown" | "claimed";
+
+/**
  * A solution analysed.
  */
 export type Analysis = { 

@@ -1004,3 +1004,127 @@ async fn analyse_gives_the_librarys_analysis_of_a_fans_solution() {
         assert!(error_of(&v).contains(says), "{body}: {v}");
     }
 }
+
+#[tokio::test]
+async fn audit_proves_manhattan_admissible_and_consistent_on_every_3x3_board() {
+    let app = app();
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "manhattan", "size": "3x3"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["admissible"].as_bool(), v["consistent"].as_bool()), (Some(true), Some(true)), "{v}");
+    assert_eq!(v["exhaustive"], true);
+    assert_eq!(v["coverage"], "exhaustive");
+    // Every board of the 8-puzzle's half reachable from the goal, and every move of each.
+    assert_eq!(v["boards"], 181_440);
+    assert_eq!(v["moves"], 483_840);
+    assert_eq!(v["goal_h"], 0.0);
+    assert!(v["counterexample"].is_null() && v["inconsistent_move"].is_null() && v["consequence"].is_null(), "{v}");
+    // h against h*: every board in one cell, none to the right of the diagonal.
+    let table = v["table"].as_array().unwrap();
+    let total: u64 = table.iter().flat_map(|row| row.as_array().unwrap()).map(|c| c.as_u64().unwrap()).sum();
+    assert_eq!(total, 181_440);
+    for (star, row) in table.iter().enumerate() {
+        for (h, count) in row.as_array().unwrap().iter().enumerate() {
+            assert!(h <= star || count == 0, "h = {h} > h* = {star} on {count} boards");
+        }
+    }
+    // Manhattan distance is at least misplaced tiles everywhere.
+    assert!(v["dominates"]["misplaced"].as_f64().unwrap() > 0.0, "{v}");
+    let ratio = v["mean_ratio"].as_f64().unwrap();
+    assert!(ratio > 0.5 && ratio < 1.0, "{ratio}");
+}
+
+#[tokio::test]
+async fn audit_finds_where_twice_misplaced_tiles_overestimates_and_what_it_costs_astar() {
+    let app = app();
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "2*misplaced"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["heuristic"], "2*misplaced");
+    assert_eq!(v["size"], "3x3");
+    assert_eq!(v["admissible"], false);
+    assert_eq!(v["consistent"], false);
+    let c = &v["counterexample"];
+    assert!(c["h"].as_f64().unwrap() > c["h_star"].as_f64().unwrap(), "{c}");
+    assert_eq!(c["h_star_bound"], false);
+    assert!(v["overestimated"].as_u64().unwrap() > 0);
+    let m = &v["inconsistent_move"];
+    assert!(m["h_from"].as_f64().unwrap() > m["h_to"].as_f64().unwrap() + m["cost"].as_f64().unwrap(), "{m}");
+    // A* with it returns a longer answer than the optimum on some board: both answers given.
+    let q = &v["consequence"];
+    let (found, optimal) = (q["found"].as_u64().unwrap(), q["optimal"].as_u64().unwrap());
+    assert!(found > optimal, "{q}");
+    assert_eq!(q["found_moves"].as_str().unwrap().len() as u64, found, "{q}");
+    assert_eq!(q["optimal_moves"].as_str().unwrap().len() as u64, optimal, "{q}");
+    // The command line's budget: the same boards tried, the same board found.
+    assert_eq!(v["consequence_search"]["max_boards"], npuzzle::audit::DEFAULT_CONSEQUENCE_BOARDS);
+}
+
+#[tokio::test]
+async fn audit_refuses_a_board_too_large_to_audit_exhaustively_and_the_server_goes_on() {
+    let app = app();
+    for body in [
+        json!({"heuristic": "manhattan", "size": "4x4"}),
+        json!({"heuristic": "manhattan", "goal": "1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0"}),
+    ] {
+        let started = Instant::now();
+        let (status, v) = post_json(&app, "/api/audit", body.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {v}");
+        let e = error_of(&v);
+        assert!(e.contains("up to 10 cells") && e.contains("npuzzle audit -H 'manhattan' --size 4x4"), "{e}");
+        assert!(started.elapsed() < Duration::from_secs(1), "a refusal takes no search");
+    }
+    let (status, v) = send(&app, get("/api/health")).await;
+    assert_eq!((status, v["running"].as_u64()), (StatusCode::OK, Some(0)));
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "misplaced", "size": "2x4"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["boards"].as_u64(), v["admissible"].as_bool()), (Some(20_160), Some(true)));
+}
+
+#[tokio::test]
+async fn audit_names_what_is_wrong_with_a_request() {
+    let app = app();
+    for (body, code, says) in [
+        (json!({"heuristic": "2*misplaced +"}), 400, "heuristic: "),
+        (json!({"heuristic": "max(manhattan, misplcaed)"}), 400, "misplcaed"),
+        (json!({"heuristic": ""}), 400, "give the heuristic"),
+        (json!({"size": "3x3"}), 400, "give the heuristic"),
+        (json!({"heuristic": 7}), 400, "as text"),
+        (json!({"heuristic": "manhattan", "algorithm": "astar"}), 400, "unknown field `algorithm`"),
+        (json!({"heuristic": "manhattan", "size": "three"}), 400, "size"),
+        (json!({"heuristic": "manhattan", "cost": "gold"}), 400, "bad request"),
+        (json!({"heuristic": "manhattan", "size": "13x13"}), 422, "too large"),
+        (json!({"heuristic": "manhattan", "size": "1x3"}), 422, "too small"),
+    ] {
+        let (status, v) = post_json(&app, "/api/audit", body.clone()).await;
+        assert_eq!(status.as_u16(), code, "{body}: {v}");
+        assert!(error_of(&v).contains(says), "{body}: {v}");
+    }
+    let (status, _) = send(&app, Request::get("/api/audit").body(Body::empty()).unwrap()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn audit_takes_a_goal_and_tile_costs() {
+    let app = app();
+    let (status, v) =
+        post_json(&app, "/api/audit", json!({"heuristic": "manhattan", "goal": "snail", "size": "3x3", "cost": "tile"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!(v["goal"], json!([[1, 2, 3], [8, 0, 4], [7, 6, 5]]));
+    assert_eq!(v["cost"], "tile");
+    assert_eq!(v["boards"], 181_440);
+    assert!(v["admissible"].is_boolean(), "{v}");
+    // A goal given as a board sets the size.
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "h1", "goal": "1 2 3 4/5 6 0 7"})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert_eq!((v["size"].as_str(), v["boards"].as_u64()), (Some("4x2"), Some(20_160)));
+}
+
+#[tokio::test]
+async fn an_audit_past_the_time_cap_is_stopped_and_says_so() {
+    let config = Config { time_cap: Duration::from_millis(1), cache_dir: None, ..Config::default() };
+    let app = router(config);
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "max(manhattan, linear-conflict)", "size": "2x5"})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(error_of(&v).contains("time cap"), "{v}");
+    let (status, v) = send(&app, get("/api/health")).await;
+    assert_eq!((status, v["running"].as_u64()), (StatusCode::OK, Some(0)));
+}

@@ -58,6 +58,7 @@ pub const TABLE_COLUMNS: usize = 256;
 
 /// How much of the state space an audit covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum Coverage {
     /// Every board and every move, against the exact table.
@@ -156,6 +157,7 @@ impl AuditSpec {
 
 /// What a sample held.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Sample {
     /// Uniform boards drawn.
     pub uniform: usize,
@@ -174,6 +176,7 @@ pub struct Sample {
 
 /// The board where h exceeds h* the most.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Counterexample {
     /// The board.
     pub board: Board,
@@ -187,6 +190,7 @@ pub struct Counterexample {
 
 /// The move along which h falls the most beyond the move's cost.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct InconsistentMove {
     /// The board the move leaves.
     pub from: Board,
@@ -202,6 +206,7 @@ pub struct InconsistentMove {
 
 /// A board where A* with the inadmissible estimate returns a costlier answer than the optimum.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Consequence {
     /// The board.
     pub board: Board,
@@ -219,6 +224,7 @@ pub struct Consequence {
 
 /// How the consequence search went.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ConsequenceSearch {
     /// Boards tried.
     pub tried: usize,
@@ -232,6 +238,7 @@ pub struct ConsequenceSearch {
 
 /// The estimate against one built-in.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Dominance {
     /// The built-in's name.
     pub name: String,
@@ -245,6 +252,7 @@ pub struct Dominance {
 
 /// An audit's findings.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Audit {
     /// The estimate's name (a built-in's, a formula's text, a callable's).
     pub heuristic: String,

@@ -1,7 +1,7 @@
 // The page's one controller. It owns the state (model/state.js), asks the engine for
 // everything, and has the views draw; each tab's part lives beside it (setup.js for the board
 // and the settings, tree-tab.js, teachers-kit.js, local-tab.js, solution-tab.js,
-// compare-tab.js). Searches are two small state machines (docs/page.md draws them):
+// compare-tab.js, audit-tab.js). Searches are two small state machines (docs/page.md draws them):
 //
 //   solve:    idle --Solve--> solving --result | error | Stop--> idle
 //   compare:  idle --Compare--> comparing --done | error | Cancel--> idle
@@ -18,6 +18,7 @@ import { embedTitle } from "../views/embed.js";
 import { Form } from "../views/form.js";
 import { drawLegend } from "../views/legend.js";
 import { liveLabels, markStale, setLive, setRunning, showEngine, showHint, showMessage, showTables, startError } from "../views/status.js";
+import { AuditTab } from "./audit-tab.js";
 import { CompareTab } from "./compare-tab.js";
 import { LocalTab } from "./local-tab.js";
 import { debounce, Setup } from "./setup.js";
@@ -31,7 +32,7 @@ import { isShortcut, TreeTab } from "./tree-tab.js";
 /** @typedef {import("../model/settings.js").Run} Run */
 
 /** The tabs of the results. */
-const TABS = ["solution", "tree", "compare", "local"];
+const TABS = ["solution", "tree", "compare", "local", "audit"];
 
 export class Controller {
   /**
@@ -57,6 +58,7 @@ export class Controller {
       open: (run) => this.openRun(run),
       read: () => this.setup.read(),
     });
+    this.audit = new AuditTab(engine, this.state, { read: () => this.setup.read(), open: () => this.showTab("audit") });
   }
 
   /** @returns {Options} */
@@ -182,6 +184,7 @@ export class Controller {
     this.local.listen();
     this.solution.listen();
     this.compare.listen();
+    this.audit.listen();
   }
 
   /** The first-visit hints: shown until closed (remembered), or when a link opened the page. */

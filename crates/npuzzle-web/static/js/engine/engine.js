@@ -26,6 +26,7 @@ import { LineReader } from "./ndjson.js";
 /** @typedef {import("../api").Pictures} Pictures */
 /** @typedef {import("../api").Graded} Graded */
 /** @typedef {import("../api").Analysed} Analysed */
+/** @typedef {import("../api").Audit} Audit */
 /** @typedef {import("../api").DepthTable} DepthTable */
 /** @typedef {import("../api").Health} Health */
 
@@ -43,7 +44,7 @@ import { LineReader } from "./ndjson.js";
  */
 
 /** Every endpoint of the API. */
-const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "grade", "analyse", "health"];
+const ENDPOINTS = ["options", "check", "generate", "goal", "solve", "compare", "depth", "svg", "grade", "analyse", "audit", "health"];
 
 /**
  * The endpoint and the query parameters of an API path.
@@ -80,8 +81,8 @@ class HttpEngine {
     const { op } = parsePath(path);
     /** @type {RequestInit} */
     const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    // A depth experiment can be stopped like a compare.
-    const controller = op === "depth" ? new AbortController() : null;
+    // A depth experiment can be stopped like a compare, and so can a heuristic's audit.
+    const controller = op === "depth" || op === "audit" ? new AbortController() : null;
     if (controller) {
       this.controllers[op] = controller;
       init.signal = controller.signal;
@@ -253,7 +254,7 @@ class Lane {
 
 /**
  * The library in WebAssembly, in Web Workers: board checks, goals and scrambles in one; solves
- * in another; compares in a third.
+ * in another; compares (and depth experiments) in a third; heuristics' audits in a fourth.
  */
 class WorkerEngine {
   constructor() {
@@ -261,7 +262,12 @@ class WorkerEngine {
     this.nextId = 0;
     /** @type {Record<string, ((detail: any) => void)[]>} */
     this.listeners = {};
-    this.lanes = { quick: new Lane(this, "quick"), solve: new Lane(this, "solve"), compare: new Lane(this, "compare") };
+    this.lanes = {
+      quick: new Lane(this, "quick"),
+      solve: new Lane(this, "solve"),
+      compare: new Lane(this, "compare"),
+      audit: new Lane(this, "audit"),
+    };
   }
 
   /**
@@ -287,7 +293,8 @@ class WorkerEngine {
    * @returns {Lane}
    */
   lane(op) {
-    return op === "solve" ? this.lanes.solve : op === "compare" || op === "depth" ? this.lanes.compare : this.lanes.quick;
+    const { quick, solve, compare, audit } = this.lanes;
+    return /** @type {Record<string, Lane>} */ ({ solve, compare, depth: compare, audit })[op] || quick;
   }
 
   /**
@@ -320,7 +327,7 @@ class WorkerEngine {
 
   /** @param {string} op */
   stop(op) {
-    (op === "compare" || op === "depth" ? this.lanes.compare : this.lanes.solve).stop();
+    this.lane(op).stop();
   }
 
   /**
@@ -440,13 +447,22 @@ export class Engine {
     return /** @type {Promise<Answer<Analysed>>} */ (this.request("/api/analyse", body));
   }
 
+  /**
+   * A heuristic audited over every board of its size (up to 10 cells): `npuzzle audit`'s report.
+   * @param {object} body
+   * @returns {Promise<Answer<Audit>>}
+   */
+  audit(body) {
+    return /** @type {Promise<Answer<Audit>>} */ (this.request("/api/audit", body));
+  }
+
   /** @returns {Promise<Answer<Health>>} */
   health() {
     return /** @type {Promise<Answer<Health>>} */ (this.request("/api/health"));
   }
 
   /**
-   * Stops the running solve (`solve`) or compare (`compare`).
+   * Stops the running solve, compare, depth experiment or audit (`solve`, `compare`, `depth`, `audit`).
    * @param {string} op
    */
   stop(op) {

@@ -143,6 +143,9 @@ self.onmessage = async (/** @type {MessageEvent} */ e) => {
       case "analyse":
         answer = engine.analyse(JSON.stringify(payload));
         break;
+      case "audit":
+        answer = engine.audit(JSON.stringify(payload));
+        break;
       case "panic":
         // Traps: the catch below reports the crash.
         engine.panic_for_test();

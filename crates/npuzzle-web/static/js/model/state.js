@@ -6,6 +6,7 @@
 /** @typedef {import("../api").Solved} Solved */
 /** @typedef {import("../api").CompareRow} CompareRow */
 /** @typedef {import("../api").Check} Check */
+/** @typedef {import("../api").Audit} Audit */
 /** @typedef {import("./settings.js").Settings} Settings */
 /** @typedef {import("./settings.js").Run} Run */
 
@@ -24,6 +25,9 @@
  * @property {Run[]} compareRuns the runs of the compare
  * @property {string | null} compareKey the settings the compare was made with
  * @property {boolean} comparing a compare is running
+ * @property {Audit | null} audit the last heuristic check's report (its table of boards by h*
+ *   and h is the data a heat map would draw)
+ * @property {boolean} auditing a heuristic check is running
  * @property {number} playIdx the solution playback's position
  * @property {number | null} openAtStep the replay event a link asked to open
  * @property {{to: number | null, play: boolean} | null} embed the embed view a link asked for:
@@ -64,6 +68,8 @@ export function createState() {
     compareRuns: [],
     compareKey: null,
     comparing: false,
+    audit: null,
+    auditing: false,
     playIdx: 0,
     openAtStep: null,
     embed: null,

@@ -106,7 +106,7 @@ pub fn run(args: Args) -> Result<u8> {
     spec.starts = args.starts.map(audit::predict::Starts::Uniform);
     let store = crate::pdb::store();
     let on = crate::pdb::reporter();
-    let report = match audit::audit(&estimator, &spec, store, &on) {
+    let report = match audit::audit_and_predict(&estimator, &spec, store, &on) {
         Ok(r) => r,
         Err(npuzzle::Error::Cancelled) => {
             note!("audit stopped by Ctrl-C");

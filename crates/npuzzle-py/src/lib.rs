@@ -944,7 +944,7 @@ fn audit(
     spec.cancel = Some(cancel.clone());
     let (tx, rx) = channel();
     let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Audit, Error> {
-        npuzzle::audit::audit(&estimator, &spec, &store(cache_dir), &reporter(tx))
+        npuzzle::audit::audit_and_predict(&estimator, &spec, &store(cache_dir), &reporter(tx))
     })?;
     let report = out.map_err(|e| Own::error(own.as_slice(), e))?;
     let holds = REQUIREMENTS.iter().map(|&r| (requirement_name(r), report.holds(r))).collect();

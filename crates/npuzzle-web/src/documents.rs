@@ -669,6 +669,7 @@ pub fn typescript() -> String {
         npuzzle::audit::Consequence,
         npuzzle::audit::ConsequenceSearch,
         npuzzle::audit::Dominance,
+        npuzzle::audit::predict::Prediction,
         npuzzle::audit::Sample,
         npuzzle::heuristic::Claims,
         npuzzle::heuristic::Claim,

@@ -2417,7 +2417,16 @@ claims: Claims,
 /**
  * Findings in words: a claim the audit contradicts, what a sample leaves open.
  */
-notes: Array<string>, };
+notes: Array<string>, 
+/**
+ * IDA*'s expansions predicted and measured at each threshold asked for
+ * ([`AuditSpec::predict`]); `None` when none was asked for or the prediction was refused.
+ */
+prediction: Array<Prediction> | null, 
+/**
+ * Why the prediction was refused (a heuristic found inconsistent, step costs).
+ */
+prediction_refused: string | null, };
 
 /**
  * How much of the state space an audit covers.
@@ -2540,6 +2549,31 @@ greater: number,
  * Whether it is at least the built-in's on every board counted (`dominates`).
  */
 dominates: boolean, };
+
+/**
+ * The predicted and measured expansions of one IDA* iteration.
+ */
+export type Prediction = { 
+/**
+ * The iteration's threshold d, in moves.
+ */
+threshold: number, 
+/**
+ * KRE's prediction of the mean expansions over uniform random starts.
+ */
+predicted: number, 
+/**
+ * The mean expansions measured over the starts.
+ */
+measured: number, 
+/**
+ * Start boards measured (every board of the space, or a uniform sample).
+ */
+starts: number, 
+/**
+ * The 95 % confidence interval of the measured mean (its width is 0 over every board).
+ */
+interval: [number, number], };
 
 /**
  * What a sample held.

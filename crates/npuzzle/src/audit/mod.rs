@@ -385,24 +385,20 @@ pub fn audit(estimator: &Estimator, spec: &AuditSpec, store: &TableStore, on: Pr
     audit.consequence = consequence;
     audit.consequence_search = search;
     audit.notes = notes(&audit);
-    if !spec.predict.is_empty() {
-        match prediction_refused(&audit) {
-            Some(why) => audit.prediction_refused = Some(why),
-            None => {
-                let starts = spec.starts.unwrap_or(match cov {
-                    Coverage::Exhaustive => predict::Starts::Every,
-                    _ => predict::Starts::Uniform(predict::DEFAULT_STARTS),
-                });
-                audit.prediction = Some(predict::run(&heuristic, spec, store, on, &spec.predict, starts)?);
-            }
-        }
-    }
+    Ok(audit)
+}
+
+/// [`audit`], then KRE's prediction at the thresholds [`AuditSpec::predict`] asks for
+/// ([`predict::attach`]): the one call of the front ends that offer the prediction.
+pub fn audit_and_predict(estimator: &Estimator, spec: &AuditSpec, store: &TableStore, on: Progress) -> Result<Audit, Error> {
+    let mut audit = audit(estimator, spec, store, on)?;
+    predict::attach(&mut audit, estimator, spec, store, on)?;
     Ok(audit)
 }
 
 /// Why KRE's prediction does not apply, if it does not: it rests on consistency (f never
 /// falls along a path) and counts moves of unit cost.
-fn prediction_refused(a: &Audit) -> Option<String> {
+pub(crate) fn prediction_refused(a: &Audit) -> Option<String> {
     if !a.cost.is_unit() {
         Some(format!("the prediction counts IDA*'s iterations in moves of unit cost, not under {} costs", a.cost))
     } else if a.consistent == Some(false) {

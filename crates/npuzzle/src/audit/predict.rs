@@ -38,6 +38,7 @@ pub const DEFAULT_STARTS: usize = 1000;
 
 /// The predicted and measured expansions of one IDA* iteration.
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Prediction {
     /// The iteration's threshold d, in moves.
     pub threshold: u32,
@@ -212,9 +213,38 @@ fn measure(heuristic: &Heuristic, starts: &[Board], d: u32) -> (f64, f64) {
     (mean, var.sqrt() / n.sqrt() * 1.96)
 }
 
+/// Adds to `audit` (of `estimator`, made with `spec`) KRE's prediction at each threshold of
+/// [`AuditSpec::predict`] beside the measured mean, or why it was refused; nothing when no
+/// threshold is asked for. Kept apart from [`super::audit`] so that a front end that offers no
+/// prediction (the page's WebAssembly) carries none of its code.
+pub fn attach(
+    audit: &mut super::Audit,
+    estimator: &crate::heuristic::Estimator,
+    spec: &AuditSpec,
+    store: &TableStore,
+    on: Progress,
+) -> Result<(), Error> {
+    if spec.predict.is_empty() {
+        return Ok(());
+    }
+    if let Some(why) = super::prediction_refused(audit) {
+        audit.prediction_refused = Some(why);
+        return Ok(());
+    }
+    let goal = &spec.goal;
+    let tables = super::tables_for(estimator, spec, store, on)?;
+    let heuristic = Heuristic::of(estimator, goal, &tables, spec.cost, crate::metric::Metric::Stm)?;
+    let starts = spec.starts.unwrap_or(match super::coverage(goal.width(), goal.height()) {
+        super::Coverage::Exhaustive => Starts::Every,
+        _ => Starts::Uniform(DEFAULT_STARTS),
+    });
+    audit.prediction = Some(run(&heuristic, spec, store, on, &spec.predict, starts)?);
+    Ok(())
+}
+
 /// KRE's prediction for each threshold of `thresholds`, beside the mean expansions measured from
 /// `starts` (every board, or a uniform sample). The caller has checked the heuristic consistent.
-pub(super) fn run(
+fn run(
     heuristic: &Heuristic,
     spec: &AuditSpec,
     store: &TableStore,

@@ -332,7 +332,7 @@ fn predicted(text: &str, goal: &Board, thresholds: &[u32], starts: Option<audit:
     let mut spec = AuditSpec::new(goal.clone());
     spec.predict = thresholds.to_vec();
     spec.starts = starts;
-    audit::audit(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap()
+    audit::audit_and_predict(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap()
 }
 
 #[test]
@@ -361,7 +361,7 @@ fn kre_predicts_a_4x4_iteration_from_a_sample_within_10_percent_or_the_interval(
     let mut spec = AuditSpec::new(goal).sample(0, 50);
     spec.predict = vec![36, 40];
     spec.starts = Some(audit::predict::Starts::Uniform(1000));
-    let a = audit::audit(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap();
+    let a = audit::audit_and_predict(&est, &spec, &TableStore::in_memory(), &|_| {}).unwrap();
     for row in a.prediction.as_ref().unwrap() {
         assert_eq!(row.starts, 1000);
         let close = (row.predicted - row.measured).abs() <= 0.1 * row.measured;
@@ -379,7 +379,7 @@ fn the_prediction_is_refused_for_an_inconsistent_heuristic_and_for_step_costs() 
     assert!(a.prediction_refused.as_deref().unwrap().contains("not consistent"));
     let mut spec = AuditSpec::new(goal).cost(CostModel::Tile);
     spec.predict = vec![10];
-    let a = audit::audit(&"manhattan".parse().unwrap(), &spec, &TableStore::in_memory(), &|_| {}).unwrap();
+    let a = audit::audit_and_predict(&"manhattan".parse().unwrap(), &spec, &TableStore::in_memory(), &|_| {}).unwrap();
     assert!(a.prediction_refused.as_deref().unwrap().contains("unit cost"));
 }
 

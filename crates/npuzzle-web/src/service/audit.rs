@@ -4,7 +4,8 @@
 //! dominance over the built-ins, and h against h*.
 //!
 //! Larger boards are refused: the library audits them on a sample whose boards are each solved
-//! optimally (4×4 takes minutes), which the command line runs.
+//! optimally (on 4×4 a thousand of them, over the 7-8 pattern databases), which the command
+//! line runs.
 
 use super::*;
 use npuzzle::audit::{self, Audit, AuditSpec, Coverage};

@@ -28,7 +28,7 @@ pub enum AuditFormat {
 pub struct Args {
     /// The heuristic: a built-in's name (manhattan, h1, …) or a formula (`2*misplaced`,
     /// `max(h1, h2)`; see docs/teaching.md).
-    #[arg(long, short = 'H', allow_hyphen_values = true)]
+    #[arg(long, short = 'H', allow_hyphen_values = true, value_parser = crate::opts::heuristic_names(), hide_possible_values = true)]
     pub heuristic: String,
     /// Board size WxH (or N for N×N). Up to 10 cells every board is checked; up to 16 a sample
     /// solved optimally; beyond, random walks whose lengths bound h*.
@@ -81,7 +81,7 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
     /// With --plot: a second heuristic, audited alike and drawn beside the first.
-    #[arg(long, value_name = "HEURISTIC", allow_hyphen_values = true, requires = "plot")]
+    #[arg(long, value_name = "HEURISTIC", allow_hyphen_values = true, requires = "plot", value_parser = crate::opts::heuristic_names(), hide_possible_values = true)]
     pub beside: Option<String>,
     /// --format gradescope: boards in the grading set.
     #[arg(long, default_value_t = audit::DEFAULT_GRADE_BOARDS)]

@@ -1086,7 +1086,7 @@ def audit(heuristic: Union[str, Callable[[Tiles], float]], *, size: Union[int, s
         (False, True)
 
     Args:
-        heuristic: a built-in by name or alias (``"manhattan"``, ``"h1"``), a formula
+        heuristic: a built-in by name or alias (as ``npuzzle audit -H`` takes it), a formula
             (``"2*misplaced"``, ``"max(h1, h2)"``), or a callable ``h(board)`` of your own, as
             :func:`solve` takes it (it receives a :class:`Tiles`).
         size: the board, ``"3x3"``, ``"4x3"``, ``4``...

@@ -140,7 +140,7 @@ function gridTable(table) {
     const row = table[r] || [];
     for (let c = 0; c < columns; c++) {
       const n = row[c] || 0;
-      const cls = n === 0 ? "" : c > r ? "over" : c === r ? "exact" : "";
+      const cls = n === 0 ? "" : c > r ? "over" : c === r ? "diagonal" : "";
       tr.append(h("td", cls, n === 0 ? "" : `${c > r ? "! " : ""}${fmt(n)}`));
     }
     body.append(tr);

@@ -88,6 +88,64 @@ export async function assertManhattanProved(page) {
   );
   assert.equal(await page.locator("#audit-counterexample, #audit-inconsistent, #audit-consequence").count(), 0);
   assert.equal(await page.locator("#audit-grid td.over").count(), 0, "no board overestimated");
+  // h against h* drawn: the picture's cells count what the table counts.
+  assert.deepEqual(await pictureCells(page, 0), tableCells(audit.table));
+  // KRE's prediction (asked for by default) beside the measured mean, one row a threshold.
+  assert.ok(audit.prediction.length > 0, JSON.stringify(audit.prediction));
+  assert.equal(await page.locator("#audit-prediction tbody tr").count(), audit.prediction.length);
+  return audit;
+}
+
+/**
+ * The cells of the `k`th panel of the report's picture: `[h*, h, count]` for each, as drawn.
+ * @param {import("playwright-core").Page} page
+ * @param {number} k
+ * @returns {Promise<number[][]>}
+ */
+async function pictureCells(page, k) {
+  return page.$$eval(`#audit-picture svg g.cells:nth-of-type(${k + 1}) rect`, (rects) =>
+    rects.map((r) => ["data-h-star", "data-h", "data-count"].map((a) => Number(r.getAttribute(a)))),
+  );
+}
+
+/**
+ * The cells of an audit's table with a board: `[h*, h, count]`.
+ * @param {number[][]} table
+ * @returns {number[][]}
+ */
+function tableCells(table) {
+  return table.flatMap((row, star) => row.flatMap((n, h) => (n > 0 ? [[star, h, n]] : [])));
+}
+
+/**
+ * Manhattan distance checked again with misplaced tiles drawn beside it: two panels whose cells
+ * count what the two tables count, each heuristic's mean h and h ÷ h*, and KRE's prediction for
+ * both at the same thresholds (misplaced tiles expanding more), all accessible.
+ * @param {import("playwright-core").Page} page
+ * @param {string} what the engine, for the accessibility audit's message
+ */
+export async function assertDrawnBeside(page, what) {
+  await page.selectOption("#audit-beside", "misplaced");
+  await page.evaluate(() => (document.getElementById("audit-msg").className = ""));
+  await page.click("#audit-again");
+  await page.waitForSelector("#audit-msg.ok, #audit-msg.bad", { timeout: 90000 });
+  const audit = await page.evaluate(() => npuzzle.state.audit);
+  assert.equal(audit.heuristic, "manhattan");
+  assert.equal(audit.beside.heuristic, "misplaced");
+  assert.equal(await page.locator("#audit-picture svg g.cells").count(), 2);
+  assert.deepEqual(await pictureCells(page, 0), tableCells(audit.table));
+  assert.deepEqual(await pictureCells(page, 1), tableCells(audit.beside.table));
+  assert.equal(await page.locator("#audit-numbers tbody tr").count(), 2);
+  assert.equal(await page.textContent("#audit-numbers tr[data-heuristic='misplaced'] td:nth-of-type(3)"), audit.beside.mean_h.toFixed(3));
+  const rows = audit.prediction.length + audit.beside.prediction.length;
+  assert.equal(await page.locator("#audit-prediction tbody tr").count(), rows);
+  audit.beside.prediction.forEach((/** @type {{threshold: number, predicted: number}} */ p, /** @type {number} */ i) => {
+    assert.equal(p.threshold, audit.prediction[i].threshold);
+    assert.ok(p.predicted >= audit.prediction[i].predicted, "misplaced tiles prune less");
+  });
+  await assertAccessible(page, `the Heuristic check tab, two heuristics drawn (${what})`);
+  await page.selectOption("#audit-beside", "");
+  return audit;
 }
 
 /**

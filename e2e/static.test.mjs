@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { assertAccessible } from "./a11y.mjs";
-import { assertLargeBoardRefused, assertManhattanProved, assertOverestimateReported } from "./audit-view.mjs";
+import { assertDrawnBeside, assertLargeBoardRefused, assertManhattanProved, assertOverestimateReported } from "./audit-view.mjs";
 import { launchChromium } from "./harness.mjs";
 
 const SITE = process.env.NPUZZLE_SITE ? resolve(process.env.NPUZZLE_SITE) : null;
@@ -416,6 +416,7 @@ test("check my heuristic in the browser engine: an overestimate's counterexample
   await page.waitForSelector("#check.ok");
   await assertOverestimateReported(page, "the static site");
   await assertManhattanProved(page);
+  await assertDrawnBeside(page, "the static site");
   await assertLargeBoardRefused(page);
   noApi(requests);
   assert.deepEqual(errors, []);

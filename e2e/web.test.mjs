@@ -13,7 +13,13 @@ import { dirname, join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { assertAccessible, violations } from "./a11y.mjs";
-import { assertLargeBoardRefused, assertManhattanProved, assertOverestimateReported, OVERESTIMATE } from "./audit-view.mjs";
+import {
+  assertDrawnBeside,
+  assertLargeBoardRefused,
+  assertManhattanProved,
+  assertOverestimateReported,
+  OVERESTIMATE,
+} from "./audit-view.mjs";
 import { launchChromium } from "./harness.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -1093,7 +1099,7 @@ test("check my heuristic: an overestimate's counterexample and what it costs A*,
   const audit = await assertOverestimateReported(page, "npuzzle serve");
   // The page draws what the endpoint answers.
   const goal = await page.evaluate(() => npuzzle.state.settings.goalPreset);
-  const api = await postJson("/api/audit", { heuristic: OVERESTIMATE, size: "3x3", goal, cost: "unit" });
+  const api = await postJson("/api/audit", { heuristic: OVERESTIMATE, size: "3x3", goal, cost: "unit", predict: true });
   assert.deepEqual(audit, api);
   mkdirSync(SHOTS, { recursive: true });
   // The tab's whole report, without the Solve bar that stays at the top of the window.
@@ -1101,6 +1107,14 @@ test("check my heuristic: an overestimate's counterexample and what it costs A*,
   await page.locator("#panel-audit").screenshot({ path: join(SHOTS, "web-audit.png") });
   await page.evaluate(() => (document.getElementById("actionbar").style.display = ""));
   await assertManhattanProved(page);
+  const beside = await assertDrawnBeside(page, "npuzzle serve");
+  assert.deepEqual(
+    beside,
+    await postJson("/api/audit", { heuristic: "manhattan", size: "3x3", goal, cost: "unit", beside: "misplaced", predict: true }),
+  );
+  await page.evaluate(() => (document.getElementById("actionbar").style.display = "none"));
+  await page.locator("#audit-table").screenshot({ path: join(SHOTS, "web-audit-beside.png") });
+  await page.evaluate(() => (document.getElementById("actionbar").style.display = ""));
   await assertLargeBoardRefused(page);
   // The refusal is a 422 from /api/audit, which the browser also logs; nothing else failed.
   const refused = errors.filter((e) => /^HTTP 422 .*\/api\/audit$/.test(e));

@@ -370,7 +370,13 @@ fn korf(args: &Args, text: &str, side: usize, split: bool, published_counts: Opt
     bar.finish_and_clear();
     let mut out = std::io::stdout().lock();
     let name = if side == 4 { "korf100" } else { "korf24" };
-    writeln!(out, "{name}: {}, set {}, {} threads", crate::pdb::plural(all.len(), "instance"), spec.name, rayon::current_num_threads())?;
+    writeln!(
+        out,
+        "{name}: {}, set {}, {} threads",
+        npuzzle::words::count(all.len() as u64, "instance"),
+        spec.name,
+        rayon::current_num_threads()
+    )?;
     writeln!(
         out,
         "pruning automaton: depth {}, {} forbidden strings, {} states, {:.1} MB, ready in {:.3} s",

@@ -100,23 +100,23 @@ pub fn reporter() -> impl Fn(&TableEvent) + Sync {
                 b.set_style(
                     ProgressStyle::with_template("{msg:32} {bar:30} {percent:>3}%  {elapsed_precise} eta {eta}").expect("valid template"),
                 );
-                b.set_message(format!("building pattern {}", pattern_name(pattern)));
+                b.set_message(format!("building pattern {}", npuzzle::words::pattern(pattern)));
                 if !tty {
-                    note!("building pattern {} ({entries} entries)", pattern_name(pattern));
+                    note!("building pattern {} ({entries} entries)", npuzzle::words::pattern(pattern));
                 }
                 *slot = Some(b);
             }
             TableEvent::BuildLevel { filled, depth, pattern, .. } => {
                 if let Some(b) = slot.as_ref() {
                     b.set_position(*filled);
-                    b.set_message(format!("building pattern {} depth {depth}", pattern_name(pattern)));
+                    b.set_message(format!("building pattern {} depth {depth}", npuzzle::words::pattern(pattern)));
                 }
             }
             TableEvent::Built { pattern, time } => {
                 if let Some(b) = slot.take() {
                     b.finish_and_clear();
                 }
-                note!("built pattern {} in {:.1} s", pattern_name(pattern), time.as_secs_f64());
+                note!("built pattern {} in {:.1} s", npuzzle::words::pattern(pattern), time.as_secs_f64());
             }
             TableEvent::Loaded { .. } => {}
             TableEvent::Saved { path } => note!("saved {}", path.display()),
@@ -132,10 +132,6 @@ pub fn reporter() -> impl Fn(&TableEvent) + Sync {
             }
         }
     }
-}
-
-fn pattern_name(p: &[u8]) -> String {
-    p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
 }
 
 /// Prepares what `req` reads ([`TableStore::prepare_run`]), with progress on stderr, Ctrl-C
@@ -223,7 +219,7 @@ fn build_costed(size: &str, goal: &str, set: Option<&str>, cost: npuzzle::CostMo
         out,
         "set {} with {cost} costs for {w}x{h}, goal {goal_board} ({}, {entries} entries, {:.1} MB) ready in {:.1} s",
         spec.name,
-        plural(heur.pdbs().len(), "table"),
+        npuzzle::words::count(heur.pdbs().len() as u64, "table"),
         entries as f64 * 2.0 / 1e6,
         started.elapsed().as_secs_f64()
     )?;
@@ -258,7 +254,7 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     note!(
         "set {} for {w}x{h}: {} ({} to build), {:.2} GB on disk and in memory while solving; a build holds up to {:.2} GB, one table at a time",
         spec.name,
-        plural(spec.patterns.len(), "table"),
+        npuzzle::words::count(spec.patterns.len() as u64, "table"),
         missing,
         spec.bytes() as f64 / 1e9,
         peak as f64 / 1e9
@@ -275,7 +271,7 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
         out,
         "set {} for {w}x{h} ({}, {} entries, {:.1} MB) ready in {:.1} s",
         spec.name,
-        plural(heur.pdbs().len(), "table"),
+        npuzzle::words::count(heur.pdbs().len() as u64, "table"),
         entries,
         bytes as f64 / 1e6,
         started.elapsed().as_secs_f64()
@@ -345,7 +341,7 @@ fn build_any_goal(store: &TableStore, spec: &SetSpec, force: bool, started: Inst
     note!(
         "set {} for {w}x{h}: {} for every goal, {entries} entries, about {:.0} MB on disk; a build holds at most {:.0} MB",
         spec.name,
-        plural(patterns.len(), "table"),
+        npuzzle::words::count(patterns.len() as u64, "table"),
         entries as f64 / 2e6,
         patterns.iter().map(|p| npuzzle::heuristic::pdb::build_bytes(w, h, p.len(), false)).max().unwrap_or(0) as f64 / 1e6
     );
@@ -363,14 +359,18 @@ fn build_any_goal(store: &TableStore, spec: &SetSpec, force: bool, started: Inst
         out,
         "set {} for {w}x{h} ({}, {entries} entries, {:.1} MB) ready in {:.1} s; its tables serve every goal",
         spec.name,
-        plural(patterns.len(), "table"),
+        npuzzle::words::count(patterns.len() as u64, "table"),
         set.bytes() as f64 / 1e6,
         started.elapsed().as_secs_f64()
     )?;
     for p in spec.patterns.iter() {
         writeln!(out, "  {}", cache_dir().join(cache::file_name(w, h, npuzzle::heuristic::pdb::ANY_BLANK, p, false)).display())?;
     }
-    writeln!(out, "  and {} of the patterns less one cell, beside them", plural(patterns.len() - spec.patterns.len(), "table"))?;
+    writeln!(
+        out,
+        "  and {} of the patterns less one cell, beside them",
+        npuzzle::words::count((patterns.len() - spec.patterns.len()) as u64, "table")
+    )?;
     out.flush()?;
     Ok(exit::OK)
 }
@@ -421,14 +421,14 @@ fn list() -> Result<u8> {
                 file_name(&f.path),
                 h.width,
                 h.height,
-                pattern_name(&h.pattern),
+                npuzzle::words::pattern(&h.pattern),
                 h.entries,
                 f.bytes as f64 / 1e6
             )?,
             Err(e) => writeln!(out, "{:<44} unreadable header: {e}", file_name(&f.path))?,
         }
     }
-    writeln!(out, "{}, {:.1} MB", plural(files.len(), "file"), total as f64 / 1e6)?;
+    writeln!(out, "{}, {:.1} MB", npuzzle::words::count(files.len() as u64, "file"), total as f64 / 1e6)?;
     out.flush()?;
     Ok(exit::OK)
 }
@@ -495,7 +495,7 @@ fn verify() -> Result<u8> {
             Err(e) => return Err(anyhow!(e)),
         }
     }
-    writeln!(out, "{} checked, {bad} corrupt", plural(files.len(), "file"))?;
+    writeln!(out, "{} checked, {bad} corrupt", npuzzle::words::count(files.len() as u64, "file"))?;
     out.flush()?;
     if bad > 0 {
         note!("corrupt tables are rebuilt on next use, or now with `npuzzle pdb build --force`");
@@ -514,18 +514,19 @@ fn clean() -> Result<u8> {
         std::fs::remove_file(path).with_context(|| format!("removing {}", path.display()))?;
         bytes += size;
     }
-    let temps = if stale.is_empty() { String::new() } else { format!(" and {} of killed builds", plural(stale.len(), "temporary file")) };
+    let temps = if stale.is_empty() {
+        String::new()
+    } else {
+        format!(" and {} of killed builds", npuzzle::words::count(stale.len() as u64, "temporary file"))
+    };
     let mut out = std::io::stdout().lock();
-    writeln!(out, "removed {}{temps} ({:.1} MB) from {}", plural(files.len(), "file"), bytes as f64 / 1e6, dir.display())?;
+    writeln!(
+        out,
+        "removed {}{temps} ({:.1} MB) from {}",
+        npuzzle::words::count(files.len() as u64, "file"),
+        bytes as f64 / 1e6,
+        dir.display()
+    )?;
     out.flush()?;
     Ok(exit::OK)
-}
-
-/// `1 file`, `2 files`.
-pub fn plural(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }

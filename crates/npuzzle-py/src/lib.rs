@@ -171,19 +171,15 @@ fn store(dir: Option<PathBuf>) -> Arc<TableStore> {
 /// Progress of a table load or build, as the Python callback receives it.
 type Note = (&'static str, String, u64, u64);
 
-fn pattern_name(p: &[u8]) -> String {
-    p.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
-}
-
 /// A progress callback for the library that forwards its events to `tx`.
 fn reporter(tx: Sender<Note>) -> impl Fn(&TableEvent) + Sync {
     let tx = Mutex::new(tx);
     move |e: &TableEvent| {
         let note = match e {
-            TableEvent::BuildStart { pattern, entries } => ("build", pattern_name(pattern), 0, *entries),
-            TableEvent::BuildLevel { pattern, filled, entries, .. } => ("level", pattern_name(pattern), *filled, *entries),
-            TableEvent::Built { pattern, .. } => ("built", pattern_name(pattern), 0, 0),
-            TableEvent::Loaded { pattern, path } => ("loaded", format!("{} ({})", pattern_name(pattern), path.display()), 0, 0),
+            TableEvent::BuildStart { pattern, entries } => ("build", npuzzle::words::pattern(pattern), 0, *entries),
+            TableEvent::BuildLevel { pattern, filled, entries, .. } => ("level", npuzzle::words::pattern(pattern), *filled, *entries),
+            TableEvent::Built { pattern, .. } => ("built", npuzzle::words::pattern(pattern), 0, 0),
+            TableEvent::Loaded { pattern, path } => ("loaded", format!("{} ({})", npuzzle::words::pattern(pattern), path.display()), 0, 0),
             TableEvent::Saved { path } => ("saved", path.display().to_string(), 0, 0),
             TableEvent::SaveFailed { error } => ("save_failed", error.clone(), 0, 0),
             TableEvent::Corrupt { path, reason } => ("corrupt", format!("{}: {reason}", path.display()), 0, 0),

@@ -3,7 +3,7 @@
 //! [`crate::service`]'s, which the WebAssembly worker calls too.
 
 use crate::documents::{
-    Analysed, Audit, Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved,
+    Analysed, Audited, Check, CompareLine, DepthTable, Generated, GoalBoard, Graded, Health, Options, Pictures, SolveLine, Solved,
 };
 use crate::progress::Shared;
 use crate::service::{self, internal, progress_line, GenerateQuery};
@@ -221,7 +221,7 @@ pub const AUDIT_CAPS: u32 = 6;
 /// ([`service::Service::audit`]), as one search (one place in the lanes) under [`AUDIT_CAPS`]
 /// times the server's time cap: past that the audit stops and the answer is a 422 naming the
 /// command line, which has no cap. A client that goes away cancels it.
-pub async fn audit(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Audit>, ApiError> {
+pub async fn audit(State(state): State<App>, body: Result<Bytes, BytesRejection>) -> Result<Encoded<Audited>, ApiError> {
     let bytes = body.map_err(body_error)?;
     let cancel = Arc::new(AtomicBool::new(false));
     let job = state.service.audit_job(&bytes, Some(cancel.clone()))?;

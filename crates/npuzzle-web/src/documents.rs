@@ -26,6 +26,21 @@ pub use npuzzle::check::Report as Graded;
 /// `POST /api/audit`: a heuristic audited over every board of its size (`npuzzle audit`).
 pub use npuzzle::audit::Audit;
 
+/// `POST /api/audit`: the library's audit of the heuristic asked for, with h against h* drawn
+/// and, when asked, the audit of a second heuristic drawn beside it.
+#[derive(Clone, Debug, Serialize, TS)]
+pub struct Audited {
+    /// The audit (`npuzzle audit --format json`), with KRE's prediction when asked for.
+    #[serde(flatten)]
+    pub audit: Audit,
+    /// h against h* as an SVG heat map, the second heuristic's panel beside the first (the
+    /// picture `npuzzle audit --plot` draws).
+    pub picture: Option<String>,
+    /// The audit of the heuristic drawn beside (`beside` in the request), with its prediction
+    /// at the same thresholds.
+    pub beside: Option<Audit>,
+}
+
 /// `POST /api/analyse`: a fan's solution analysed (`npuzzle analyse`).
 #[derive(Clone, Debug, Serialize, TS)]
 pub struct Analysed {
@@ -663,6 +678,7 @@ pub fn typescript() -> String {
         Graded,
         Analysed,
         Audit,
+        Audited,
         npuzzle::audit::Coverage,
         npuzzle::audit::Counterexample,
         npuzzle::audit::InconsistentMove,

@@ -89,6 +89,12 @@ fn fixtures_are_up_to_date() {
         service.audit_job(br#"{"heuristic": "2*misplaced", "size": "2x4"}"#, None).unwrap_or_else(|e| panic!("audit: {}", e.message()));
     let audit = service.audit(&job).unwrap_or_else(|e| panic!("audit: {}", e.message()));
     docs.push(("audit-2misplaced-2x4".to_string(), serde_json::to_string(&audit).unwrap()));
+    // Manhattan distance with misplaced tiles drawn beside it, IDA*'s expansions predicted.
+    let job = service
+        .audit_job(br#"{"heuristic": "manhattan", "size": "2x4", "beside": "misplaced", "predict": true}"#, None)
+        .unwrap_or_else(|e| panic!("audit: {}", e.message()));
+    let audit = service.audit(&job).unwrap_or_else(|e| panic!("audit: {}", e.message()));
+    docs.push(("audit-manhattan-beside-2x4".to_string(), serde_json::to_string(&audit).unwrap()));
     let write = std::env::var_os("NPUZZLE_WRITE_TYPES").is_some();
     for (name, mut text) in docs {
         text.push('\n');

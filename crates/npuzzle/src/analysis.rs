@@ -320,13 +320,13 @@ pub fn text(a: &Analysis) -> String {
     }
     let left = a.distances.last().copied().unwrap_or(0);
     if !a.reaches_goal {
-        let _ = writeln!(s, "left      {left} {} to the goal (STM)", plural(left, "move"));
+        let _ = writeln!(s, "left      {left} {} to the goal (STM)", crate::words::noun_for(left, "move"));
     }
     if a.wasted_stm == 0 {
         let _ = writeln!(s, "STM       {}every move brought the board closer", if a.reaches_goal { "optimal: " } else { "" });
     } else {
         let first = a.first_waste.map_or(String::new(), |m| format!("; the distance first stopped falling at move {m}"));
-        let _ = writeln!(s, "STM       {} {} over the optimum{first}", a.wasted_stm, plural(a.wasted_stm, "move"));
+        let _ = writeln!(s, "STM       {} {} over the optimum{first}", a.wasted_stm, crate::words::noun_for(a.wasted_stm, "move"));
         for d in &a.detours {
             let span = if d.from == d.to { format!("move {}", d.from) } else { format!("moves {}-{}", d.from, d.to) };
             let _ = writeln!(s, "  detour  {span}: {} (+{})", d.moves, d.wasted);
@@ -338,11 +338,11 @@ pub fn text(a: &Analysis) -> String {
             let _ = writeln!(s, "MTM       {}every slide brought the board closer", if a.reaches_goal { "optimal: " } else { "" });
         } else {
             let list: Vec<String> = slides.iter().map(|k| k.to_string()).collect();
-            let which = plural(slides.len() as u64, "slide");
+            let which = crate::words::noun_for(slides.len() as u64, "slide");
             let _ = writeln!(
                 s,
                 "MTM       {over} {} over the optimum; no closer after {which} {}",
-                plural(over.unsigned_abs(), "slide"),
+                crate::words::noun_for(over.unsigned_abs(), "slide"),
                 list.join(", ")
             );
         }
@@ -350,15 +350,6 @@ pub fn text(a: &Analysis) -> String {
     let ds: Vec<String> = a.distances.iter().map(|d| d.to_string()).collect();
     let _ = writeln!(s, "distance  {} (STM, after each move)", ds.join(" "));
     s
-}
-
-/// `word`, with an s unless `n` is 1.
-fn plural(n: u64, word: &str) -> String {
-    if n == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
 }
 
 #[cfg(test)]

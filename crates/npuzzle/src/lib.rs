@@ -68,6 +68,7 @@ pub mod stats;
 pub mod tables;
 #[cfg(feature = "ts")]
 mod ts;
+pub mod words;
 
 /// README's Rust examples, compiled and run as doctests.
 #[doc = include_str!("../../../README.md")]

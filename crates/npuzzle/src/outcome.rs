@@ -70,23 +70,19 @@ impl fmt::Display for Stuck {
                 write!(f, "stuck on a plateau (h = {h}): no neighbour is better, and no sideways moves are allowed")
             }
             Stuck::Plateau { h, sideways } => {
-                write!(f, "stuck on a plateau (h = {h}): {sideways} sideways move{} in a row without improvement", plural(*sideways as u64))
+                write!(
+                    f,
+                    "stuck on a plateau (h = {h}): {} in a row without improvement",
+                    crate::words::count(*sideways as u64, "sideways move")
+                )
             }
             Stuck::RestartsExhausted { restarts, best_h } => {
-                write!(f, "restarts exhausted: {restarts} restart{} without the goal (best h {best_h})", plural(*restarts as u64))
+                write!(f, "restarts exhausted: {} without the goal (best h {best_h})", crate::words::count(*restarts as u64, "restart"))
             }
             Stuck::TemperatureFloor { h, steps } => {
                 write!(f, "the temperature fell below its floor {TEMPERATURE_FLOOR} after {steps} steps, at h = {h}")
             }
         }
-    }
-}
-
-pub(crate) fn plural(n: u64) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

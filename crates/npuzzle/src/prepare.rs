@@ -126,7 +126,7 @@ impl TableStore {
                         "note: using the {} pattern databases; `npuzzle pdb build --size {w}x{h}` builds the stronger {} set once (cached, about {})",
                         chosen.name,
                         strongest.name,
-                        megabytes(strongest.bytes())
+                        crate::words::megabytes(strongest.bytes())
                     ));
                 }
                 req.tables = self.prepare_set(&req.goal, &chosen, on, cancel)?;
@@ -193,13 +193,13 @@ impl TableStore {
             return None;
         }
         let strongest = SetSpec::strongest(w, h);
-        let (algorithm, heuristic) = crate::solve::default_at_once(w, h);
+        let (algorithm, heuristic) = crate::solve::default_at_once();
         let note = format!(
             "note: answered by {algorithm}, whose tables take milliseconds: the pattern databases that {} reads for {w}×{h} \
              are not cached. `npuzzle pdb build --size {w}x{h}` builds them once ({}; the first builds took 37 s for 6×6 and \
              349 s for 7×7 on two cores); later runs then give shorter answers",
             req.algorithm,
-            megabytes(strongest.bytes())
+            crate::words::megabytes(strongest.bytes())
         );
         req.algorithm = algorithm;
         req.heuristic = heuristic.into();
@@ -302,11 +302,6 @@ fn slide_note(goal: &Board, what: &str, gives: &str) -> Option<String> {
     let bytes = crate::heuristic::slide_pdb::entries(w, h, layout).ok()?;
     Some(format!(
         "note: {what}; `npuzzle pdb build --size {w}x{h} --metric mtm` builds the slide pattern database once (cached, {}, 26 s on two cores), with which {gives}",
-        megabytes(bytes)
+        crate::words::megabytes(bytes)
     ))
-}
-
-/// Megabytes, for notes: `about 1240 MB`.
-fn megabytes(bytes: u64) -> String {
-    format!("{:.0} MB", bytes as f64 / 1e6)
 }

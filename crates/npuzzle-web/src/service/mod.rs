@@ -15,7 +15,7 @@ mod solve;
 mod svg;
 
 pub use analyse::{AnalyseJob, MAX_ANALYSED_MOVES};
-pub use audit::AuditJob;
+pub use audit::{AuditJob, PREDICT_BUDGET};
 pub use compare::CompareJob;
 pub use generate::{goal, GenerateQuery};
 pub use grade::GradeJob;

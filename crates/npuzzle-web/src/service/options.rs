@@ -29,7 +29,7 @@ impl Service {
             big_choice: BigChoice {
                 algorithm: npuzzle::solve::default_choice(MAX_SIDE + 1, MAX_SIDE + 1).0,
                 near: if self.limits.pdb_max_entries.is_some_and(|max| SetSpec::strongest(6, 6).entries() > max) {
-                    npuzzle::solve::default_at_once(6, 6).0
+                    npuzzle::solve::default_at_once().0
                 } else {
                     npuzzle::solve::default_choice(6, 6).0
                 },

@@ -2429,6 +2429,135 @@ prediction: Array<Prediction> | null,
 prediction_refused: string | null, };
 
 /**
+ * `POST /api/audit`: the library's audit of the heuristic asked for, with h against h* drawn
+ * and, when asked, the audit of a second heuristic drawn beside it.
+ */
+export type Audited = { 
+/**
+ * h against h* as an SVG heat map, the second heuristic's panel beside the first (the
+ * picture `npuzzle audit --plot` draws).
+ */
+picture: string | null, 
+/**
+ * The audit of the heuristic drawn beside (`beside` in the request), with its prediction
+ * at the same thresholds.
+ */
+beside: Audit | null, 
+/**
+ * The estimate's name (a built-in's, a formula's text, a callable's).
+ */
+heuristic: string, 
+/**
+ * The board's size, `WxH`.
+ */
+size: string, 
+/**
+ * The goal.
+ */
+goal: Board, 
+/**
+ * The step costs.
+ */
+cost: CostModel, 
+/**
+ * How the boards were covered.
+ */
+coverage: Coverage, 
+/**
+ * Whether every board and every move was checked (then the answers are proofs).
+ */
+exhaustive: boolean, 
+/**
+ * Boards checked (every reachable board when exhaustive).
+ */
+boards: number, 
+/**
+ * Moves checked for consistency.
+ */
+moves: number, 
+/**
+ * The sample, when not exhaustive.
+ */
+sample: Sample | null, 
+/**
+ * h ≤ h* on every board: `true` (proved), `false` (a counterexample), `None` (none in a
+ * sample).
+ */
+admissible: boolean | null, 
+/**
+ * h(n) ≤ c(n, n') + h(n') on every move: `true`, `false` or `None`, likewise.
+ */
+consistent: boolean | null, 
+/**
+ * h at the goal (an admissible estimate has 0 there).
+ */
+goal_h: number, 
+/**
+ * Boards where h > h*.
+ */
+overestimated: number, 
+/**
+ * Moves along which h falls by more than the move's cost.
+ */
+inconsistent_moves: number, 
+/**
+ * The board with the largest excess h − h*.
+ */
+counterexample: Counterexample | null, 
+/**
+ * The move with the largest excess h(n) − c − h(n').
+ */
+inconsistent_move: InconsistentMove | null, 
+/**
+ * Where the overestimate makes A* return a costlier answer.
+ */
+consequence: Consequence | null, 
+/**
+ * How the consequence search went (for an inadmissible estimate).
+ */
+consequence_search: ConsequenceSearch | null, 
+/**
+ * Each built-in the estimate dominates (h ≥ it on every board counted), with the share of
+ * boards where it is strictly greater.
+ */
+dominates: { [key in string]: number }, 
+/**
+ * The estimate against each built-in computed from the board alone.
+ */
+against: Array<Dominance>, 
+/**
+ * Mean h over every board counted but the goal.
+ */
+mean_h: number | null, 
+/**
+ * Mean h/h* over every board counted but the goal (`None` where h* is only bounded).
+ */
+mean_ratio: number | null, 
+/**
+ * `table[s][v]`: boards with h* = s and ⌊h⌋ = v, every row as long (the column
+ * [`TABLE_COLUMNS`]` - 1`, when reached, also counts every larger h); `None` where h* is only
+ * bounded.
+ */
+table: Array<Array<number>> | null, 
+/**
+ * What the estimate claims, beside what the audit found.
+ */
+claims: Claims, 
+/**
+ * Findings in words: a claim the audit contradicts, what a sample leaves open.
+ */
+notes: Array<string>, 
+/**
+ * IDA*'s expansions predicted and measured at each threshold asked for
+ * ([`AuditSpec::predict`]); `None` when none was asked for or the prediction was refused.
+ */
+prediction: Array<Prediction> | null, 
+/**
+ * Why the prediction was refused (a heuristic found inconsistent, step costs).
+ */
+prediction_refused: string | null, };
+
+/**
  * How much of the state space an audit covers.
  */
 export type Coverage = "exhaustive" | "solved" | "walks";

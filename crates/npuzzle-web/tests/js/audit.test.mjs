@@ -11,8 +11,11 @@ import {
   consequenceWords,
   consistentWords,
   counterexampleWords,
+  expansions,
   inconsistentWords,
   percent,
+  predictionRows,
+  predictionWords,
   tableBounds,
 } from "../../static/js/model/audit.js";
 
@@ -97,4 +100,51 @@ test("shares as percentages, and the request from the page's settings", () => {
   );
   const s = { w: 2, h: 4, heuristic: "max(h1, h2)", cost: "tile" };
   assert.deepEqual(auditBody(/** @type {any} */ (s), "snail"), { heuristic: "max(h1, h2)", size: "2x4", goal: "snail", cost: "tile" });
+});
+
+const beside = JSON.parse(readFileSync(new URL("fixtures/audit-manhattan-beside-2x4.json", import.meta.url), "utf8"));
+
+test("a request asks for a heuristic beside and the prediction only when the page does", () => {
+  const s = /** @type {any} */ ({ heuristic: "manhattan", w: 3, h: 3, cost: "unit" });
+  assert.deepEqual(auditBody(s, "standard"), { heuristic: "manhattan", size: "3x3", goal: "standard", cost: "unit" });
+  assert.deepEqual(auditBody(s, "standard", { beside: "", predict: false }), auditBody(s, "standard"));
+  assert.deepEqual(auditBody(s, "standard", { beside: "misplaced", predict: true }), {
+    heuristic: "manhattan",
+    size: "3x3",
+    goal: "standard",
+    cost: "unit",
+    beside: "misplaced",
+    predict: true,
+  });
+});
+
+test("KRE's prediction in rows and words, for the heuristic and the one beside it", () => {
+  assert.equal(beside.beside.heuristic, "misplaced");
+  assert.ok(beside.picture.startsWith("<svg"));
+  const rows = predictionRows(beside);
+  assert.equal(rows.length, beside.prediction.length);
+  assert.ok(rows.length > 0);
+  beside.prediction.forEach((/** @type {any} */ p, /** @type {number} */ i) => {
+    assert.equal(rows[i].threshold, String(p.threshold));
+    assert.equal(rows[i].predicted, expansions(p.predicted));
+    assert.equal(rows[i].starts, "1,000");
+    assert.equal(rows[i].ratio, (p.measured / p.predicted).toFixed(3));
+  });
+  assert.match(
+    predictionWords(beside),
+    /^manhattan: one complete IDA\* iteration at each threshold d .* from 1,000 uniform random starts\.$/,
+  );
+  assert.equal(predictionRows(beside.beside).length, beside.beside.prediction.length);
+  // An overestimate is refused the prediction only when it was asked for.
+  assert.equal(predictionWords(audit), "");
+  assert.equal(
+    predictionWords({ ...audit, prediction_refused: "the heuristic is not consistent" }),
+    "No prediction for 2*misplaced: the heuristic is not consistent.",
+  );
+});
+
+test("mean expansions keep two decimals below 10, one below 1,000, none beyond", () => {
+  assert.equal(expansions(3.34604), "3.35");
+  assert.equal(expansions(41.31), "41.3");
+  assert.equal(expansions(3561.247), "3,561");
 });

@@ -1128,3 +1128,121 @@ async fn an_audit_past_the_time_cap_is_stopped_and_says_so() {
     let (status, v) = send(&app, get("/api/health")).await;
     assert_eq!((status, v["running"].as_u64()), (StatusCode::OK, Some(0)));
 }
+
+/// A cell of the audit's table: `(h*, ⌊h⌋, boards)`.
+type Cell = (usize, usize, u64);
+
+/// The cells of each panel of the audit's picture: `(heuristic, [(h*, h, count)])`.
+fn picture_cells(svg: &str) -> Vec<(String, Vec<Cell>)> {
+    let attr = |s: &str, name: &str| -> Option<String> {
+        let at = s.find(&format!("{name}=\""))? + name.len() + 2;
+        Some(s[at..at + s[at..].find('"')?].to_string())
+    };
+    svg.split("<g class=\"cells\" ")
+        .skip(1)
+        .map(|panel| {
+            let body = &panel[..panel.find("</g>").unwrap()];
+            let name = attr(body, "data-heuristic").unwrap();
+            let cells = body
+                .split("<rect ")
+                .skip(1)
+                .map(|r| {
+                    let n = |k| attr(r, k).unwrap().parse::<u64>().unwrap();
+                    (n("data-h-star") as usize, n("data-h") as usize, n("data-count"))
+                })
+                .collect();
+            (name, cells)
+        })
+        .collect()
+}
+
+/// A table of the audit's JSON as `(h*, h, count)` for every cell with a board.
+fn table_cells(table: &Value) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for (star, row) in table.as_array().unwrap().iter().enumerate() {
+        for (h, n) in row.as_array().unwrap().iter().enumerate() {
+            let n = n.as_u64().unwrap();
+            if n > 0 {
+                out.push((star, h, n));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn audit_draws_h_against_h_star_beside_a_second_heuristic_and_predicts_idastar() {
+    let app = app();
+    let (status, v) =
+        post_json(&app, "/api/audit", json!({"heuristic": "manhattan", "size": "3x3", "beside": "misplaced", "predict": true})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let beside = &v["beside"];
+    assert_eq!((beside["heuristic"].as_str(), beside["boards"].as_u64()), (Some("misplaced"), Some(181_440)));
+    assert_eq!((beside["admissible"].as_bool(), beside["consistent"].as_bool()), (Some(true), Some(true)));
+    // The picture's two panels count what the two tables count.
+    let panels = picture_cells(v["picture"].as_str().unwrap());
+    assert_eq!(panels.len(), 2);
+    assert_eq!(panels[0].0, "manhattan");
+    assert_eq!(panels[0].1, table_cells(&v["table"]));
+    assert_eq!(panels[1].0, "misplaced");
+    assert_eq!(panels[1].1, table_cells(&beside["table"]));
+    // KRE's prediction at thresholds chosen within the budget, each beside its measured mean
+    // over a thousand uniform starts; the heuristic beside at the same thresholds.
+    let p = v["prediction"].as_array().unwrap();
+    assert!(!p.is_empty() && p.len() <= 4, "{p:?}");
+    let thresholds: Vec<u64> = p.iter().map(|x| x["threshold"].as_u64().unwrap()).collect();
+    assert!(thresholds.windows(2).all(|w| w[1] == w[0] + 4), "{thresholds:?}");
+    let spent: f64 = p.iter().map(|x| x["predicted"].as_f64().unwrap() * x["starts"].as_f64().unwrap()).sum();
+    assert!(spent <= npuzzle_web::service::PREDICT_BUDGET as f64, "{spent}");
+    // The deepest threshold is deep enough to be worth predicting: Manhattan's iteration at 16
+    // expands about 41 nodes on average, well within the budget.
+    assert!(*thresholds.last().unwrap() >= 16, "{thresholds:?}");
+    for x in p {
+        let (predicted, measured) = (x["predicted"].as_f64().unwrap(), x["measured"].as_f64().unwrap());
+        let (lo, hi) = (x["interval"][0].as_f64().unwrap(), x["interval"][1].as_f64().unwrap());
+        assert_eq!(x["starts"], 1000);
+        assert!(lo <= measured && measured <= hi, "{x}");
+        assert!(predicted >= lo * 0.9 && predicted <= hi * 1.1, "the prediction is far from the measured mean: {x}");
+    }
+    let q = beside["prediction"].as_array().unwrap();
+    let beside_thresholds: Vec<u64> = q.iter().map(|x| x["threshold"].as_u64().unwrap()).collect();
+    assert!(thresholds.starts_with(&beside_thresholds) && !q.is_empty(), "{beside_thresholds:?}");
+    // The weaker heuristic expands more at every threshold.
+    for (a, b) in p.iter().zip(q) {
+        assert!(b["predicted"].as_f64().unwrap() >= a["predicted"].as_f64().unwrap(), "{a} {b}");
+    }
+}
+
+#[tokio::test]
+async fn audit_predicts_at_thresholds_asked_for_and_refuses_an_inconsistent_heuristic() {
+    let app = app();
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "misplaced", "size": "2x4", "predict": [6, 2]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let thresholds: Vec<u64> = v["prediction"].as_array().unwrap().iter().map(|x| x["threshold"].as_u64().unwrap()).collect();
+    assert_eq!(thresholds, [2, 6]);
+    assert!(v["beside"].is_null() && v["picture"].as_str().unwrap().starts_with("<svg"), "{v}");
+    // A threshold beyond the budget is left out, and the notes say so.
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "misplaced", "size": "3x3", "predict": [4, 60]})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let thresholds: Vec<u64> = v["prediction"].as_array().unwrap().iter().map(|x| x["threshold"].as_u64().unwrap()).collect();
+    assert_eq!(thresholds, [4]);
+    assert!(v["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("not measured at threshold 60")), "{v}");
+    // KRE's prediction rests on consistency.
+    let (status, v) = post_json(&app, "/api/audit", json!({"heuristic": "2*misplaced", "size": "2x4", "predict": true})).await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    assert!(v["prediction"].is_null(), "{v}");
+    assert!(v["prediction_refused"].as_str().unwrap().contains("not consistent"), "{v}");
+    for (body, says) in [
+        (json!({"heuristic": "manhattan", "predict": [0]}), "predict"),
+        (json!({"heuristic": "manhattan", "predict": [101]}), "predict"),
+        (json!({"heuristic": "manhattan", "predict": "yes"}), "predict"),
+        (json!({"heuristic": "manhattan", "predict": []}), "predict"),
+        (json!({"heuristic": "manhattan", "predict": [1, 2, 3, 4, 5, 6, 7, 8, 9]}), "predict"),
+        (json!({"heuristic": "manhattan", "beside": 7}), "beside"),
+        (json!({"heuristic": "manhattan", "beside": "misplcaed"}), "beside: "),
+    ] {
+        let (status, v) = post_json(&app, "/api/audit", body.clone()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {v}");
+        assert!(error_of(&v).contains(says), "{body}: {v}");
+    }
+}

@@ -107,6 +107,12 @@ pub struct AuditSpec {
     /// The start boards the predictions are measured from; by default every board where the
     /// space is enumerated, else [`predict::DEFAULT_STARTS`] uniform boards.
     pub starts: Option<predict::Starts>,
+    /// The expansions the measured iterations may take in all (every start, every threshold),
+    /// judged from the prediction before they run. With thresholds asked for, more than this is
+    /// an [`Error::Unsupported`] naming the predicted count; with none asked for, the thresholds
+    /// are chosen ([`predict::affordable`]). `None` (the default): no budget, and no thresholds
+    /// chosen.
+    pub predict_budget: Option<u64>,
 }
 
 impl AuditSpec {
@@ -125,6 +131,7 @@ impl AuditSpec {
             cancel: None,
             predict: Vec::new(),
             starts: None,
+            predict_budget: None,
         }
     }
 

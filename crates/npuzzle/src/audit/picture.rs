@@ -15,7 +15,7 @@ const CELL: f64 = 12.0;
 const LEFT: f64 = 52.0;
 const TOP: f64 = 48.0;
 const BOTTOM: f64 = 52.0;
-const GAP: f64 = 40.0;
+const GAP: f64 = 56.0;
 const LEGEND: f64 = 70.0;
 
 /// A colour for a share `t` in [0, 1]: light yellow to dark blue (a sequential scale readable in

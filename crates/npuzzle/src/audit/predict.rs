@@ -133,25 +133,37 @@ pub fn predicted(tree: &[Vec<f64>], dist: &Distribution, d: u32) -> f64 {
     (0..=d as usize).map(|i| tree[i].iter().enumerate().map(|(c, &n)| n * dist.at_most(c, d as i64 - i as i64)).sum::<f64>()).sum()
 }
 
-/// The distribution over every board that reaches the goal (from the exact table's ranks).
-fn every_board(heuristic: &Heuristic, spec: &AuditSpec, store: &TableStore, on: Progress) -> Result<(Distribution, Vec<Board>), Error> {
+/// The distribution over every board that reaches the goal (from the exact table's ranks), and
+/// those boards when `keep` asks for them.
+fn every_board(
+    heuristic: &Heuristic,
+    spec: &AuditSpec,
+    store: &TableStore,
+    on: Progress,
+    keep: bool,
+) -> Result<(Distribution, Vec<Board>), Error> {
     let goal = &spec.goal;
     let (w, h) = (goal.width(), goal.height());
     let n = w * h;
     let exact = store.exact(goal, on)?;
     let table = exact.table();
     let mut dist = Distribution::new(n);
-    let mut boards = Vec::with_capacity(table.reachable());
+    let mut boards = Vec::with_capacity(if keep { table.reachable() } else { 0 });
     let mut perm = [0u8; MAX_CELLS];
     for rank in 0..table.len() as u64 {
         if table.at_rank(rank).is_none() {
             continue;
         }
+        if rank % 65_536 == 0 {
+            spec.cancelled()?;
+        }
         perm_unrank(rank, &mut perm[..n]);
         let tiles: Vec<Tile> = perm[..n].iter().map(|&p| goal.tiles()[p as usize]).collect();
         let board = Board::new(w, h, tiles).expect("a table's arrangement is a board");
         dist.add(board.blank(), heuristic.estimate_board(&board));
-        boards.push(board);
+        if keep {
+            boards.push(board);
+        }
     }
     Ok((dist, boards))
 }
@@ -224,7 +236,7 @@ pub fn attach(
     store: &TableStore,
     on: Progress,
 ) -> Result<(), Error> {
-    if spec.predict.is_empty() {
+    if spec.predict.is_empty() && spec.predict_budget.is_none() {
         return Ok(());
     }
     if let Some(why) = super::prediction_refused(audit) {
@@ -238,30 +250,58 @@ pub fn attach(
         super::Coverage::Exhaustive => Starts::Every,
         _ => Starts::Uniform(DEFAULT_STARTS),
     });
-    audit.prediction = Some(run(&heuristic, spec, store, on, &spec.predict, starts)?);
+    // The deepest threshold worth choosing: the largest h* (unit costs), where it is known.
+    let deepest = audit.table.as_ref().map_or(AUTO_DEEPEST, |t| (t.len() as u32).saturating_sub(1).clamp(1, AUTO_DEEPEST));
+    let (prediction, notes) = run(&heuristic, spec, store, on, starts, deepest)?;
+    audit.prediction = Some(prediction);
+    audit.notes.extend(notes);
     Ok(())
 }
 
-/// KRE's prediction for each threshold of `thresholds`, beside the mean expansions measured from
-/// `starts` (every board, or a uniform sample). The caller has checked the heuristic consistent.
+/// The deepest threshold [`affordable`] considers where the largest h* is not known.
+pub const AUTO_DEEPEST: u32 = 100;
+
+/// The thresholds chosen within `budget` expansions over `starts` start boards, by the
+/// prediction: the deepest d (at most `deepest`) such that the iterations at d, d − 4, d − 8 and
+/// d − 12 (those of at least 1) are predicted to expand at most `budget` nodes in all, and
+/// those shallower three; none when not even d = 1 fits. `tree` has at least `deepest` + 1
+/// depths.
+pub fn affordable(tree: &[Vec<f64>], dist: &Distribution, starts: usize, budget: u64, deepest: u32) -> Vec<u32> {
+    let set = |top: u32| -> Vec<u32> { (0..4u32).rev().filter_map(|k| top.checked_sub(4 * k)).filter(|&d| d >= 1).collect() };
+    let cost = |ds: &[u32]| ds.iter().map(|&d| predicted(tree, dist, d)).sum::<f64>() * starts as f64;
+    let mut best = Vec::new();
+    for top in 1..=deepest {
+        let ds = set(top);
+        if cost(&ds) > budget as f64 {
+            break;
+        }
+        best = ds;
+    }
+    best
+}
+
+/// KRE's prediction for each threshold of the spec's (or, with none and a budget, those
+/// [`affordable`] chooses, up to `deepest`), beside the mean expansions measured from `starts`
+/// (every board, or a uniform sample), and notes on thresholds left out for the budget. The
+/// caller has checked the heuristic consistent.
 fn run(
     heuristic: &Heuristic,
     spec: &AuditSpec,
     store: &TableStore,
     on: Progress,
-    thresholds: &[u32],
     starts: Starts,
-) -> Result<Vec<Prediction>, Error> {
+    deepest: u32,
+) -> Result<(Vec<Prediction>, Vec<String>), Error> {
     let goal = &spec.goal;
     let (w, h) = (goal.width(), goal.height());
     let (dist, boards) = match starts {
-        Starts::Every => every_board(heuristic, spec, store, on)?,
+        Starts::Every => every_board(heuristic, spec, store, on, true)?,
         Starts::Uniform(count) => {
             let mut rng = Rng::new(spec.seed ^ 0x5851_f42d_4c95_7f2d);
             let mut dist = Distribution::new(w * h);
             let exhaustive = super::coverage(w, h) == super::Coverage::Exhaustive;
             if exhaustive {
-                dist = every_board(heuristic, spec, store, on)?.0;
+                dist = every_board(heuristic, spec, store, on, false)?.0;
             } else {
                 for i in 0..DEFAULT_DISTRIBUTION_SAMPLE {
                     if i % 65_536 == 0 {
@@ -277,10 +317,36 @@ fn run(
     if let Some(e) = heuristic.failure() {
         return Err(e);
     }
-    let deepest = thresholds.iter().copied().max().unwrap_or(0);
-    let tree = tree_sizes(w, h, deepest);
+    let asked = spec.predict.iter().copied().max().unwrap_or(0);
+    let tree = tree_sizes(w, h, asked.max(if spec.predict.is_empty() { deepest } else { 0 }));
+    let mut notes = Vec::new();
+    let thresholds = match spec.predict_budget {
+        Some(budget) if spec.predict.is_empty() => affordable(&tree, &dist, boards.len(), budget, deepest),
+        Some(budget) => {
+            // The thresholds asked for, shallowest first, while the predicted total fits.
+            let mut asked = spec.predict.clone();
+            asked.sort_unstable();
+            asked.dedup();
+            let mut total = 0.0;
+            let mut kept = Vec::new();
+            for &d in &asked {
+                total += predicted(&tree, &dist, d) * boards.len() as f64;
+                if total > budget as f64 {
+                    notes.push(format!(
+                        "not measured at threshold {d} or deeper: the iterations up to it are predicted to expand {} nodes from {} starts, more than the {budget} this run may take",
+                        total.round(),
+                        boards.len()
+                    ));
+                    break;
+                }
+                kept.push(d);
+            }
+            kept
+        }
+        None => spec.predict.clone(),
+    };
     let mut out = Vec::with_capacity(thresholds.len());
-    for &d in thresholds {
+    for &d in &thresholds {
         spec.cancelled()?;
         let (measured, half) = measure(heuristic, &boards, d);
         // Over every board the mean is the space's own, not an estimate.
@@ -296,7 +362,7 @@ fn run(
             interval: [measured - half, measured + half],
         });
     }
-    Ok(out)
+    Ok((out, notes))
 }
 
 #[cfg(test)]

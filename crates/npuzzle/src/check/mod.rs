@@ -543,7 +543,7 @@ fn ordering(a: Algorithm) -> &'static str {
         "ucs" => "f = g",
         "bfs" => "first in, first out",
         "dfs" => "last in, first out",
-        "wastar" | "weighted-astar" => "f = g + w·h",
+        "weighted-astar" => "f = g + w·h",
         _ => "",
     }
 }

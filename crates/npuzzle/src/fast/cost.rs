@@ -1,6 +1,6 @@
 //! The fast optimal engines under step costs ([`crate::cost::CostModel::Tile`]).
 //!
-//! - [`exact_walk`]: boards of up to 10 cells walk down an exact cost table (built by
+//! - [`super::exact_walk`]: boards of up to 10 cells walk down an exact cost table (built by
 //!   Dijkstra's algorithm): at each step a move whose tile's cost plus the child's cost is the
 //!   current cost.
 //! - [`ida`]: boards of up to 25 cells run IDA* on fixed arrays with pattern databases built
@@ -17,51 +17,12 @@
 
 use crate::board::{Board, Move, MoveOrder};
 use crate::clock::Instant;
-use crate::heuristic::exact::Walk;
-use crate::heuristic::exact_cost::CostExactHeuristic;
 use crate::heuristic::pdb::costed::{CostPdb, CostPdbHeuristic};
 use crate::heuristic::pdb::neighbours;
 use crate::limits::{LimitKind, Limits};
 use crate::outcome::End;
 use crate::stats::Stats;
 use std::sync::atomic::Ordering;
-
-/// A cheapest solution of `start` by walking down the exact cost table `e`. Counts like
-/// [`super::exact_walk`]: each board looked at is generated, each step an expansion.
-pub fn exact_walk(e: &CostExactHeuristic, start: &Board, order: MoveOrder, limits: &Limits) -> (End, Stats) {
-    let started = Instant::now();
-    if let Some(kind) = stopped_at_start(limits) {
-        return (End::Limit(kind), Stats { iterations: 1, time: started.elapsed(), ..Stats::default() });
-    }
-    let (moves, looked, end) = e.walk_within(start, order, limits.nodes.unwrap_or(u64::MAX));
-    let d = moves.len() as u64;
-    let end = match end {
-        Walk::Done => End::Found(moves),
-        Walk::Unreachable => End::Exhausted,
-        Walk::Budget => End::Limit(LimitKind::Nodes),
-    };
-    let stats = Stats {
-        expanded: d,
-        generated: looked,
-        max_frontier: d,
-        search_depth: if matches!(end, End::Found(_)) { d } else { 0 },
-        max_depth: d,
-        iterations: 1,
-        time: started.elapsed(),
-        ..Stats::default()
-    };
-    (end, stats)
-}
-
-fn stopped_at_start(limits: &Limits) -> Option<LimitKind> {
-    if limits.time.is_some_and(|t| t.is_zero()) {
-        Some(LimitKind::Time)
-    } else if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-        Some(LimitKind::Cancelled)
-    } else {
-        None
-    }
-}
 
 const NONE: u8 = u8::MAX;
 /// Nodes between checks of the limits.
@@ -199,7 +160,7 @@ impl Engine<'_> {
 pub fn ida(h: &CostPdbHeuristic, start: &Board, order: MoveOrder, limits: &Limits) -> (End, Stats) {
     assert!(h.covers_board() && start.len() <= 25, "the fast engine needs patterns covering every tile of a board of at most 25 cells");
     let started = Instant::now();
-    if let Some(kind) = stopped_at_start(limits) {
+    if let Some(kind) = limits.reached_at_start() {
         return (End::Limit(kind), Stats { iterations: 1, time: started.elapsed(), ..Stats::default() });
     }
     let (w, hh) = (start.width(), start.height());

@@ -18,28 +18,42 @@ pub mod ida;
 pub mod probe;
 pub mod prune;
 
-use crate::board::{Board, MoveOrder};
+use crate::board::{Board, Move, MoveOrder};
 use crate::clock::Instant;
 use crate::heuristic::exact::{ExactHeuristic, Walk};
+use crate::heuristic::exact_cost::CostExactHeuristic;
 use crate::limits::{LimitKind, Limits};
 use crate::outcome::End;
 use crate::stats::Stats;
-use std::sync::atomic::Ordering;
 
-/// An optimal solution of `start` by walking down the exact table `e`: at each step the first
-/// move in `order` that lowers the distance by one. Each board looked at counts as generated and
-/// each step as an expansion, so the node limit applies; a zero time limit or a set cancel flag
-/// stops it before it starts (a walk takes microseconds, so nothing else can stop it).
-pub fn exact_walk(e: &ExactHeuristic, start: &Board, order: MoveOrder, limits: &Limits) -> (End, Stats) {
+/// A table an optimal solution is walked down: the exact distance table, or its twin under step
+/// costs.
+pub trait WalkTable {
+    /// The moves from `start` down the table (at each step the first move in `order` that
+    /// lowers the cost to go by the move's cost), the boards looked at, and how the walk ended,
+    /// within `budget` boards looked at.
+    fn walk_within(&self, start: &Board, order: MoveOrder, budget: u64) -> (Vec<Move>, u64, Walk);
+}
+
+impl WalkTable for ExactHeuristic {
+    fn walk_within(&self, start: &Board, order: MoveOrder, budget: u64) -> (Vec<Move>, u64, Walk) {
+        ExactHeuristic::walk_within(self, start, order, budget)
+    }
+}
+
+impl WalkTable for CostExactHeuristic {
+    fn walk_within(&self, start: &Board, order: MoveOrder, budget: u64) -> (Vec<Move>, u64, Walk) {
+        CostExactHeuristic::walk_within(self, start, order, budget)
+    }
+}
+
+/// An optimal (under step costs, cheapest) solution of `start` by walking down the exact table
+/// `e`. Each board looked at counts as generated and each step as an expansion, so the node
+/// limit applies; a limit reached before it starts ([`Limits::reached_at_start`]) stops it (a
+/// walk takes microseconds, so nothing else can stop it).
+pub fn exact_walk<T: WalkTable + ?Sized>(e: &T, start: &Board, order: MoveOrder, limits: &Limits) -> (End, Stats) {
     let started = Instant::now();
-    let stopped = if limits.time.is_some_and(|t| t.is_zero()) {
-        Some(LimitKind::Time)
-    } else if limits.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
-        Some(LimitKind::Cancelled)
-    } else {
-        None
-    };
-    if let Some(kind) = stopped {
+    if let Some(kind) = limits.reached_at_start() {
         return (End::Limit(kind), Stats { iterations: 1, time: started.elapsed(), ..Stats::default() });
     }
     let (moves, looked, end) = e.walk_within(start, order, limits.nodes.unwrap_or(u64::MAX));

@@ -144,10 +144,6 @@ pub enum Part {
     Key,
 }
 
-fn plural(n: u64, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-}
-
 /// The labelling convention for `a`.
 fn convention(a: Algorithm, order: &str) -> String {
     let mut s = format!(
@@ -260,7 +256,7 @@ impl Exercise {
         let cut_note = cut.then(|| {
             format!(
                 "This search takes {} in all; this sheet asks about the first {} only (--max-steps {max_steps}).",
-                plural(rec.expansions, "step"),
+                crate::words::count(rec.expansions, "step"),
                 steps_asked
             )
         });
@@ -271,7 +267,7 @@ impl Exercise {
             questions.push(Question { number, kind, step, node, text });
             answers.push(Answer { number, items, text: answer });
         };
-        let first = if cut { format!("the first {}", plural(steps_asked, "step")) } else { "the whole search".to_string() };
+        let first = if cut { format!("the first {}", crate::words::count(steps_asked, "step")) } else { "the whole search".to_string() };
 
         // 1. The order of expansion.
         ask(

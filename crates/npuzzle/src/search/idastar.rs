@@ -70,7 +70,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
         let fast = if let Some(p) = heuristic.cost_pdb().filter(|p| p.covers_board()) {
             Some(fast::cost::ida(p, &req.start, req.order, &req.limits))
         } else if let Some(e) = heuristic.cost_exact() {
-            Some(fast::cost::exact_walk(e, &req.start, req.order, &req.limits))
+            Some(fast::exact_walk(&**e, &req.start, req.order, &req.limits))
         } else if let Some(p) = heuristic.pdb().filter(|p| p.covers_board()) {
             let (end, stats) = fast::ida::search(p, &req.start, req.order, &req.limits, req.parallel, req.tables.prune().map(|f| &**f));
             let mut outcome = Outcome::from_end(end, stats);
@@ -79,7 +79,7 @@ pub fn run<O: Observer>(req: &Request, obs: O, _sink: Option<&mut dyn FnMut(Move
             }
             return Ok((outcome, obs));
         } else {
-            heuristic.exact().map(|e| fast::exact_walk(e, &req.start, req.order, &req.limits))
+            heuristic.exact().map(|e| fast::exact_walk(&**e, &req.start, req.order, &req.limits))
         };
         if let Some((end, stats)) = fast {
             return Ok((Outcome::from_end(end, stats), obs));

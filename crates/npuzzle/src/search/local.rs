@@ -16,7 +16,6 @@ use super::{Ctx, End, LimitKind, Problem, Succ};
 use crate::board::{Move, Slide};
 use crate::cost::Cost;
 use crate::generate::Rng;
-use crate::outcome::plural;
 use crate::state::State;
 use serde::Serialize;
 use std::fmt;
@@ -83,7 +82,9 @@ impl fmt::Display for Why {
         match self {
             Why::BestImprovement { tied } => write!(f, "best improvement{}", tie(*tied)),
             Why::Sideways { used, allowed, tied } => write!(f, "sideways move {used} of {allowed} allowed in a row{}", tie(*tied)),
-            Why::FirstImprovement { tried } => write!(f, "first improvement, after {tried} random neighbour{}", plural(*tried as u64)),
+            Why::FirstImprovement { tried } => {
+                write!(f, "first improvement, after {}", crate::words::count(*tried as u64, "random neighbour"))
+            }
             Why::Accepted { delta, probability, .. } if *delta <= 0.0 => {
                 write!(f, "accepted: Δ = {} ≤ 0 (probability {probability})", num(*delta))
             }

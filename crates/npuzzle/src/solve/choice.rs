@@ -70,10 +70,10 @@ impl Request {
     }
 }
 
-/// The default solver for a `width`×`height` board when the tables [`default_choice_for`]'s
-/// pick reads are not at hand and take longer than a few seconds to build (the pattern
-/// databases for every goal beyond 25 cells): the solver that answers at once with the tables it
-/// builds in milliseconds, `reduce-plus`.
-pub fn default_at_once(_width: usize, _height: usize) -> (Algorithm, HeuristicKind) {
+/// The default solver for any board when the tables [`default_choice_for`]'s pick reads are not
+/// at hand and take longer than a few seconds to build (the pattern databases for every goal
+/// beyond 25 cells): the solver that answers at once with the tables it builds in milliseconds,
+/// `reduce-plus`, whatever the size.
+pub fn default_at_once() -> (Algorithm, HeuristicKind) {
     (Algorithm::ReducePlus, HeuristicKind::Zero)
 }

@@ -879,8 +879,8 @@ impl TableStore {
         match self.build_memory {
             Some(limit) if needed > limit => Err(Error::Memory(format!(
                 "building {what} needs about {}, more than the limit ({}) on the memory a build may use; choose a smaller pattern set",
-                megabytes(needed),
-                megabytes(limit)
+                crate::words::megabytes(needed),
+                crate::words::megabytes(limit)
             ))),
             _ => Ok(()),
         }
@@ -915,11 +915,6 @@ fn read_table(path: &Path, width: usize, height: usize, blank: u8, pattern: &[u8
         Err(CacheError::Corrupt { reason, .. }) => Err(Some(reason)),
         Err(e @ CacheError::Io { .. }) => Err(Some(e.to_string())),
     }
-}
-
-/// Megabytes, for messages.
-fn megabytes(bytes: u64) -> String {
-    format!("{:.0} MB", bytes as f64 / 1e6)
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

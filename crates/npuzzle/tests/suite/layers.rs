@@ -12,7 +12,7 @@ const FLOORS: &[&[&str]] = &[
     // Ground: boards, moves, costs, limits, errors, outcomes, statistics.
     &[
         "board", "clock", "cost", "error", "generate", "goal", "hint", "limits", "metric", "notation", "outcome", "palette", "parse",
-        "serial", "state", "stats",
+        "serial", "state", "stats", "words",
     ],
     // A learnt estimate's network and its weights file.
     &["learnt"],

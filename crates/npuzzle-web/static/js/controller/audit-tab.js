@@ -1,12 +1,14 @@
 // The controller's part for the Heuristic check tab: "Check my heuristic" asks the engine to
 // audit the Search form's heuristic (a built-in's name, or the formula typed) over every board
 // of the board's size, toward its goal, under its step cost, and the view draws the report.
-// Stop cancels the audit; the report's JSON can be downloaded.
+// A second heuristic can be drawn beside it, and IDA*'s expansions predicted (KRE). Stop cancels
+// the audit; the report's JSON can be downloaded.
 
 import { auditBody } from "../model/audit.js";
 import { goalSpec } from "../model/settings.js";
 import { AuditView } from "../views/audit.js";
-import { $, download } from "../views/dom.js";
+import { $, download, select } from "../views/dom.js";
+import { OWN } from "../views/own.js";
 
 /** @typedef {import("../model/state.js").PageState} PageState */
 /** @typedef {import("../engine/engine.js").Engine} Engine */
@@ -29,6 +31,9 @@ export class AuditTab {
     $("audit-run").addEventListener("click", () => {
       if ($("audit-run").getAttribute("aria-disabled") !== "true") this.run();
     });
+    $("audit-again").addEventListener("click", () => {
+      if ($("audit-again").getAttribute("aria-disabled") !== "true") this.run();
+    });
     $("audit-stop").addEventListener("click", () => this.engine.stop("audit"));
     $("audit-download").addEventListener("click", () => {
       const a = this.state.audit;
@@ -43,6 +48,7 @@ export class AuditTab {
     this.hooks.read();
     const settings = s.settings;
     $("tab-audit").hidden = false;
+    this.view.offerBeside(select("heuristic"), OWN);
     this.hooks.open();
     if (!settings.heuristic) {
       this.view.message("Type a formula (or a built-in's name) under \u201cYour own heuristic\u201d first.", "bad");
@@ -53,7 +59,11 @@ export class AuditTab {
     this.view.running(true);
     this.view.message(`checking ${settings.heuristic} on every ${settings.w}×${settings.h} board…`);
     try {
-      const answer = await this.engine.audit(auditBody(settings, goalSpec(settings)));
+      const extra = {
+        beside: select("audit-beside").value,
+        predict: /** @type {HTMLInputElement} */ ($("audit-predict")).checked,
+      };
+      const answer = await this.engine.audit(auditBody(settings, goalSpec(settings), extra));
       if (answer.ok) {
         const a = answer.data;
         s.audit = a;

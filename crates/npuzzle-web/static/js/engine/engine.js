@@ -26,7 +26,7 @@ import { LineReader } from "./ndjson.js";
 /** @typedef {import("../api").Pictures} Pictures */
 /** @typedef {import("../api").Graded} Graded */
 /** @typedef {import("../api").Analysed} Analysed */
-/** @typedef {import("../api").Audit} Audit */
+/** @typedef {import("../api").Audited} Audited */
 /** @typedef {import("../api").DepthTable} DepthTable */
 /** @typedef {import("../api").Health} Health */
 
@@ -448,12 +448,12 @@ export class Engine {
   }
 
   /**
-   * A heuristic audited over every board of its size (up to 10 cells): `npuzzle audit`'s report.
+   * A heuristic audited over every board of its size (up to 10 cells), drawn, and predicted.
    * @param {object} body
-   * @returns {Promise<Answer<Audit>>}
+   * @returns {Promise<Answer<Audited>>}
    */
   audit(body) {
-    return /** @type {Promise<Answer<Audit>>} */ (this.request("/api/audit", body));
+    return /** @type {Promise<Answer<Audited>>} */ (this.request("/api/audit", body));
   }
 
   /** @returns {Promise<Answer<Health>>} */

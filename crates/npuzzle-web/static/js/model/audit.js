@@ -9,13 +9,66 @@ import { fmt, num } from "./format.js";
 
 /**
  * The body of an audit request for the settings on the page: the heuristic as the Search form
- * has it (a built-in's name, or the formula's text), the board's size, the goal, the step cost.
+ * has it (a built-in's name, or the formula's text), the board's size, the goal, the step cost;
+ * a second heuristic to draw beside it, and whether to predict IDA*'s expansions (at thresholds
+ * the engine chooses).
  * @param {Settings} s
  * @param {string} goal the goal as the other requests send it (a preset or a board)
- * @returns {{heuristic: string, size: string, goal: string, cost: string}}
+ * @param {{beside?: string, predict?: boolean}} [extra]
+ * @returns {{heuristic: string, size: string, goal: string, cost: string, beside?: string, predict?: boolean}}
  */
-export function auditBody(s, goal) {
-  return { heuristic: s.heuristic, size: `${s.w}x${s.h}`, goal, cost: s.cost };
+export function auditBody(s, goal, extra = {}) {
+  /** @type {{heuristic: string, size: string, goal: string, cost: string, beside?: string, predict?: boolean}} */
+  const body = { heuristic: s.heuristic, size: `${s.w}x${s.h}`, goal, cost: s.cost };
+  if (extra.beside) body.beside = extra.beside;
+  if (extra.predict) body.predict = true;
+  return body;
+}
+
+/**
+ * A mean count of expansions: two decimals below 10, one below 1,000, whole beyond, grouped.
+ * @param {number} x
+ * @returns {string}
+ */
+export function expansions(x) {
+  const digits = x < 10 ? 2 : x < 1000 ? 1 : 0;
+  return x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/**
+ * KRE's prediction beside the measured mean, one row per threshold: the threshold, the
+ * predicted and measured mean expansions, the 95 % interval of the measured mean, the starts,
+ * and the measured mean over the predicted one.
+ * @param {Audit} a
+ * @returns {{threshold: string, predicted: string, measured: string, interval: string, starts: string, ratio: string}[]}
+ */
+export function predictionRows(a) {
+  return (a.prediction || []).map((p) => ({
+    threshold: String(p.threshold),
+    predicted: expansions(p.predicted),
+    measured: expansions(p.measured),
+    interval: `${expansions(p.interval[0])} to ${expansions(p.interval[1])}`,
+    starts: fmt(p.starts),
+    ratio: p.predicted > 0 ? (p.measured / p.predicted).toFixed(3) : "–",
+  }));
+}
+
+/**
+ * What the prediction says, in words: how it was made, or why it was refused; "" when none was
+ * asked for.
+ * @param {Audit} a
+ * @returns {string}
+ */
+export function predictionWords(a) {
+  if (a.prediction_refused) return `No prediction for ${a.heuristic}: ${a.prediction_refused}.`;
+  const p = a.prediction;
+  if (!p) return "";
+  if (!p.length) return `No threshold of ${a.heuristic}'s fits the page's budget for the measured iterations.`;
+  return (
+    `${a.heuristic}: one complete IDA* iteration at each threshold d (parent pruning, not stopping at the goal), ` +
+    `its expansions predicted as Σ N_i(c) · P(h ≤ d − i | blank in c) from h's distribution over every board, ` +
+    `beside the mean measured from ${fmt(p[0].starts)} uniform random starts.`
+  );
 }
 
 /**

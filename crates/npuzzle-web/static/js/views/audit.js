@@ -1,7 +1,9 @@
 // The "Check my heuristic" view: a heuristic's audit (`POST /api/audit`) drawn as the report of
 // the Heuristic check tab: the two verdicts in words, the counterexample board with h and h*, the
 // inconsistent move, what the overestimate cost A* (both solutions), dominance over each
-// built-in, mean h and h/h*, and the table of boards by h* and ⌊h⌋ as an HTML table. Draws only.
+// built-in, mean h and h/h*, h against h* drawn as the library's heat map (a second heuristic's
+// beside it) over the table of boards by h* and ⌊h⌋ as an HTML table, and KRE's prediction of
+// IDA*'s expansions beside the measured counts. Draws only.
 
 import {
   admissibleWords,
@@ -11,6 +13,8 @@ import {
   counterexampleWords,
   inconsistentWords,
   percent,
+  predictionRows,
+  predictionWords,
   tableBounds,
 } from "../model/audit.js";
 import { boardText, fmt, num } from "../model/format.js";
@@ -18,6 +22,7 @@ import { renderBoard } from "./board.js";
 import { $, button, h } from "./dom.js";
 
 /** @typedef {import("../api").Audit} Audit */
+/** @typedef {import("../api").Audited} Audited */
 /** @typedef {import("../api").Board} Board */
 
 /**
@@ -155,6 +160,101 @@ function gridTable(table) {
   return wrap;
 }
 
+/**
+ * The library's heat map (SVG text from the engine) as a figure: parsed as SVG, so no script in
+ * it runs, and scaled to the width at hand.
+ * @param {string} svg
+ * @param {string} caption
+ * @returns {HTMLElement}
+ */
+function picture(svg, caption) {
+  const fig = h("figure", "audit-picture");
+  fig.id = "audit-picture";
+  const doc = new DOMParser().parseFromString(svg, "image/svg+xml");
+  const root = doc.documentElement;
+  if (root.nodeName === "svg") fig.append(document.importNode(root, true));
+  fig.append(h("figcaption", "muted small-text", caption));
+  return fig;
+}
+
+/**
+ * The numbers a paper gives beside the picture, one row per heuristic: the verdicts, mean h and
+ * mean h ÷ h*.
+ * @param {Audit[]} audits
+ * @returns {HTMLElement}
+ */
+function numbersTable(audits) {
+  const table = h("table", "table audit-numbers");
+  table.id = "audit-numbers";
+  table.append(h("caption", "", "Each heuristic over every board but the goal"));
+  const head = h("tr");
+  for (const t of ["heuristic", "admissible", "consistent", "mean h", "mean h ÷ h*"]) head.append(th(t, "col"));
+  const body = h("tbody");
+  const yes = (/** @type {boolean | null} */ v) => (v === true ? "yes" : v === false ? "no" : "no counterexample");
+  for (const a of audits) {
+    const tr = h("tr");
+    tr.dataset.heuristic = a.heuristic;
+    tr.append(
+      th(a.heuristic, "row"),
+      h("td", "", yes(a.admissible)),
+      h("td", "", yes(a.consistent)),
+      h("td", "", a.mean_h === null ? "–" : a.mean_h.toFixed(3)),
+      h("td", "", a.mean_ratio === null ? "–" : a.mean_ratio.toFixed(3)),
+    );
+    body.append(tr);
+  }
+  const thead = h("thead");
+  thead.append(head);
+  table.append(thead, body);
+  return table;
+}
+
+/**
+ * KRE's prediction beside the measured mean, for each heuristic audited: one table, a row per
+ * heuristic and threshold, with the words that say how it was made or why it was refused.
+ * @param {Audit[]} audits
+ * @returns {HTMLElement[]}
+ */
+function prediction(audits) {
+  /** @type {HTMLElement[]} */
+  const out = [];
+  for (const a of audits) {
+    const words = predictionWords(a);
+    if (words) out.push(h("p", "audit-prediction-words", words));
+  }
+  const rows = audits.flatMap((a) => predictionRows(a).map((r) => ({ name: a.heuristic, ...r })));
+  if (!rows.length) return out;
+  const table = h("table", "table audit-prediction");
+  table.id = "audit-prediction";
+  table.append(
+    h("caption", "", "IDA*'s expansions in one complete iteration at threshold d: predicted (Korf, Reid and Edelkamp 2001) and measured"),
+  );
+  const head = h("tr");
+  for (const t of ["heuristic", "threshold d", "predicted", "measured mean", "95 % interval", "starts", "measured ÷ predicted"])
+    head.append(th(t, "col"));
+  const body = h("tbody");
+  for (const r of rows) {
+    const tr = h("tr");
+    tr.dataset.heuristic = r.name;
+    tr.dataset.threshold = r.threshold;
+    tr.append(
+      th(r.name, "row"),
+      h("td", "", r.threshold),
+      h("td", "predicted", r.predicted),
+      h("td", "measured", r.measured),
+      h("td", "", r.interval),
+      h("td", "", r.starts),
+      h("td", "", r.ratio),
+    );
+    body.append(tr);
+  }
+  const thead = h("thead");
+  thead.append(head);
+  table.append(thead, body);
+  out.push(table);
+  return out;
+}
+
 export class AuditView {
   /**
    * @param {string} text
@@ -174,6 +274,7 @@ export class AuditView {
     const run = button("audit-run");
     run.setAttribute("aria-disabled", String(on));
     run.textContent = on ? "Checking…" : "Check my heuristic";
+    button("audit-again").setAttribute("aria-disabled", String(on));
     button("audit-stop").disabled = !on;
   }
 
@@ -184,8 +285,20 @@ export class AuditView {
   }
 
   /**
+   * The heuristics offered beside the one checked: those of the Search form's menu (the
+   * engine's built-ins), once they are known.
+   * @param {HTMLSelectElement} menu the Search form's heuristic menu
+   * @param {string} own the value of its "your own formula" entry, not offered here
+   */
+  offerBeside(menu, own) {
+    const beside = /** @type {HTMLSelectElement} */ ($("audit-beside"));
+    if (beside.options.length > 1) return;
+    for (const o of menu.options) if (o.value !== own) beside.add(new Option(o.text, o.value));
+  }
+
+  /**
    * The report of an audit.
-   * @param {Audit} a
+   * @param {Audited} a
    */
   show(a) {
     const goal = boardText(a.goal.flat(), a.goal[0].length);
@@ -257,7 +370,23 @@ export class AuditView {
       parts.push(part("audit-consequence", "What the overestimate costs A*", ...content));
     }
     if (a.against.length) parts.push(part("audit-dominance", "Dominance over the built-ins", dominanceTable(a)));
-    if (a.table) parts.push(part("audit-table", "h against h*", gridTable(a.table)));
+    const audits = a.beside ? [a, a.beside] : [a];
+    if (a.table) {
+      /** @type {(Node | string)[]} */
+      const content = [];
+      if (a.picture)
+        content.push(
+          picture(
+            a.picture,
+            "Each cell counts the boards with that h* (across) and ⌊h⌋ (up), darker for more; cells above the dashed diagonal, outlined in red, are overestimates. The table below holds the same counts.",
+          ),
+        );
+      if (a.beside) content.push(numbersTable(audits));
+      content.push(gridTable(a.table));
+      parts.push(part("audit-table", a.beside ? `h against h*, beside ${a.beside.heuristic}` : "h against h*", ...content));
+    }
+    if (audits.some((x) => x.prediction || x.prediction_refused))
+      parts.push(part("audit-kre", "IDA*'s work predicted from h's distribution", ...prediction(audits)));
     if (a.notes.length) {
       const list = h("ul", "audit-notes");
       for (const n of a.notes) list.append(h("li", "", n));

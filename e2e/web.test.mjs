@@ -405,6 +405,8 @@ test("the worksheet grades each step against the recorded search, prints, links 
   // A link to this step opens the same search at the same event.
   await page.evaluate((k) => npuzzle.tree.setStep(k), expect[1].end);
   await page.click("#tree-step-link");
+  // The link is written once the clipboard has answered.
+  await page.waitForSelector("#kit-msg[data-url]");
   const url = await page.getAttribute("#kit-msg", "data-url");
   assert.equal(new URL(url).searchParams.get("step"), String(expect[1].end));
   const other = await openPage(new URL(url).search);

@@ -61,7 +61,7 @@ pub struct ExerciseSearch {
     #[arg(long)]
     pub max_memory: Option<String>,
     #[command(flatten)]
-    pub params: crate::opts::ParamArgs<crate::opts::SearchParams>,
+    pub params: crate::opts::ParamArgs<crate::opts::TreeParams>,
 }
 
 impl ExerciseSearch {
@@ -161,7 +161,7 @@ pub fn run(args: Args) -> Result<u8> {
             let goal = plan.goal_board(w, h).context(BadInput)?;
             let template = plan.request(goal.clone()).context(BadInput)?;
             let seed = args.seed.unwrap_or_else(|| {
-                let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+                let s = npuzzle::generate::fresh_seed();
                 note!("seed {s}");
                 s
             });

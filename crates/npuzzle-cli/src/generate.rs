@@ -52,7 +52,7 @@ pub fn run(args: Args) -> Result<u8> {
         )));
     }
     let seed = args.seed.unwrap_or_else(|| {
-        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+        let s = npuzzle::generate::fresh_seed();
         note!("seed {s}");
         s
     });

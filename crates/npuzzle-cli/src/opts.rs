@@ -131,14 +131,25 @@ impl Which for AllParams {
     }
 }
 
-/// The classic searches' parameters (weight, depth bound): `exercise`, whose sheets are about
-/// tree searches.
+/// The parameters of the searches that are not local (weight, depth bound, `--learnt-key`):
+/// `bench file`.
 #[derive(Clone, Debug, Default)]
 pub struct SearchParams;
 
 impl Which for SearchParams {
     fn takes(p: Param) -> bool {
         p.info().group == ParamGroup::Search
+    }
+}
+
+/// The parameters a tree search reads (weight, depth bound; not `--learnt-key`, which only
+/// `pdb-beam` reads): `exercise` and `check`, whose work is about tree searches.
+#[derive(Clone, Debug, Default)]
+pub struct TreeParams;
+
+impl Which for TreeParams {
+    fn takes(p: Param) -> bool {
+        npuzzle::search::Algorithm::ALL.iter().any(|a| a.info().records_tree() && a.info().takes(p))
     }
 }
 
@@ -234,12 +245,10 @@ impl<W: Which> FromArgMatches for ParamArgs<W> {
     }
 }
 
-/// The memory limit of each of `share` searches running at once when none is given: half the
-/// memory the system reports available (what the searches count is their frontier and explored
-/// set; allocator overhead and the containers' growth take the other half), so the system never
-/// has to kill npuzzle. `None` where the system does not say.
+/// The memory limit of each of `share` searches running at once when none is given
+/// ([`npuzzle::limits::default_memory`] of what the system reports available).
 pub fn default_memory(share: usize) -> Option<u64> {
-    npuzzle_host::available_memory().map(|m| m / 2 / share.max(1) as u64)
+    npuzzle::limits::default_memory(npuzzle_host::available_memory(), share)
 }
 
 /// Set by Ctrl-C; every search and table build polls it.
@@ -319,11 +328,8 @@ impl SearchOpts {
 /// When the algorithm asked for makes random choices and no seed was given, a seed from the
 /// clock, printed on stderr as `generate` does, so the run can be repeated.
 pub fn pick_seed(plan: &mut Plan) {
-    let random = plan.algorithm.is_some_and(|a| a.info().takes(npuzzle::search::Param::Seed));
-    if random && plan.params.seed.is_none() {
-        let s = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    if let Some(s) = plan.draw_seed() {
         note!("seed {s}");
-        plan.params.seed = Some(s);
     }
 }
 

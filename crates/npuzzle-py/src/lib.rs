@@ -69,11 +69,14 @@ fn json_err(what: &str, e: serde_json::Error) -> PyErr {
     PyValueError::new_err(format!("{what}: {text}"))
 }
 
-/// The plan for a JSON request specification, with `cancel` as its cancel flag.
+/// The plan for a JSON request specification, with `cancel` as its cancel flag and, for an
+/// algorithm that makes random choices given no seed, a seed drawn ([`Plan::draw_seed`], as the
+/// CLI draws it), which the report gives.
 fn plan(spec_json: &str, cancel: &Arc<AtomicBool>) -> PyResult<Plan> {
     let spec: Spec = serde_json::from_str(spec_json).map_err(|e| json_err("bad options", e))?;
     let mut plan = spec.plan().map_err(py_err)?;
     plan.cancel_with(cancel.clone());
+    plan.draw_seed();
     Ok(plan)
 }
 
@@ -687,7 +690,7 @@ fn replay_doc(
     let plan = plan_own(spec, &cancel, own.as_ref())?;
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let info = req.algorithm.info();
-    if req.algorithm.reduces() || info.local {
+    if !info.records_tree() {
         return Err(PyValueError::new_err(format!(
             "{} grows no search tree to replay: pick a tree search (astar, bfs, idastar, ...)",
             req.algorithm
@@ -787,7 +790,7 @@ fn compare(
 ) -> PyResult<String> {
     let mut spec: Spec = serde_json::from_str(spec).map_err(|e| json_err("bad options", e))?;
     if spec.limits.memory.is_none() {
-        spec.limits.memory = npuzzle_host::available_memory().map(|m| m / 2);
+        spec.limits.memory = npuzzle::limits::default_memory(npuzzle_host::available_memory(), 1);
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let mut plan = spec.plan().map_err(py_err)?;
@@ -999,25 +1002,27 @@ fn audit_requirement(text: &str) -> PyResult<&'static str> {
 }
 
 /// Random solvable boards toward `goal`, as rows: uniformly drawn, exactly `depth` moves from
-/// the goal, or a random walk of `walk` moves.
+/// the goal, or a random walk of `walk` moves; drawn with `seed`, or with a seed from the clock
+/// ([`npuzzle::generate::fresh_seed`]).
 #[pyfunction]
 #[pyo3(signature = (size, count, seed, goal, depth=None, walk=None))]
-fn generate(size: &str, count: usize, seed: u64, goal: &str, depth: Option<u32>, walk: Option<usize>) -> PyResult<Vec<Vec<Vec<u32>>>> {
+fn generate(
+    size: &str,
+    count: usize,
+    seed: Option<u64>,
+    goal: &str,
+    depth: Option<u32>,
+    walk: Option<usize>,
+) -> PyResult<Vec<Vec<Vec<u32>>>> {
     let (w, h) = parse_size(size).map_err(|e| py_err(e.into()))?;
     let goal = Goal::resolve(goal, w, h).map_err(py_err)?;
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::new(seed.unwrap_or_else(npuzzle::generate::fresh_seed));
     let rows = |b: Board| b.rows();
     if depth.is_some() && walk.is_some() {
         return Err(PyValueError::new_err("give depth or walk, not both"));
     }
     if let Some(d) = depth {
         let table = DepthTable::new(&goal).map_err(py_err)?;
-        if d > table.max_depth() {
-            return Err(PyValueError::new_err(format!(
-                "no {w}×{h} board is {d} moves from this goal: the farthest are {} moves away",
-                table.max_depth()
-            )));
-        }
         return (0..count).map(|_| table.random_at(d, &mut rng).map(rows).map_err(py_err)).collect();
     }
     Ok(match walk {

@@ -156,6 +156,24 @@ def test_every_public_function_and_class_has_a_docstring():
         assert inspect.getdoc(mod)
 
 
+def test_the_public_namespace_holds_npuzzle_names_only():
+    # What `dir(npuzzle)` and completion in a notebook offer: npuzzle's own functions, classes,
+    # types and constants, none of the modules and typing names it uses (json, gc, Optional, …).
+    own_types = {"Board", "Progress", "SearchOptions", "Keywords", "TreeKeywords", "ReportFields"}
+    own_types |= {"Params", "SearchParams", "LocalParams", "COMPARE_COLUMNS", "DEPTH_COLUMNS"}
+    for mod, allowed in ((npuzzle, set(npuzzle.__all__) | own_types), (npuzzle.tables, set(npuzzle.tables.__all__))):
+        public = {n for n in dir(mod) if not n.startswith("_")}
+        # `from __future__ import annotations` binds this name; it is the language's, not an import.
+        public.discard("annotations")
+        assert public <= allowed, f"{mod.__name__} offers {sorted(public - allowed)}"
+        # Board and Progress are npuzzle's names for typing's (Any, a Union).
+        for name in public - {"Board", "Progress"}:
+            obj = getattr(mod, name)
+            origin = getattr(obj, "__module__", None) or getattr(obj, "__name__", "")
+            if inspect.ismodule(obj) or inspect.isclass(obj) or inspect.isfunction(obj):
+                assert origin.startswith("npuzzle"), f"{mod.__name__}.{name} comes from {origin}"
+
+
 # A DOM just large enough for the playback script: the root, its board's tile groups, buttons,
 # slider and step label. The script runs as in a page; the test then presses buttons.
 _DOM = r"""

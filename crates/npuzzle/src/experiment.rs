@@ -129,8 +129,7 @@ pub struct DepthRow {
 /// the experiment counts the nodes of a search tree.
 pub fn pair(text: &str) -> Result<(Algorithm, Estimator), Error> {
     let pair = crate::compare::Pair::parse(text.trim())?;
-    let info = pair.algorithm.info();
-    if info.local || info.reduces {
+    if !pair.algorithm.info().records_tree() {
         return Err(Error::Invalid(format!("{} builds no search tree to count: pick a tree search", pair.algorithm)));
     }
     Ok((pair.algorithm, pair.heuristic))
@@ -140,8 +139,7 @@ pub fn pair(text: &str) -> Result<(Algorithm, Estimator), Error> {
 /// with the run's heuristic where the algorithm uses one ([`crate::spec::DEFAULT_HEURISTIC`] when it names
 /// none), zero where it uses none.
 pub fn run_pair(run: crate::compare::Run) -> Result<(Algorithm, Estimator), Error> {
-    let info = run.algorithm.info();
-    if info.local || info.reduces {
+    if !run.algorithm.info().records_tree() {
         return Err(Error::Invalid(format!("{} builds no search tree to count: pick a tree search", run.algorithm)));
     }
     let h = if run.algorithm.uses_heuristic() {

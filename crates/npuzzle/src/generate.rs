@@ -15,6 +15,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// states).
 pub const MAX_TABLE_CELLS: usize = 9;
 
+/// A seed for a run given none, from the clock (nanoseconds since 1970, below 2^53 so that every
+/// JSON reader, JavaScript's too, reads it exactly): what every front end draws and reports, so
+/// that the run can be repeated with it.
+pub fn fresh_seed() -> u64 {
+    let nanos = crate::clock::SystemTime::now().duration_since(crate::clock::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64);
+    nanos & ((1 << 53) - 1)
+}
+
 /// A small, seedable pseudo-random generator (SplitMix64). Not for cryptography.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);

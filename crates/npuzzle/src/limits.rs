@@ -20,6 +20,15 @@ pub struct Limits {
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
+/// The memory limit of each of `share` searches running at once when none is given, from the
+/// memory the system reports `available` (the caller reads it; the library reads no
+/// environment): half of it, shared out. What the searches count is their frontier and explored
+/// set; allocator overhead and the containers' growth take the other half, so the system never
+/// has to kill the process. `None` where the system does not say.
+pub fn default_memory(available: Option<u64>, share: usize) -> Option<u64> {
+    available.map(|m| m / 2 / share.max(1) as u64)
+}
+
 impl Limits {
     /// A limit already reached before any work: a zero time or node limit, or a cancel flag
     /// already set. Every engine stops at once on it, however small the search, and front ends

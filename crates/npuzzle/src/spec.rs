@@ -201,6 +201,23 @@ impl Spec {
 }
 
 impl Plan {
+    /// Whether the run makes random choices (its algorithm takes a seed) and no seed was given.
+    pub fn wants_seed(&self) -> bool {
+        self.params.seed.is_none() && self.algorithm.is_some_and(|a| a.info().takes(Param::Seed))
+    }
+
+    /// Where the run makes random choices and no seed was given, a seed drawn
+    /// ([`crate::generate::fresh_seed`]) and set: the seed, for the caller to show (the report
+    /// gives it too). `None`, and nothing set, otherwise.
+    pub fn draw_seed(&mut self) -> Option<u64> {
+        if !self.wants_seed() {
+            return None;
+        }
+        let seed = crate::generate::fresh_seed();
+        self.params.seed = Some(seed);
+        Some(seed)
+    }
+
     /// Lowers every limit to the server's `caps` (and sets the missing ones to them).
     pub fn cap(&mut self, caps: &Caps) {
         let l = &mut self.limits;

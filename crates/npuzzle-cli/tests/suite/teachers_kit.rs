@@ -67,7 +67,7 @@ fn labels(v: &Value) -> Vec<String> {
 fn expansions_equal_the_traces_selected_labels_for_every_algorithm() {
     let mut checked = 0;
     for &a in Algorithm::ALL {
-        if a.reduces() || a.info().local {
+        if !a.info().records_tree() {
             // Reduction places tiles by construction and a local search keeps only its current
             // state: neither selects from an open list, and `exercise` refuses them.
             let r = run(&["exercise", NILSSON, "--goal", NILSSON_GOAL, "-a", a.name()]);
@@ -424,4 +424,18 @@ fn a_moodle_question_bank_holds_each_boards_questions_and_the_librarys_answers()
     assert_eq!(run(&["exercise", "--depth", "6", "--format", "moodle", "--answers", "key.xml"]).code, 2);
     assert_eq!(run(&["exercise", "--depth", "6", "--count", "2"]).code, 2);
     assert_eq!(run(&["exercise", NILSSON, "--goal", NILSSON_GOAL, "--count", "2", "--format", "moodle"]).code, 2);
+}
+
+/// `check` and `exercise` are about tree searches: they offer the parameters a tree search
+/// reads (the weight) and none that only another kind reads (`--learnt-key`, `pdb-beam`'s).
+#[test]
+fn check_and_exercise_offer_only_what_a_tree_search_reads() {
+    for cmd in ["check", "exercise"] {
+        let r = run(&[cmd, "--help"]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.contains("--weight"), "{cmd}: {}", r.stdout);
+        assert!(!r.stdout.contains("--learnt-key"), "{cmd} offers --learnt-key: {}", r.stdout);
+    }
+    let r = run(&["bench", "--help"]);
+    assert!(r.stdout.contains("--learnt-key"), "bench file runs pdb-beam: {}", r.stdout);
 }

@@ -41,22 +41,23 @@ search, batch or table build.
 
 from __future__ import annotations
 
-import gc
-import json
-import random as _random
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, TypedDict, Union
+import gc as _gc
+import json as _json
+import typing as _typing
 
 from . import _npuzzle, _own
 from ._audit import Audit
-from ._display import solution_html
+from ._display import solution_html as _solution_html
 from ._npuzzle import BoardError, TablesError, UnsolvableError
 from ._own import Tiles
 from ._params import KEYS as _PARAM_KEYS
 from ._params import LocalParams, Params, SearchParams
-from ._progress import make_progress
+from ._progress import make_progress as _make_progress
 from ._types import Report, ReportFields, Stats
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
+    from typing import Any, Callable, Dict, Iterator, List, Literal, Optional, Sequence, Tuple, Union
+
     from typing_extensions import Unpack
 
     from ._player import Player
@@ -98,10 +99,10 @@ __all__ = [
     "tables",
 ]
 
-Board = Any
+Board = _typing.Any
 """A board: text, a flat or nested list of ints, or a NumPy array."""
 
-Progress = Union[bool, Callable[[str, str, int, int], Any], None]
+Progress = _typing.Union[bool, _typing.Callable[[str, str, int, int], _typing.Any], None]
 
 
 def _board_value(board: Board) -> Any:
@@ -127,7 +128,7 @@ def _int(v: Any) -> int:
 
 
 def _board_json(board: Board) -> str:
-    return json.dumps(_board_value(board))
+    return _json.dumps(_board_value(board))
 
 
 def _bytes(v: Union[int, str, None]) -> Optional[int]:
@@ -143,7 +144,7 @@ def _bytes(v: Union[int, str, None]) -> Optional[int]:
     return _npuzzle.parse_bytes(v)
 
 
-class SearchOptions(TypedDict, total=False):
+class SearchOptions(_typing.TypedDict, total=False):
     """What every search takes besides the algorithms' parameters."""
 
     goal: Board
@@ -237,9 +238,9 @@ class Options:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def _spec(self, draw_seed: bool = False) -> str:
-        """The library's request specification (JSON). With ``draw_seed``, a local search with
-        no seed gets one drawn here (as :func:`generate` does), reported in ``Solution.seed``."""
+    def _spec(self) -> str:
+        """The library's request specification (JSON). A local search given no seed gets one
+        drawn by the library, reported in ``Solution.seed``."""
         v = self._values
         timeout = v.get("timeout")
         if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))):
@@ -259,18 +260,16 @@ class Options:
             value = v.get(key)
             if value is not None and value is not False:
                 spec[key] = value
-        if draw_seed and "seed" not in v:
-            spec["seed"] = _random.getrandbits(63)
-        return json.dumps(spec)
+        return _json.dumps(spec)
 
 
-def _spec_own(options: Options, draw_seed: bool = False) -> Tuple[str, Optional[_own.Heuristic]]:
+def _spec_own(options: Options) -> Tuple[str, Optional[_own.Heuristic]]:
     """The specification, and the heuristic when it is a callable (which JSON cannot carry)."""
     own = _own.own(options.get("heuristic"), options.get("admissible"))
     if own is None and options.get("admissible") is not None:
         raise ValueError("admissible= is your claim about a heuristic of your own (a callable); the claims of a "
                          "built-in or a formula are the library's (npuzzle.heuristic_info())")
-    return options._spec(draw_seed), own
+    return options._spec(), own
 
 
 def _options(options: Optional[Options], keywords: Dict[str, Any], allowed: Optional[Tuple[str, ...]] = None) -> Options:
@@ -301,11 +300,11 @@ class Solution(ReportFields):
 
     @classmethod
     def _from_json(cls, text: str) -> "Solution":
-        return cls(json.loads(text))
+        return cls(_json.loads(text))
 
     def to_dict(self) -> Dict[str, Any]:
         """The solution as the CLI prints it (``npuzzle solve --format json``), as a new dict."""
-        result: Dict[str, Any] = json.loads(json.dumps(self._data))
+        result: Dict[str, Any] = _json.loads(_json.dumps(self._data))
         return result
 
     @property
@@ -338,7 +337,7 @@ class Solution(ReportFields):
     def _repr_html_(self) -> str:
         """Jupyter's view: the start board as SVG with a playback of the moves (inline SVG and
         script, no external assets), the goal, the statistics and the moves."""
-        return solution_html(self._data)
+        return _solution_html(self._data)
 
 
 def solve(start: Board, options: Optional[Options] = None, *, cache_dir: Optional[str] = None, progress: Progress = True,
@@ -373,8 +372,8 @@ def solve(start: Board, options: Optional[Options] = None, *, cache_dir: Optiona
         TypeError: an option the library does not know.
         KeyboardInterrupt: Ctrl-C stopped the search.
     """
-    spec, own = _spec_own(_options(options, dict(keywords)), draw_seed=True)
-    text = _npuzzle.solve_one(_board_json(start), spec, _dir(cache_dir), make_progress(progress), heuristic=own)
+    spec, own = _spec_own(_options(options, dict(keywords)))
+    text = _npuzzle.solve_one(_board_json(start), spec, _dir(cache_dir), _make_progress(progress), heuristic=own)
     sol = Solution._from_json(text)
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
@@ -409,7 +408,7 @@ def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jo
     exception it raises stops the batch and is raised here. Names and formulas run in parallel.
     """
     opts = _options(options, dict(keywords))
-    spec, own = _spec_own(opts, draw_seed=True)
+    spec, own = _spec_own(opts)
     if own is not None:
         return _solve_each(boards, spec, own, paths, cache_dir, progress)
     results: List[Optional[Solution]] = [None] * len(boards)
@@ -420,17 +419,17 @@ def solve_many(boards: Sequence[Board], options: Optional[Options] = None, *, jo
             where.append(i)
         except BoardError as e:
             results[i] = Solution({"status": "invalid", "input": repr(b), "error": str(e)})
-    texts = _npuzzle.solve_many(encoded, spec, jobs, paths, _dir(cache_dir), make_progress(progress))
+    texts = _npuzzle.solve_many(encoded, spec, jobs, paths, _dir(cache_dir), _make_progress(progress))
     # Hundreds of thousands of new dicts would set off the cyclic garbage collector again and
     # again (none of them can form a cycle); parsing with it paused is three times as fast.
-    paused = gc.isenabled()
-    gc.disable()
+    paused = _gc.isenabled()
+    _gc.disable()
     try:
         for i, t in zip(where, texts):
             results[i] = Solution._from_json(t)
     finally:
         if paused:
-            gc.enable()
+            _gc.enable()
     return [r for r in results if r is not None]
 
 
@@ -445,11 +444,11 @@ def _solve_each(boards: Sequence[Board], spec: str, own: _own.Heuristic, paths: 
             results.append(Solution({"status": "invalid", "input": repr(b), "error": str(e)}))
             continue
         try:
-            text = _npuzzle.solve_one(start, spec, _dir(cache_dir), make_progress(progress), heuristic=own)
+            text = _npuzzle.solve_one(start, spec, _dir(cache_dir), _make_progress(progress), heuristic=own)
         except BoardError as e:
             results.append(Solution({"status": "invalid", "input": repr(b), "error": str(e)}))
             continue
-        data = json.loads(text)
+        data = _json.loads(text)
         if not paths:
             data.pop("path", None)
         results.append(Solution(data))
@@ -466,14 +465,14 @@ def trace(start: Board, options: Optional[Options] = None, *, limit: int = 200, 
     ``{"event": "end", ..., "report": {...}}`` with the solution. Takes the options of
     :func:`solve`; the search itself runs when iteration starts.
     """
-    spec, own = _spec_own(_options(options, dict(keywords)), draw_seed=True)
+    spec, own = _spec_own(_options(options, dict(keywords)))
     start_json = _board_json(start)
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
 
     def events() -> Iterator[Dict[str, Any]]:
-        for line in _npuzzle.trace_events(start_json, spec, limit, _dir(cache_dir), make_progress(progress), heuristic=own):
-            event: Dict[str, Any] = json.loads(line)
+        for line in _npuzzle.trace_events(start_json, spec, limit, _dir(cache_dir), _make_progress(progress), heuristic=own):
+            event: Dict[str, Any] = _json.loads(line)
             yield event
 
     return events()
@@ -497,7 +496,7 @@ def trace_text(start: Board, options: Optional[Options] = None, *, limit: int = 
     spec, own = _spec_own(_options(options, dict(keywords), _TREE_KEYS))
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
         raise ValueError(f"limit {limit!r} must be a number of steps ≥ 0")
-    text, _report = _npuzzle.trace_text(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress), heuristic=own)
+    text, _report = _npuzzle.trace_text(_board_json(start), spec, limit, _dir(cache_dir), _make_progress(progress), heuristic=own)
     return text
 
 
@@ -525,7 +524,7 @@ class Tree:
         self._json = json_text
         self.solution = solution
         self.note = note
-        d = json.loads(json_text)
+        d = _json.loads(json_text)
         self.nodes: int = len(d["nodes"])
         self.total_nodes: int = int(d["total_nodes"])
         self.capped: bool = bool(d["capped"])
@@ -539,7 +538,7 @@ class Tree:
         ``height``, ``total_nodes``, ``capped``, ``limit``, ``legend``, ``iterations`` and
         ``nodes`` (each with ``id``, ``parent``, ``label``, ``move``, ``g``, ``h``, ``f``,
         ``fate``, ``board``, ``state``, ``expanded`` and ``on_path``)."""
-        doc: Dict[str, Any] = json.loads(self._json)
+        doc: Dict[str, Any] = _json.loads(self._json)
         return doc
 
     def to_json(self) -> str:
@@ -594,7 +593,7 @@ def tree(start: Board, options: Optional[Options] = None, *, limit: int = 2000, 
     if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
         raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
     svg, json_text, dot, report, note = _npuzzle.tree_docs(_board_json(start), spec, limit, _dir(cache_dir),
-                                                           make_progress(progress), heuristic=own)
+                                                           _make_progress(progress), heuristic=own)
     sol = Solution._from_json(report)
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
@@ -644,8 +643,8 @@ def widget(start: Board, options: Optional[Options] = None, *, step: int = 0, li
         raise ValueError(f"limit {limit!r} must be a number of nodes ≥ 1")
     if isinstance(step, bool) or not isinstance(step, int) or step < 0:
         raise ValueError(f"step {step!r} must be an event number ≥ 0")
-    doc = _npuzzle.replay_doc(_board_json(start), spec, limit, _dir(cache_dir), make_progress(progress), heuristic=own)
-    sol = Solution._from_json(json.dumps(json.loads(doc)["report"]))
+    doc = _npuzzle.replay_doc(_board_json(start), spec, limit, _dir(cache_dir), _make_progress(progress), heuristic=own)
+    sol = Solution._from_json(_json.dumps(_json.loads(doc)["report"]))
     if sol.status == "unsolvable":
         raise UnsolvableError(sol.message)
     return Player(doc, step, sol)
@@ -708,8 +707,8 @@ def exercise(start: Board, options: Optional[Options] = None, *, max_steps: int 
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps {max_steps!r} must be a number of steps ≥ 1")
     sheet, key, sheet_html, key_html, doc = _npuzzle.exercise_docs(_board_json(start), spec, max_steps, _dir(cache_dir),
-                                                                   make_progress(progress), heuristic=own)
-    data: Dict[str, Any] = json.loads(doc)
+                                                                   _make_progress(progress), heuristic=own)
+    data: Dict[str, Any] = _json.loads(doc)
     if data["status"] == "unsolvable":
         raise UnsolvableError("unsolvable: start and goal have different parity")
     return Exercise(sheet, key, sheet_html, key_html, data)
@@ -768,8 +767,8 @@ def compare(boards: Union[Board, Sequence[Board]], algorithms: Union[str, Sequen
     spec = Options(goal=goal, order=order, cost=cost, size=size, timeout=timeout, max_nodes=max_nodes,
                    max_memory=max_memory)._spec()
     text = _npuzzle.compare([_board_json(b) for b in boards], spec, names[0], names[1], _dir(cache_dir),
-                            make_progress(progress))
-    rows = [{k: r[k] for k in COMPARE_COLUMNS if k in r} for r in json.loads(text)]
+                            _make_progress(progress))
+    rows = [{k: r[k] for k in COMPARE_COLUMNS if k in r} for r in _json.loads(text)]
     if frame is False:
         return rows
     try:
@@ -824,8 +823,8 @@ def bench_depth(depths: Optional[Sequence[int]] = None, *, count: int = 100, see
     """
     spec = Options(goal=goal, size=size, cost=cost, order=order)._spec()
     text = _npuzzle.bench_depth(spec, [int(d) for d in depths or []], int(count), int(seed), _pair_list(pairs),
-                                int(max_nodes), _dir(cache_dir), make_progress(progress))
-    rows = [{k: r[k] for k in DEPTH_COLUMNS} for r in json.loads(text)]
+                                int(max_nodes), _dir(cache_dir), _make_progress(progress))
+    rows = [{k: r[k] for k in DEPTH_COLUMNS} for r in _json.loads(text)]
     if frame is False:
         return rows
     try:
@@ -948,8 +947,6 @@ def generate(size: Union[int, str] = "3x3", count: int = 1, *, seed: Optional[in
         walk: random walks of this many moves from the goal instead of uniform boards.
         goal: the goal preset or board text.
     """
-    if seed is None:
-        seed = _random.getrandbits(63)
     if count < 0:
         raise ValueError(f"count {count} must not be negative")
     return _npuzzle.generate(str(size), count, seed, goal, depth, walk)
@@ -981,8 +978,8 @@ def analyse(start: Board, solution: str, *, goal: Board = "blank-last", reading:
         UnsolvableError: the scramble cannot reach the goal.
     """
     spec = Options(goal=goal, size=size, timeout=timeout)._spec()
-    text = _npuzzle.analyse(_board_json(start), solution, reading, spec, _dir(cache_dir), make_progress(progress))
-    result: Dict[str, Any] = json.loads(text)
+    text = _npuzzle.analyse(_board_json(start), solution, reading, spec, _dir(cache_dir), _make_progress(progress))
+    result: Dict[str, Any] = _json.loads(text)
     return result
 
 
@@ -1039,8 +1036,8 @@ def check(start: Board, *, solution: Optional[str] = None, expansions: Optional[
     spec, own = _spec_own(Options(goal=goal, algorithm=algorithm, heuristic=heuristic, order=order, cost=cost, metric=metric,
                    size=size, **rules))
     text = _npuzzle.check(_board_json(start), spec, solution, expansions, optimal, steps, reading, gradescope,
-                          _dir(cache_dir), make_progress(progress), trace, heuristic=own)
-    result: Dict[str, Any] = json.loads(text)
+                          _dir(cache_dir), _make_progress(progress), trace, heuristic=own)
+    result: Dict[str, Any] = _json.loads(text)
     return result
 
 
@@ -1060,8 +1057,8 @@ def check_answers(answers: str, key: Union["Exercise", Dict[str, Any]], *, grade
         ValueError: no numbered answer, or a key that is not an exercise's.
     """
     data = key.data if isinstance(key, Exercise) else key
-    text = _npuzzle.check_answers(json.dumps(data), answers, gradescope)
-    result: Dict[str, Any] = json.loads(text)
+    text = _npuzzle.check_answers(_json.dumps(data), answers, gradescope)
+    result: Dict[str, Any] = _json.loads(text)
     return result
 
 
@@ -1118,8 +1115,8 @@ def audit(heuristic: Union[str, Callable[[Tiles], float]], *, size: Union[int, s
     spec = Options(goal=goal, size=str(size), cost=cost)._spec()
     report, text, holds = _npuzzle.audit(own if own is not None else heuristic, spec, int(uniform), int(walks), int(seed),
                                          int(consequence_boards), int(consequence_nodes), [int(d) for d in predict],
-                                         None if starts is None else int(starts), _dir(cache_dir), make_progress(progress))
-    return Audit(json.loads(report), text, dict(holds))
+                                         None if starts is None else int(starts), _dir(cache_dir), _make_progress(progress))
+    return Audit(_json.loads(report), text, dict(holds))
 
 
 def read_moves(text: str, reading: Literal["blank", "tiles"] = "blank") -> str:
@@ -1146,7 +1143,7 @@ def is_solvable(start: Board, goal: Board = "blank-last") -> bool:
     Raises:
         BoardError: a malformed board, or boards of different sizes.
     """
-    return _npuzzle.is_solvable(_board_json(start), json.dumps(_board_value(goal)))
+    return _npuzzle.is_solvable(_board_json(start), _json.dumps(_board_value(goal)))
 
 
 def heuristics(start: Board, goal: Board = "blank-last", *, cache_dir: Optional[str] = None) -> Dict[str, float]:
@@ -1156,7 +1153,7 @@ def heuristics(start: Board, goal: Board = "blank-last", *, cache_dir: Optional[
     :func:`npuzzle.tables.load` or :func:`~npuzzle.tables.build` prepared a set for the size.
     Estimates are whole numbers except Euclidean distance's.
     """
-    pairs = _npuzzle.heuristics(_board_json(start), json.dumps(_board_value(goal)), _dir(cache_dir))
+    pairs = _npuzzle.heuristics(_board_json(start), _json.dumps(_board_value(goal)), _dir(cache_dir))
     return {name: (int(v) if float(v).is_integer() else v) for name, v in pairs}
 
 
@@ -1173,7 +1170,7 @@ def heuristic_info() -> List[Dict[str, Any]]:
     ``max_cells``, and whether it serves the multi-tile metric (``mtm``), weighs tiles by their
     cost (``tile_costs``) and gives whole numbers (``integral``). Any of the names or aliases, or
     a formula over them, is a ``heuristic=``."""
-    described: List[Dict[str, Any]] = json.loads(_npuzzle.heuristic_info())
+    described: List[Dict[str, Any]] = _json.loads(_npuzzle.heuristic_info())
     return described
 
 
@@ -1184,7 +1181,7 @@ def params() -> List[Dict[str, Any]]:
     ``duplicates`` and ``ties``), its range (``min``, ``max``, whether each is excluded),
     ``default`` and ``default_note``. The same list gives the command line its flags and the web
     page its inputs."""
-    described: List[Dict[str, Any]] = json.loads(_npuzzle.params())
+    described: List[Dict[str, Any]] = _json.loads(_npuzzle.params())
     return described
 
 

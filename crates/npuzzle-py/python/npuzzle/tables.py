@@ -17,16 +17,19 @@ and verified (size, goal, pattern, checksum) when read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, List, Optional, Union
+import typing as _typing
+from dataclasses import dataclass as _dataclass
 
 from . import _npuzzle
-from ._progress import make_progress
+from ._progress import make_progress as _make_progress
+
+if _typing.TYPE_CHECKING:
+    from typing import Any, List, Optional, Union
 
 __all__ = ["TableSet", "build", "load", "sets", "default_cache_dir"]
 
 
-@dataclass(frozen=True)
+@_dataclass(frozen=True)
 class TableSet:
     """A prepared pattern-database set."""
 
@@ -61,7 +64,7 @@ def build(size: Union[int, str], set: Optional[str] = None, cache_dir: Optional[
             was allocated).
         KeyboardInterrupt: Ctrl-C stopped the build.
     """
-    name, files = _npuzzle.tables_prepare(_size(size), set, goal, _dir(cache_dir), True, force, make_progress(progress))
+    name, files = _npuzzle.tables_prepare(_size(size), set, goal, _dir(cache_dir), True, force, _make_progress(progress))
     return TableSet(_size(size), name, files)
 
 
@@ -74,7 +77,7 @@ def load(size: Union[int, str], set: Optional[str] = None, cache_dir: Optional[A
         npuzzle.TablesError: a table of the set is not cached.
         OSError: a cached table failed verification.
     """
-    name, files = _npuzzle.tables_prepare(_size(size), set, goal, _dir(cache_dir), False, False, make_progress(progress))
+    name, files = _npuzzle.tables_prepare(_size(size), set, goal, _dir(cache_dir), False, False, _make_progress(progress))
     return TableSet(_size(size), name, files)
 
 

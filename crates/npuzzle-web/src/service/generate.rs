@@ -28,7 +28,7 @@ impl GenerateQuery {
             return Err(ApiError::unprocessable(format!("depth {depth} is too deep: at most {MAX_GENERATE_DEPTH}")));
         }
         let seed: u64 = match q.get("seed") {
-            None => npuzzle::clock::SystemTime::now().duration_since(npuzzle::clock::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64),
+            None => npuzzle::generate::fresh_seed(),
             Some(s) => s.trim().parse().map_err(|_| ApiError::bad_request(format!("bad seed \"{s}\": give a whole number")))?,
         };
         let goal =

@@ -35,7 +35,11 @@ impl Service {
     /// A solve request's body read and checked, short of searching.
     pub fn solve_job(&self, bytes: &[u8], cancel: Option<Arc<AtomicBool>>) -> Result<SolveJob, ApiError> {
         let (body, spec): (SolveExtras, Spec) = parse_json(bytes, SOLVE_FIELDS)?;
-        let mut req = request(&plan_capped(&self.caps(), &spec, cancel)?, &body.start)?;
+        let mut plan = plan_capped(&self.caps(), &spec, cancel)?;
+        // A local search given no seed gets one drawn, as the command line draws it; the report
+        // gives it, so the run can be repeated.
+        plan.draw_seed();
+        let mut req = request(&plan, &body.start)?;
         // The default solver settled with the tables at hand: where the ones it would read are
         // not cached (or larger than this engine builds), the default that answers at once.
         let notes: Vec<String> = self.tables.settle_default(&mut req).into_iter().collect();

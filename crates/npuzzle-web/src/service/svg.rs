@@ -36,7 +36,7 @@ impl Service {
         // not cached (or larger than this engine builds), the default that answers at once.
         self.tables.settle_default(&mut req);
         ensure_solvable(&req.start, &req.goal)?;
-        if req.algorithm.reduces() || req.algorithm.info().local {
+        if !req.algorithm.info().records_tree() {
             return Err(ApiError::unprocessable(format!("{} grows no search tree to draw", req.algorithm)));
         }
         if body.at.is_empty() || body.at.len() > MAX_SVG_FRAMES {

@@ -73,6 +73,13 @@ pub struct Info {
 }
 
 impl Info {
+    /// Whether it grows a search tree from an open list, which a trace records, a replay draws
+    /// and a depth experiment counts: not a local search (its current state only), not one
+    /// that builds one path without a tree (reduction, `pdb-beam`).
+    pub fn records_tree(&self) -> bool {
+        !self.local && !self.reduces
+    }
+
     /// Whether it reads `param`.
     pub fn takes(&self, param: Param) -> bool {
         self.params.contains(&param)

@@ -263,11 +263,10 @@ export class Controller {
     }
     const options = s.options;
     const local = isLocal(options, s.settings.algorithm);
-    // A local search's seed: the one typed, else a fresh one for each run (shown, so a run can
-    // be repeated).
-    s.seed = local ? s.settings.params.seed || String(Math.floor(Math.random() * 2 ** 31)) : null;
-    const body = solveBody(s.settings, options, s.seed);
-    const key = settingsKey(s.settings, options, s.seed);
+    // A local search's seed: the one typed, else the engine draws one for each run and the
+    // result gives it (shown, so a run can be repeated).
+    const typed = local ? s.settings.params.seed || null : null;
+    const body = solveBody(s.settings, options, typed);
     this.setup.updateUrl();
     showMessage("searching…");
     showHint("");
@@ -282,8 +281,9 @@ export class Controller {
           if (!line.tables) setLive(line, line.time_ms);
         } else if (line.type === "result") {
           showTables(null);
-          s.resultKey = key;
-          s.resultBody = body;
+          s.seed = local ? (line.seed == null ? typed : String(line.seed)) : null;
+          s.resultKey = settingsKey(s.settings, options, s.seed);
+          s.resultBody = solveBody(s.settings, options, s.seed);
           const { type, ...result } = line;
           this.showResult(result);
         } else if (line.type === "error") {

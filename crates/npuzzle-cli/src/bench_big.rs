@@ -83,7 +83,7 @@ pub fn run(args: &Args) -> Result<u8> {
     let chosen = match &args.algorithms {
         Some(a) => {
             let a: Algorithm = a.parse().map_err(|e| anyhow!(BadInput).context(format!("{e}")))?;
-            if !a.reduces() {
+            if !a.info().one_path() {
                 return Err(anyhow!(BadInput).context(format!("bench big runs reduce, reduce-plus or pdb-beam, not {a}")));
             }
             Some(a)
@@ -102,7 +102,7 @@ pub fn run(args: &Args) -> Result<u8> {
         let count = args.count.unwrap_or_else(|| default_count(w * h)).max(1);
         let mut tables = None;
         let algorithm = chosen.unwrap_or_else(|| match npuzzle::solve::default_choice(w, h).0 {
-            a if a.reduces() => a,
+            a if a.info().one_path() => a,
             _ => Algorithm::ReducePlus,
         });
         let (mut moves, mut manh, mut bound, mut secs, mut peak) = (0u64, 0u64, 0u64, 0f64, 0u64);

@@ -44,13 +44,13 @@ struct Tally {
 /// `--algorithms` settles it, the single climbers with 100 sideways moves (AIMA's 8-queens
 /// setting) and stochastic beam search.
 fn rows(args: &Args, base: &Params) -> Result<Vec<Row>> {
-    let local: Vec<Algorithm> = Algorithm::ALL.iter().copied().filter(|a| a.info().local).collect();
+    let local: Vec<Algorithm> = Algorithm::ALL.iter().copied().filter(|a| a.info().local()).collect();
     let chosen: Vec<Algorithm> = match &args.algorithms {
         Some(list) => list
             .split(',')
             .map(|n| n.parse::<Algorithm>().context(BadInput))
             .map(|a| match a {
-                Ok(a) if !a.info().local => Err(anyhow!(BadInput).context(format!("{a} is not a local search"))),
+                Ok(a) if !a.info().local() => Err(anyhow!(BadInput).context(format!("{a} is not a local search"))),
                 other => other,
             })
             .collect::<Result<_>>()?,

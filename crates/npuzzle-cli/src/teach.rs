@@ -129,7 +129,7 @@ impl TeachOpts {
 pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     let t = &args.teach;
     t.check()?;
-    if t.tree.is_some() && req.algorithm.info().local {
+    if t.tree.is_some() && req.algorithm.info().local() {
         return Err(anyhow!(BadInput).context(format!("{} is a local search: it keeps no search tree to draw; use --trace", req.algorithm)));
     }
     let cells = req.start.len();

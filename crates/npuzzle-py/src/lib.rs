@@ -712,7 +712,7 @@ fn replay_doc(
             tree: Tree::new(&rec, req.start.width(), req.start.height(), limit),
             trace: ReplayTrace::of(&rec, info),
             report: Report::new(&req, &outcome),
-            info,
+            info: info.described(),
             legend: npuzzle::render::palette::legend(),
             pseudocode: npuzzle::search::Conventions::of(info, &req.params).pseudocode(info),
         };
@@ -723,11 +723,11 @@ fn replay_doc(
 
 /// What [`replay_doc`] returns.
 #[derive(serde::Serialize)]
-struct ReplayDoc<'a> {
+struct ReplayDoc {
     tree: Tree,
     trace: ReplayTrace,
     report: Report,
-    info: &'a npuzzle::search::Info,
+    info: npuzzle::search::Described,
     legend: Vec<npuzzle::render::palette::LegendEntry>,
     pseudocode: Option<Vec<String>>,
 }

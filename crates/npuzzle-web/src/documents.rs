@@ -71,7 +71,7 @@ pub struct Options {
     pub engine: EngineKind,
     /// Every algorithm, described by itself (name, title, summary, optimality, parameters,
     /// pseudocode, …), in the order menus list them.
-    pub algorithms: Vec<&'static Info>,
+    pub algorithms: Vec<npuzzle::search::Described>,
     /// The heuristics offered.
     pub heuristics: Vec<HeuristicKind>,
     /// What each heuristic offered is.
@@ -687,6 +687,8 @@ pub fn typescript() -> String {
         npuzzle::audit::Dominance,
         npuzzle::audit::predict::Prediction,
         npuzzle::audit::Sample,
+        npuzzle::search::Described,
+        npuzzle::search::Kind,
         npuzzle::heuristic::Claims,
         npuzzle::heuristic::Claim,
         npuzzle::analysis::Analysis,

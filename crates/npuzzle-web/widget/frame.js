@@ -21,7 +21,7 @@ import { drawLegend } from "../static/js/views/legend.js";
  * @property {import("../static/js/api").Tree} tree
  * @property {import("../static/js/api").Trace} trace
  * @property {import("../static/js/api").Report} report
- * @property {import("../static/js/api").Info} info
+ * @property {import("../static/js/api").Described} info
  * @property {import("../static/js/api").LegendEntry[]} legend
  * @property {string[] | null} pseudocode the pseudocode's texts under rules other than the algorithm's own
  * @property {number} step the event to open at

@@ -267,7 +267,7 @@ pub fn words(e: &Event, info: &Info) -> String {
         }
         Event::Incumbent { label, cost, .. } => format!("new best solution at {}: cost {cost}, now the bound", short_label(label)),
         Event::BackedUp { label, f, .. } => format!("backed up f = {f} to {}", short_label(label)),
-        Event::Goal { label, .. } if info.two_roots => format!("the searches meet at {}", short_label(label)),
+        Event::Goal { label, .. } if info.two_roots() => format!("the searches meet at {}", short_label(label)),
         Event::Goal { label, .. } => format!("goal reached at {}", short_label(label)),
         Event::LocalCurrent { step, h, initial, member, temperature, restart, .. } => {
             let who = member.map_or_else(|| "current state".to_string(), |m| format!("beam state [{m}]"));

@@ -154,7 +154,7 @@ fn request(plan: &Plan, start: &BoardInput) -> Result<Request, ApiError> {
     let board = plan.board(start).map_err(|e| ApiError::bad_request(format!("bad start board: {e}")))?;
     check_size(board.width(), board.height())?;
     let req = plan.request(board).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    if req.start.len() > CLASSIC_MAX_CELLS && !req.algorithm.reduces() {
+    if req.start.len() > CLASSIC_MAX_CELLS && !req.algorithm.info().one_path() {
         return Err(ApiError::unprocessable(format!(
             "the web UI solves boards over {CLASSIC_MAX_CELLS} cells with pdb-beam, reduce-plus or reduce only, not {} (the command line takes any algorithm at any size)",
             req.algorithm
@@ -220,7 +220,7 @@ pub(crate) fn internal(e: impl std::fmt::Display) -> ApiError {
 /// Whether the library's fast engine runs this request: IDA* over prepared tables, with no
 /// observer (an observer, even a counting one, takes the general path).
 fn fast_path(req: &Request) -> bool {
-    req.algorithm.info().fast_engine && req.effective_heuristic().is_table()
+    req.algorithm.info().fast_engine() && req.effective_heuristic().is_table()
 }
 
 fn search<O: Observer>(req: &Request, obs: O, shared: Option<Arc<Shared>>) -> Result<(Outcome, O), ApiError> {
@@ -281,7 +281,7 @@ impl Service {
                 req.goal
             )));
         }
-        if req.algorithm.reduces() || req.effective_heuristic() != HeuristicKind::Pdb {
+        if req.algorithm.info().one_path() || req.effective_heuristic() != HeuristicKind::Pdb {
             return Ok(());
         }
         let set = self.tables.choose_set(&req.goal).map_err(|e| ApiError::bad_request(e.to_string()))?;

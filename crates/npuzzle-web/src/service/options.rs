@@ -10,7 +10,7 @@ impl Service {
         let (small, large) = (npuzzle::solve::default_choice(3, 3), npuzzle::solve::default_choice(5, 5));
         Options {
             engine: c.engine,
-            algorithms: Algorithm::ALL.iter().map(|a| a.info()).collect(),
+            algorithms: Algorithm::ALL.iter().map(|a| a.info().described()).collect(),
             heuristics: page_heuristics().collect(),
             heuristic_info: page_heuristics()
                 .map(|h| HeuristicInfo {

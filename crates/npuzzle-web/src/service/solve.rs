@@ -45,10 +45,10 @@ impl Service {
         let notes: Vec<String> = self.tables.settle_default(&mut req).into_iter().collect();
         ensure_solvable(&req.start, &req.goal)?;
         req.effective_heuristic().check_size(req.goal.width(), req.goal.height()).map_err(|e| ApiError::bad_request(e.to_string()))?;
-        if (body.tree || body.trace) && req.algorithm.reduces() {
+        if (body.tree || body.trace) && req.algorithm.info().one_path() {
             return Err(ApiError::unprocessable("reduce walks one path and records no search tree or trace: ask without tree and trace"));
         }
-        if body.tree && req.algorithm.info().local {
+        if body.tree && req.algorithm.info().local() {
             return Err(ApiError::unprocessable(format!(
                 "{} is a local search and keeps no search tree: ask for the trace instead",
                 req.algorithm
@@ -94,7 +94,7 @@ impl Service {
     pub(super) fn record(&self, req: &Request, record: Record, shared: Option<Arc<Shared>>) -> Result<(Outcome, Recorder), ApiError> {
         let cells = req.start.len();
         let mut rec = player_recorder(cells, record.cap, record.trace);
-        if req.algorithm.info().local {
+        if req.algorithm.info().local() {
             // A local search records no nodes, only its steps: the first ones are kept.
             rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);
         }

@@ -15,7 +15,7 @@ engine: EngineKind,
  * Every algorithm, described by itself (name, title, summary, optimality, parameters,
  * pseudocode, …), in the order menus list them.
  */
-algorithms: Array<Info>, 
+algorithms: Array<Described>, 
 /**
  * The heuristics offered.
  */
@@ -395,27 +395,10 @@ uses_heuristic: boolean,
  */
 keeps: Keeps, 
 /**
- * Whether it is a local search (Russell and Norvig, chapter 4): it keeps only its current
- * state (or beam of states), moves to a neighbour each step, and may stop without the goal,
- * stuck at a local minimum or a plateau, with status `not_found` and the reason.
+ * What kind of search it is, which decides what it builds and what a front end can show
+ * of it ([`Info::records_tree`], [`Info::local`], [`Info::one_path`], …).
  */
-local: boolean, 
-/**
- * Whether it builds its answer by row-and-column reduction: one path and no search tree or
- * trace, any board size, and the final block's exact table the only table it reads.
- */
-reduces: boolean, 
-/**
- * Whether it grows a second tree from the goal towards the first (bidirectional search):
- * a replay draws two roots and shows where the trees meet.
- */
-two_roots: boolean, 
-/**
- * Whether, over a table heuristic (exact tables, pattern databases) and with no observer,
- * [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
- * general search.
- */
-fast_engine: boolean, 
+kind: Kind, 
 /**
  * What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
  * reads it): the heuristic's tables, the final block's table, or the tables for every goal.
@@ -2733,6 +2716,109 @@ h_star: string,
  * Boards the solver did not finish (left out of the counts).
  */
 unsolved: number, };
+
+/**
+ * An algorithm's description with what follows from its kind, for a front end that reads them
+ * as data (`/api/options`, the widget): what it may show, decided here.
+ */
+export type Described = { 
+/**
+ * [`Info::records_tree`].
+ */
+records_tree: boolean, 
+/**
+ * [`Info::local`].
+ */
+local: boolean, 
+/**
+ * [`Info::one_path`].
+ */
+one_path: boolean, 
+/**
+ * [`Info::two_roots`].
+ */
+two_roots: boolean, 
+/**
+ * The name on the command line and in JSON, e.g. `astar`.
+ */
+name: string, 
+/**
+ * Other names accepted as input, e.g. `a*`.
+ */
+aliases: Array<string>, 
+/**
+ * The name in prose, e.g. `A*`.
+ */
+title: string, 
+/**
+ * One line on what it does.
+ */
+summary: string, 
+/**
+ * Whether it always returns an optimal solution, given an admissible heuristic and its
+ * parameters at their defaults. Opt-in: an algorithm is not claimed optimal unless it says
+ * so here.
+ */
+optimal: boolean, 
+/**
+ * Whether it uses a heuristic at all.
+ */
+uses_heuristic: boolean, 
+/**
+ * What it keeps in memory as its path grows, which decides whether a board too large for
+ * it is refused before the search (see [`crate::solve::check_fits`]).
+ */
+keeps: Keeps, 
+/**
+ * What kind of search it is, which decides what it builds and what a front end can show
+ * of it ([`Info::records_tree`], [`Info::local`], [`Info::one_path`], …).
+ */
+kind: Kind, 
+/**
+ * What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
+ * reads it): the heuristic's tables, the final block's table, or the tables for every goal.
+ */
+needs: Needs, 
+/**
+ * Why an algorithm optimal under unit costs ([`Info::optimal`]) is not when moves cost
+ * different amounts ([`crate::cost::CostModel::Tile`]); `None` when its optimality (or lack
+ * of it) is the same under every cost model. The report then says `optimal: false`, and the
+ * trace says why.
+ */
+cost_note: string | null, 
+/**
+ * When it tests a node for the goal.
+ */
+goal_test: GoalTest, 
+/**
+ * The repeated-state rules it can run under ([`super::Duplicates`]), its own first; empty
+ * when it reads none (a local search, or a solver of its own). Front ends offer only
+ * these in their repeated-state menus.
+ */
+duplicates: Array<string>, 
+/**
+ * How the trace names its open list, e.g. `queue (front first)`.
+ */
+frontier: string, 
+/**
+ * The parameters it reads beyond the heuristic and the move order.
+ */
+params: Array<Param>, 
+/**
+ * How the trace words what becomes of a generated node.
+ */
+words: Words, 
+/**
+ * The algorithm in textbook pseudocode (in the style of Russell and Norvig's AIMA and
+ * Nilsson), each line tagged with the [`Step`]s of a search it carries out, so a replay can
+ * light the line the current event belongs to.
+ */
+pseudocode: Array<Line>, };
+
+/**
+ * What kind of search an algorithm is.
+ */
+export type Kind = "tree" | "fast_tree" | "two_trees" | "local" | "reduction" | "beam";
 
 /**
  * What an estimate claims about itself: admissible (never above the true cost to the goal) and

@@ -102,7 +102,7 @@ async fn options_list_what_the_library_offers() {
     assert_eq!(v["optimal_choice"]["large"], json!({"algorithm": "idastar", "heuristic": "pdb"}));
     // Every algorithm brings its pseudocode, each line tagged with the steps it carries out.
     for a in v["algorithms"].as_array().unwrap() {
-        if a["reduces"] == true {
+        if a["one_path"] == true {
             // reduce, reduce-plus, pdb-beam: no frontier node by node, nothing is selected.
             continue;
         }

@@ -614,12 +614,8 @@ fn variants(req: &Request) -> Vec<(Request, String)> {
         .copied()
         .filter(|&a| {
             let i = a.info();
-            a != req.algorithm
-                && !i.local
-                && !i.fast_engine
-                && !i.reduces
-                && !i.two_roots
-                && (i.check_size)(req.start.width(), req.start.height()).is_ok()
+            // The plain tree searches: one tree from the start, on the general search.
+            a != req.algorithm && i.kind == crate::search::Kind::Tree && (i.check_size)(req.start.width(), req.start.height()).is_ok()
         })
         .collect();
     let mut by_algorithm = Vec::new();

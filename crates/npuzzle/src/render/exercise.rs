@@ -199,10 +199,10 @@ pub fn settle(plan: &mut Plan) {
 /// Whether `a` can be set as an exercise: it grows a search tree from an open list. Reduction
 /// places tiles by construction, and a local search keeps only its current state.
 pub fn check_algorithm(a: Algorithm) -> Result<(), Error> {
-    if a.reduces() {
-        return Err(Error::Invalid(format!("{a} places tiles by construction and grows no search tree: choose a search algorithm")));
+    if a.info().one_path() {
+        return Err(Error::Invalid(format!("{a} builds one path by construction and grows no search tree: choose a search algorithm")));
     }
-    if a.info().local {
+    if a.info().local() {
         return Err(Error::Invalid(format!(
             "{a} is a local search: it keeps no search tree or open list to set questions on; choose a tree search (astar, bfs, idastar, …)"
         )));
@@ -720,7 +720,7 @@ mod tests {
         assert!(Exercise::run(&nilsson(Algorithm::Bfs), 0).is_err());
         assert!(Exercise::run(&nilsson(Algorithm::Reduce), 5).is_err());
         for &a in Algorithm::ALL {
-            assert_eq!(check_algorithm(a).is_ok(), !a.reduces() && !a.info().local, "{a}");
+            assert_eq!(check_algorithm(a).is_ok(), a.info().records_tree(), "{a}");
         }
     }
 

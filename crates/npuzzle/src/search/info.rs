@@ -26,20 +26,9 @@ pub struct Info {
     /// What it keeps in memory as its path grows, which decides whether a board too large for
     /// it is refused before the search (see [`crate::solve::check_fits`]).
     pub keeps: Keeps,
-    /// Whether it is a local search (Russell and Norvig, chapter 4): it keeps only its current
-    /// state (or beam of states), moves to a neighbour each step, and may stop without the goal,
-    /// stuck at a local minimum or a plateau, with status `not_found` and the reason.
-    pub local: bool,
-    /// Whether it builds its answer by row-and-column reduction: one path and no search tree or
-    /// trace, any board size, and the final block's exact table the only table it reads.
-    pub reduces: bool,
-    /// Whether it grows a second tree from the goal towards the first (bidirectional search):
-    /// a replay draws two roots and shows where the trees meet.
-    pub two_roots: bool,
-    /// Whether, over a table heuristic (exact tables, pattern databases) and with no observer,
-    /// [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
-    /// general search.
-    pub fast_engine: bool,
+    /// What kind of search it is, which decides what it builds and what a front end can show
+    /// of it ([`Info::records_tree`], [`Info::local`], [`Info::one_path`], …).
+    pub kind: Kind,
     /// What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
     /// reads it): the heuristic's tables, the final block's table, or the tables for every goal.
     pub needs: Needs,
@@ -77,7 +66,46 @@ impl Info {
     /// and a depth experiment counts: not a local search (its current state only), not one
     /// that builds one path without a tree (reduction, `pdb-beam`).
     pub fn records_tree(&self) -> bool {
-        !self.local && !self.reduces
+        matches!(self.kind, Kind::Tree | Kind::FastTree | Kind::TwoTrees)
+    }
+
+    /// Whether it is a local search ([`Kind::Local`]).
+    pub fn local(&self) -> bool {
+        self.kind == Kind::Local
+    }
+
+    /// Whether it builds its answer by row-and-column reduction ([`Kind::Reduction`]).
+    pub fn reduces(&self) -> bool {
+        self.kind == Kind::Reduction
+    }
+
+    /// Whether it builds one path with no search tree, trace or walk to show, on a board of any
+    /// size ([`Kind::Reduction`], [`Kind::Beam`]).
+    pub fn one_path(&self) -> bool {
+        matches!(self.kind, Kind::Reduction | Kind::Beam)
+    }
+
+    /// Whether a replay draws two roots and where the trees meet ([`Kind::TwoTrees`]).
+    pub fn two_roots(&self) -> bool {
+        self.kind == Kind::TwoTrees
+    }
+
+    /// Whether, over a table heuristic (exact tables, pattern databases) and with no observer,
+    /// [`crate::solve::solve`] runs it on the fast engine ([`crate::fast`]) instead of the
+    /// general search ([`Kind::FastTree`]).
+    pub fn fast_engine(&self) -> bool {
+        self.kind == Kind::FastTree
+    }
+
+    /// The description with what follows from its kind, as the page and the widget read it.
+    pub fn described(&'static self) -> Described {
+        Described {
+            info: self,
+            records_tree: self.records_tree(),
+            local: self.local(),
+            one_path: self.one_path(),
+            two_roots: self.two_roots(),
+        }
     }
 
     /// Whether it reads `param`.
@@ -89,6 +117,49 @@ impl Info {
     pub fn lines_for(&self, step: Step) -> Vec<usize> {
         self.pseudocode.iter().enumerate().filter(|(_, l)| l.steps.contains(&step)).map(|(i, _)| i).collect()
     }
+}
+
+/// What kind of search an algorithm is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// It grows a search tree from the start, choosing from an open list (the classic searches).
+    Tree,
+    /// A tree search that, over a table heuristic and with no observer, runs on the fast engine
+    /// ([`crate::fast`]) instead of the general search: IDA*.
+    FastTree,
+    /// It grows a second tree from the goal towards the first until they meet (bidirectional
+    /// search).
+    TwoTrees,
+    /// A local search (Russell and Norvig, chapter 4): it keeps only its current state (or beam
+    /// of states), moves to a neighbour each step, and may stop without the goal, stuck at a
+    /// local minimum or a plateau, with status `not_found` and the reason.
+    Local,
+    /// It builds its answer by row-and-column reduction: one path and no search tree or trace,
+    /// any board size, and the final block's exact table the only table it reads.
+    Reduction,
+    /// It builds its answer by beam searches whose boards are ranked by a key: one path and no
+    /// search tree or trace, any board size (`pdb-beam`).
+    Beam,
+}
+
+/// An algorithm's description with what follows from its kind, for a front end that reads them
+/// as data (`/api/options`, the widget): what it may show, decided here.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Described {
+    /// The description.
+    #[serde(flatten)]
+    pub info: &'static Info,
+    /// [`Info::records_tree`].
+    pub records_tree: bool,
+    /// [`Info::local`].
+    pub local: bool,
+    /// [`Info::one_path`].
+    pub one_path: bool,
+    /// [`Info::two_roots`].
+    pub two_roots: bool,
 }
 
 /// What an algorithm needs prepared before it runs.

@@ -29,7 +29,7 @@ pub use crate::limits::{LimitKind, Limits};
 pub use crate::outcome::End;
 use crate::outcome::Outcome;
 pub use conventions::{Conventions, Course, Duplicates, GoalTestAt, Rules, Ties};
-pub use info::{Bound, GoalTest, Info, Keeps, Line, Needs, Step, Words};
+pub use info::{Bound, Described, GoalTest, Info, Keeps, Kind, Line, Needs, Step, Words};
 pub use local::{Stuck, Why};
 pub use params::{Param, ParamGroup, ParamInfo, ParamKind, Params};
 pub use request::Request;
@@ -129,7 +129,7 @@ impl Algorithm {
     /// state-space searches do; the local searches, the row-and-column reductions and the beams
     /// over pattern databases make single-tile moves only.
     pub fn runs_mtm(self) -> bool {
-        !self.info().local && !matches!(self, Algorithm::Reduce | Algorithm::ReducePlus | Algorithm::PdbBeam)
+        self.info().records_tree()
     }
 
     /// The command-line name.
@@ -151,7 +151,7 @@ impl Algorithm {
     /// Whether it builds its answer by row-and-column reduction (`reduce`, `reduce-plus`): one
     /// path and no search tree, the final block's exact table the only table it reads.
     pub fn reduces(self) -> bool {
-        self.info().reduces
+        self.info().reduces()
     }
 
     /// Every algorithm's name, comma-separated, for messages.

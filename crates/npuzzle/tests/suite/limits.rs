@@ -119,7 +119,7 @@ fn reports_never_claim_optimal_without_a_solution() {
         let req = Request::new(start.clone(), goal.clone()).algorithm(a).limits(Limits { nodes: Some(500), ..Limits::default() });
         let out = solve(&req).unwrap();
         // A local search may get stuck (not_found) before the limit: never optimal either.
-        if a.info().local && out.status == Status::NotFound {
+        if a.info().local() && out.status == Status::NotFound {
             assert!(out.stuck.is_some() && out.cost.is_none(), "{a}");
         } else {
             assert_eq!(out.status, Status::Limit, "{a}");

@@ -13,7 +13,7 @@ use npuzzle::spec::Spec;
 use npuzzle::{Algorithm, Board, HeuristicKind};
 
 fn local_algorithms() -> Vec<Algorithm> {
-    Algorithm::ALL.iter().copied().filter(|a| a.info().local).collect()
+    Algorithm::ALL.iter().copied().filter(|a| a.info().local()).collect()
 }
 
 fn goal3() -> Board {
@@ -56,7 +56,7 @@ fn all_five_are_registered_with_their_info() {
     assert!(!Algorithm::RandomRestart.info().lines_for(Step::Restart).is_empty());
     assert!(!Algorithm::Annealing.info().lines_for(Step::Reject).is_empty());
     // The systematic searches are not local.
-    assert!(!Algorithm::Astar.info().local && Algorithm::Astar.info().keeps == Keeps::NodePerMove);
+    assert!(!Algorithm::Astar.info().local() && Algorithm::Astar.info().keeps == Keeps::NodePerMove);
 }
 
 #[test]

@@ -225,7 +225,7 @@ fn limits_end_the_search_cleanly() {
     // within the limit too, and returns it, solved, when the limit stops its improving
     // (tests/suite/reduce_plus.rs). Local searches get stuck long before; their limits are tested in
     // tests/suite/local_search.rs.
-    for &alg in Algorithm::ALL.iter().filter(|&&a| !a.reduces() && !a.info().local) {
+    for &alg in Algorithm::ALL.iter().filter(|&&a| a.info().records_tree()) {
         let limits = Limits { nodes: Some(5_000), ..Limits::default() };
         let out = solve(&Request::new(start.clone(), goal.clone()).algorithm(alg).limits(limits)).unwrap();
         assert_eq!(out.status, Status::Limit, "{alg}");

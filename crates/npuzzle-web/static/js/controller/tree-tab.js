@@ -18,7 +18,7 @@ import { TreeView } from "../views/tree.js";
 /** @typedef {import("../api").Tree} Tree */
 /** @typedef {import("../api").Trace} Trace */
 /** @typedef {import("../api").Solved} Solved */
-/** @typedef {import("../api").Info} Info */
+/** @typedef {import("../api").Described} Info */
 /** @typedef {import("../api").NodeState} NodeState */
 /** @typedef {import("../model/state.js").PageState} PageState */
 /** @typedef {import("../model/replay.js").ReplayState} ReplayState */

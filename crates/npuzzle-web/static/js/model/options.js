@@ -3,7 +3,7 @@
 // from the document; the page keeps no list of algorithms, heuristics or parameters itself.
 
 /** @typedef {import("../api").Options} Options */
-/** @typedef {import("../api").Info} Info */
+/** @typedef {import("../api").Described} Info */
 /** @typedef {import("../api").ParamInfo} ParamInfo */
 /** @typedef {import("../api").Choice} Choice */
 
@@ -51,13 +51,14 @@ export function isLocal(options, name) {
 }
 
 /**
- * Whether the algorithm builds its answer by reduction (one path, no tree).
+ * Whether the algorithm builds one path with no search tree, on a board of any size (reduction,
+ * beams), as the library says.
  * @param {Options | null} options
  * @param {string} name
  * @returns {boolean}
  */
-export function reduces(options, name) {
-  return !!algInfo(options, name)?.reduces;
+export function onePath(options, name) {
+  return !!algInfo(options, name)?.one_path;
 }
 
 /**

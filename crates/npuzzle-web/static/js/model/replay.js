@@ -9,7 +9,7 @@
 /** @typedef {import("../api").Trace} Trace */
 /** @typedef {import("../api").TraceEvent} TraceEvent */
 /** @typedef {import("../api").NodeState} NodeState */
-/** @typedef {import("../api").Info} Info */
+/** @typedef {import("../api").Described} Info */
 /** @typedef {import("../api").Step} Step */
 
 /** States are copied every this many events, so a step back costs no more than one forward. */

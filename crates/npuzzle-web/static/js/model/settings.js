@@ -3,7 +3,7 @@
 // writes the inputs, the controller keeps a Settings, and nothing here touches the DOM.
 
 import { boardText } from "./format.js";
-import { isLocal, reduces, takes, usesHeuristic } from "./options.js";
+import { isLocal, onePath, takes, usesHeuristic } from "./options.js";
 
 /** @typedef {import("../api").Options} Options */
 /** @typedef {import("../api").ParamInfo} ParamInfo */
@@ -112,7 +112,7 @@ export function solveBody(s, options, seed) {
     body.trace = true;
     return body;
   }
-  if (s.recordTree && !reduces(options, alg)) {
+  if (s.recordTree && !onePath(options, alg)) {
     body.tree = true;
     body.trace = true;
   }

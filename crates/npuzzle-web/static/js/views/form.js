@@ -4,7 +4,7 @@
 // (what it reads is enabled, with its one-line description).
 
 import { fmt } from "../model/format.js";
-import { algInfo, heuristicTitle, inputId, isBig, isLocal, optimalChoice, reduces, takes, usesHeuristic } from "../model/options.js";
+import { algInfo, heuristicTitle, inputId, isBig, isLocal, onePath, optimalChoice, takes, usesHeuristic } from "../model/options.js";
 import { $, button, h, input, select } from "./dom.js";
 import { OWN, ownField, showOwn } from "./own.js";
 
@@ -193,7 +193,7 @@ export class Form {
     // Under multi-tile moves only what searches and estimates in slides is offered.
     const metric = options.metrics.find((m) => m.name === (this.metric.value || "stm")) || options.metrics[0];
     for (const o of this.algorithm.options)
-      o.disabled = (big && !reduces(options, o.value)) || !metric.algorithms.some((a) => a === o.value);
+      o.disabled = (big && !onePath(options, o.value)) || !metric.algorithms.some((a) => a === o.value);
     // A formula is offered under either metric: the engine says when a part it reads is refused.
     for (const o of this.heuristic.options) o.disabled = o.value !== OWN && !metric.heuristics.some((x) => x === o.value);
     if (!big && !metric.algorithms.some((a) => a === this.algorithm.value)) this.algorithm.value = options.defaults.algorithm;
@@ -204,7 +204,7 @@ export class Form {
     const near = bc.near_sizes.some(([w, h]) => w === s.w && h === s.h);
     const choice = near ? bc.near : bc.algorithm;
     const beyondNear = !near && this.algorithm.value === bc.near && bc.near !== bc.algorithm;
-    if (big && (!reduces(options, this.algorithm.value) || beyondNear)) this.algorithm.value = choice;
+    if (big && (!onePath(options, this.algorithm.value) || beyondNear)) this.algorithm.value = choice;
     const alg = this.algorithm.value;
     const a = algInfo(options, alg);
     const uses = usesHeuristic(options, alg);
@@ -220,7 +220,7 @@ export class Form {
     $("local-options").hidden = !isLocal(options, alg);
     $("tab-local").hidden = !isLocal(options, alg) && !localResult;
     // Reduction walks one path: there is no search tree to record.
-    this.recordTree.disabled = reduces(options, alg);
+    this.recordTree.disabled = onePath(options, alg);
     $("alg-summary").textContent = a
       ? `${a.title}: ${a.summary}. Frontier: ${a.frontier}; goal test ${a.goal_test === "on_generation" ? "when generated" : "when selected"}.`
       : "";

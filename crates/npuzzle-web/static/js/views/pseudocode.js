@@ -1,7 +1,7 @@
 // An algorithm's pseudocode, from its description in the options document, with the lines of
 // a step lit. The tree tab and the local-search tab each draw one.
 
-/** @typedef {import("../api").Info} Info */
+/** @typedef {import("../api").Described} Info */
 /** @typedef {import("../api").Step} Step */
 
 export class Pseudocode {

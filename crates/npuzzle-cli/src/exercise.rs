@@ -157,7 +157,7 @@ pub fn run(args: Args) -> Result<u8> {
             vec![plan.board_text(&text).map_err(|e| board_error(board, source, e).context("bad board"))?]
         }
         (None, Some(depth)) => {
-            let (w, h) = plan.size.unwrap_or((3, 3));
+            let (w, h) = plan.board_size();
             let goal = plan.goal_board(w, h).context(BadInput)?;
             let template = plan.request(goal.clone()).context(BadInput)?;
             let seed = args.seed.unwrap_or_else(|| {

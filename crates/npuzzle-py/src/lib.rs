@@ -702,12 +702,7 @@ fn replay_doc(
         prepare(&mut req, cache_dir.clone(), &reporter(tx), &notes, &cancel)?;
         let rec = player_recorder(req.start.len(), limit, true);
         let (outcome, mut rec) = solve_observed(&req, rec)?;
-        if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
-            let tables = store(cache_dir).prepare(HeuristicKind::Exact, &req.goal, &|_| {}, None)?;
-            if let Some(exact) = tables.exact() {
-                rec.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
-            }
-        }
+        rec.set_true_distances_from(&store(cache_dir), &req.goal);
         let doc = ReplayDoc {
             tree: Tree::new(&rec, req.start.width(), req.start.height(), limit),
             trace: ReplayTrace::of(&rec, info),
@@ -846,7 +841,7 @@ fn bench_depth(
 ) -> PyResult<String> {
     let cancel = Arc::new(AtomicBool::new(false));
     let plan = plan(spec, &cancel)?;
-    let (w, h) = plan.size.unwrap_or((3, 3));
+    let (w, h) = plan.board_size();
     let goal = plan.goal_board(w, h).map_err(py_err)?;
     let mut ex = npuzzle::experiment::DepthSpec::new(goal);
     if !depths.is_empty() {

@@ -438,6 +438,19 @@ impl Recorder {
         }
     }
 
+    /// Sets every recorded node's true distance to `goal` from its exact table
+    /// ([`crate::tables::TableStore::exact`]), where the board is small enough for one
+    /// ([`crate::heuristic::HeuristicKind::Exact`]); a larger board, or a table that cannot be
+    /// had, leaves them unset, and a replay then shows h alone.
+    pub fn set_true_distances_from(&mut self, store: &crate::tables::TableStore, goal: &crate::board::Board) {
+        if crate::heuristic::HeuristicKind::Exact.check_size(goal.width(), goal.height()).is_err() {
+            return;
+        }
+        if let Ok(exact) = store.exact(goal, &|_| {}) {
+            self.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
+        }
+    }
+
     /// The labels on the path from the root to `id`, e.g. `["S0", "S2", "S21"]`.
     pub fn path_labels(&self, id: NodeId) -> Vec<String> {
         let mut out = Vec::new();

@@ -36,6 +36,9 @@ pub const DEFAULT_ALGORITHM: Algorithm = Algorithm::Astar;
 /// The heuristic used when a request names only an algorithm.
 pub const DEFAULT_HEURISTIC: HeuristicKind = HeuristicKind::Manhattan;
 
+/// The board's size where neither a size nor a goal board says it: the 8-puzzle's.
+pub const DEFAULT_SIZE: (usize, usize) = (3, 3);
+
 /// What a user asks for, before defaults and validation. See the [module documentation](self).
 ///
 /// In JSON the parameters ([`Params`]) sit beside the other fields, each under its key
@@ -201,6 +204,16 @@ impl Spec {
 }
 
 impl Plan {
+    /// The board's size for a run with no start board to read it from (boards drawn, an
+    /// audit): the size given, else the goal board's, else [`DEFAULT_SIZE`].
+    pub fn board_size(&self) -> (usize, usize) {
+        match (self.size, &self.goal) {
+            (Some(size), _) => size,
+            (None, Goal::Board(b)) => (b.width(), b.height()),
+            (None, _) => DEFAULT_SIZE,
+        }
+    }
+
     /// Whether the run makes random choices (its algorithm takes a seed) and no seed was given.
     pub fn wants_seed(&self) -> bool {
         self.params.seed.is_none() && self.algorithm.is_some_and(|a| a.info().takes(Param::Seed))

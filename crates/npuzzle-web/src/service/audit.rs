@@ -86,11 +86,7 @@ impl Service {
         let predict = thresholds(all.remove("predict"))?;
         let spec: Spec = serde_json::from_value(Value::Object(all)).map_err(|e| ApiError::bad_request(format!("bad request: {e}")))?;
         let plan = spec.plan().map_err(|e| ApiError::bad_request(e.to_string()))?;
-        let (w, h) = match (plan.size, &plan.goal) {
-            (Some(size), _) => size,
-            (None, Goal::Board(b)) => (b.width(), b.height()),
-            (None, _) => (3, 3),
-        };
+        let (w, h) = plan.board_size();
         check_size(w, h)?;
         if audit::coverage(w, h) != Coverage::Exhaustive {
             return Err(ApiError::unprocessable(format!(

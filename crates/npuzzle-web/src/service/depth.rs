@@ -34,7 +34,7 @@ impl Service {
         let (body, spec): (DepthExtras, Spec) = parse_json(bytes, &["depths", "count", "seed", "pairs", "max_nodes"])?;
         let caps = self.caps();
         let plan = plan_capped(&caps, &spec, cancel.clone())?;
-        let (w, h) = plan.size.unwrap_or((3, 3));
+        let (w, h) = plan.board_size();
         if w * h > npuzzle::generate::MAX_TABLE_CELLS {
             return Err(ApiError::unprocessable(format!(
                 "exact depths need the whole state space: boards of at most {} cells, not {w}×{h}",

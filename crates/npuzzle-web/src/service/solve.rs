@@ -99,11 +99,7 @@ impl Service {
             rec = rec.with_selection_cap(LOCAL_STEPS_SHOWN);
         }
         let (out, mut rec) = search(req, rec, shared)?;
-        if HeuristicKind::Exact.check_size(req.goal.width(), req.goal.height()).is_ok() {
-            if let Ok(exact) = self.tables.exact(&req.goal, &|_| {}) {
-                rec.set_true_distances(|tiles| exact.distance_tiles(|i| tiles[i]).map(u32::from));
-            }
-        }
+        rec.set_true_distances_from(&self.tables, &req.goal);
         Ok((out, rec))
     }
 }

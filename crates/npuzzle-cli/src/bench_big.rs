@@ -103,7 +103,8 @@ pub fn run(args: &Args) -> Result<u8> {
         let mut tables = None;
         let algorithm = chosen.unwrap_or_else(|| match npuzzle::solve::default_choice(w, h).0 {
             a if a.info().one_path() => a,
-            _ => Algorithm::ReducePlus,
+            // The default that answers at once where the size's default is a tree search.
+            _ => npuzzle::solve::default_at_once().0,
         });
         let (mut moves, mut manh, mut bound, mut secs, mut peak) = (0u64, 0u64, 0u64, 0f64, 0u64);
         for _ in 0..count {

@@ -144,3 +144,43 @@ fn the_check_finds_a_list_a_match_and_a_variant() {
     assert!(offence("HeuristicKind::Pdb.check_size(w, h)", &names).is_none());
     assert!(offence("    /// Heuristic: zero, misplaced, manhattan, euclidean.", &names).is_some());
 }
+
+/// What a front end would draw a seed or decide a run's kind with, where the library decides:
+/// the clock or a random source for a seed ([`npuzzle::generate::fresh_seed`],
+/// [`npuzzle::spec::Plan::draw_seed`]), and an algorithm's kind from its flags or by name
+/// ([`npuzzle::search::Info::records_tree`], [`npuzzle::search::Info::one_path`]).
+const DECIDED_BY_THE_LIBRARY: [(&str, &str); 8] = [
+    ("SystemTime::now", "a seed from the clock"),
+    ("getrandbits", "a seed from Python's random"),
+    ("Math.random", "a seed from JavaScript's random"),
+    ("Algorithm::PdbBeam", "an algorithm named to decide what it builds"),
+    ("Algorithm::Reduce", "an algorithm named to decide what it builds"),
+    ("?.reduces", "the reduction flag read for what an algorithm builds"),
+    (".fast_engine ", "the fast engine's flag read as a field"),
+    (".two_roots ", "the two-tree flag read as a field"),
+];
+
+#[test]
+fn no_front_end_draws_a_seed_or_decides_an_algorithm_kind() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut files = Vec::new();
+    for dir in FRONT_ENDS {
+        sources(&root.join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if code.starts_with("//") || code.starts_with('#') || code.starts_with('*') {
+                continue;
+            }
+            for (needle, what) in DECIDED_BY_THE_LIBRARY {
+                if line.contains(needle) {
+                    found.push(format!("{}:{}: {what}: {}", f.strip_prefix(&root).unwrap_or(f).display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(found.is_empty(), "front ends decide what the library decides:\n{}", found.join("\n"));
+}

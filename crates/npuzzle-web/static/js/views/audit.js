@@ -88,32 +88,55 @@ function th(text, scope, hidden = "") {
 }
 
 /**
- * Dominance over each built-in: the share of boards where h is at least it, and greater.
- * @param {Audit} a
- * @returns {HTMLElement}
+ * A table of the report: a caption, column headers, and one row per item whose first cell
+ * heads the row; each row carries the item's `data-` attributes.
+ * @template T
+ * @param {string} id
+ * @param {string} cls
+ * @param {string} caption
+ * @param {string[]} headers
+ * @param {T[]} items
+ * @param {(item: T) => {data: Record<string, string>, head: string, cells: HTMLElement[]}} row
+ * @returns {HTMLTableElement}
  */
-function dominanceTable(a) {
-  const table = h("table", "table audit-against");
-  table.id = "audit-against";
-  table.append(h("caption", "", "Against each built-in computed from the board alone, over every board counted"));
+function reportTable(id, cls, caption, headers, items, row) {
+  const table = /** @type {HTMLTableElement} */ (h("table", `table ${cls}`));
+  table.id = id;
+  table.append(h("caption", "", caption));
   const head = h("tr");
-  for (const t of ["built-in", "h ≥ it on", "h > it on", "dominates it"]) head.append(th(t, "col"));
+  for (const t of headers) head.append(th(t, "col"));
   const body = h("tbody");
-  for (const d of a.against) {
+  for (const item of items) {
+    const { data, head: name, cells } = row(item);
     const tr = h("tr");
-    tr.dataset.name = d.name;
-    tr.append(
-      th(d.name, "row"),
-      h("td", "", percent(d.at_least)),
-      h("td", "", percent(d.greater)),
-      h("td", "", d.dominates ? "yes" : "no"),
-    );
+    Object.assign(tr.dataset, data);
+    tr.append(th(name, "row"), ...cells);
     body.append(tr);
   }
   const thead = h("thead");
   thead.append(head);
   table.append(thead, body);
   return table;
+}
+
+/**
+ * Dominance over each built-in: the share of boards where h is at least it, and greater.
+ * @param {Audit} a
+ * @returns {HTMLElement}
+ */
+function dominanceTable(a) {
+  return reportTable(
+    "audit-against",
+    "audit-against",
+    "Against each built-in computed from the board alone, over every board counted",
+    ["built-in", "h ≥ it on", "h > it on", "dominates it"],
+    a.against,
+    (d) => ({
+      data: { name: d.name },
+      head: d.name,
+      cells: [h("td", "", percent(d.at_least)), h("td", "", percent(d.greater)), h("td", "", d.dominates ? "yes" : "no")],
+    }),
+  );
 }
 
 /**
@@ -184,29 +207,24 @@ function picture(svg, caption) {
  * @returns {HTMLElement}
  */
 function numbersTable(audits) {
-  const table = h("table", "table audit-numbers");
-  table.id = "audit-numbers";
-  table.append(h("caption", "", "Each heuristic over every board but the goal"));
-  const head = h("tr");
-  for (const t of ["heuristic", "admissible", "consistent", "mean h", "mean h ÷ h*"]) head.append(th(t, "col"));
-  const body = h("tbody");
   const yes = (/** @type {boolean | null} */ v) => (v === true ? "yes" : v === false ? "no" : "no counterexample");
-  for (const a of audits) {
-    const tr = h("tr");
-    tr.dataset.heuristic = a.heuristic;
-    tr.append(
-      th(a.heuristic, "row"),
-      h("td", "", yes(a.admissible)),
-      h("td", "", yes(a.consistent)),
-      h("td", "", a.mean_h === null ? "–" : a.mean_h.toFixed(3)),
-      h("td", "", a.mean_ratio === null ? "–" : a.mean_ratio.toFixed(3)),
-    );
-    body.append(tr);
-  }
-  const thead = h("thead");
-  thead.append(head);
-  table.append(thead, body);
-  return table;
+  return reportTable(
+    "audit-numbers",
+    "audit-numbers",
+    "Each heuristic over every board but the goal",
+    ["heuristic", "admissible", "consistent", "mean h", "mean h ÷ h*"],
+    audits,
+    (a) => ({
+      data: { heuristic: a.heuristic },
+      head: a.heuristic,
+      cells: [
+        h("td", "", yes(a.admissible)),
+        h("td", "", yes(a.consistent)),
+        h("td", "", a.mean_h === null ? "–" : a.mean_h.toFixed(3)),
+        h("td", "", a.mean_ratio === null ? "–" : a.mean_ratio.toFixed(3)),
+      ],
+    }),
+  );
 }
 
 /**
@@ -224,33 +242,25 @@ function prediction(audits) {
   }
   const rows = audits.flatMap((a) => predictionRows(a).map((r) => ({ name: a.heuristic, ...r })));
   if (!rows.length) return out;
-  const table = h("table", "table audit-prediction");
-  table.id = "audit-prediction";
-  table.append(
-    h("caption", "", "IDA*'s expansions in one complete iteration at threshold d: predicted (Korf, Reid and Edelkamp 2001) and measured"),
+  const table = reportTable(
+    "audit-prediction",
+    "audit-prediction",
+    "IDA*'s expansions in one complete iteration at threshold d: predicted (Korf, Reid and Edelkamp 2001) and measured",
+    ["heuristic", "threshold d", "predicted", "measured mean", "95 % interval", "starts", "measured ÷ predicted"],
+    rows,
+    (r) => ({
+      data: { heuristic: r.name, threshold: r.threshold },
+      head: r.name,
+      cells: [
+        h("td", "", r.threshold),
+        h("td", "predicted", r.predicted),
+        h("td", "measured", r.measured),
+        h("td", "", r.interval),
+        h("td", "", r.starts),
+        h("td", "", r.ratio),
+      ],
+    }),
   );
-  const head = h("tr");
-  for (const t of ["heuristic", "threshold d", "predicted", "measured mean", "95 % interval", "starts", "measured ÷ predicted"])
-    head.append(th(t, "col"));
-  const body = h("tbody");
-  for (const r of rows) {
-    const tr = h("tr");
-    tr.dataset.heuristic = r.name;
-    tr.dataset.threshold = r.threshold;
-    tr.append(
-      th(r.name, "row"),
-      h("td", "", r.threshold),
-      h("td", "predicted", r.predicted),
-      h("td", "measured", r.measured),
-      h("td", "", r.interval),
-      h("td", "", r.starts),
-      h("td", "", r.ratio),
-    );
-    body.append(tr);
-  }
-  const thead = h("thead");
-  thead.append(head);
-  table.append(thead, body);
   out.push(table);
   return out;
 }

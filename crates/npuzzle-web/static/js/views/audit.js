@@ -174,12 +174,23 @@ function gridTable(table) {
     body.append(tr);
   }
   t.append(thead, body);
-  const wrap = h("div", "table-wrap audit-grid-wrap");
-  // A region that scrolls sideways is reached by the keyboard and named.
+  return sideways(t, "audit-grid-wrap", "boards by h* and h, scrolls sideways");
+}
+
+/**
+ * A table in a region that scrolls sideways on a narrow screen, so the page itself never does;
+ * the keyboard reaches the region, and it is named.
+ * @param {HTMLElement} table
+ * @param {string} cls
+ * @param {string} label
+ * @returns {HTMLElement}
+ */
+function sideways(table, cls, label) {
+  const wrap = h("div", `table-wrap ${cls}`);
   wrap.tabIndex = 0;
   wrap.setAttribute("role", "region");
-  wrap.setAttribute("aria-label", "boards by h* and h, scrolls sideways");
-  wrap.append(t);
+  wrap.setAttribute("aria-label", label);
+  wrap.append(table);
   return wrap;
 }
 
@@ -261,7 +272,7 @@ function prediction(audits) {
       ],
     }),
   );
-  out.push(table);
+  out.push(sideways(table, "audit-prediction-wrap", "IDA*'s expansions predicted and measured, scrolls sideways"));
   return out;
 }
 
@@ -379,7 +390,14 @@ export class AuditView {
       }
       parts.push(part("audit-consequence", "What the overestimate costs A*", ...content));
     }
-    if (a.against.length) parts.push(part("audit-dominance", "Dominance over the built-ins", dominanceTable(a)));
+    if (a.against.length)
+      parts.push(
+        part(
+          "audit-dominance",
+          "Dominance over the built-ins",
+          sideways(dominanceTable(a), "audit-against-wrap", "dominance over the built-ins, scrolls sideways"),
+        ),
+      );
     const audits = a.beside ? [a, a.beside] : [a];
     if (a.table) {
       /** @type {(Node | string)[]} */
@@ -391,7 +409,7 @@ export class AuditView {
             "Each cell counts the boards with that h* (across) and ⌊h⌋ (up), darker for more; cells above the dashed diagonal, outlined in red, are overestimates. The table below holds the same counts.",
           ),
         );
-      if (a.beside) content.push(numbersTable(audits));
+      if (a.beside) content.push(sideways(numbersTable(audits), "audit-numbers-wrap", "each heuristic's numbers, scrolls sideways"));
       content.push(gridTable(a.table));
       parts.push(part("audit-table", a.beside ? `h against h*, beside ${a.beside.heuristic}` : "h against h*", ...content));
     }

@@ -59,6 +59,7 @@ pub mod record;
 pub mod render;
 pub mod replay;
 pub mod search;
+pub mod session;
 #[cfg(not(feature = "parallel"))]
 mod serial;
 pub mod solve;

@@ -17,14 +17,14 @@ use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::prepare::Preparer;
 use npuzzle::record::Recorder;
-use npuzzle::session::Session;
 use npuzzle::render::trace::{self as trace_render, json_trace, Setup};
 use npuzzle::render::tree::{self as tree_render, Tree};
 use npuzzle::replay::{player_recorder, Trace as ReplayTrace};
+use npuzzle::session::Session;
 use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{Progress, TableEvent, TableStore};
-use npuzzle::{Board, Error, HeuristicKind, Tables};
+use npuzzle::{Board, Error, HeuristicKind};
 mod own;
 
 use pyo3::create_exception;

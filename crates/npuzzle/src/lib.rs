@@ -59,9 +59,9 @@ pub mod record;
 pub mod render;
 pub mod replay;
 pub mod search;
-pub mod session;
 #[cfg(not(feature = "parallel"))]
 mod serial;
+pub mod session;
 pub mod solve;
 pub mod spec;
 pub mod state;

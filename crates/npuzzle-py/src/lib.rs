@@ -20,17 +20,17 @@ use npuzzle::record::Recorder;
 use npuzzle::render::trace::{self as trace_render, json_trace, Setup};
 use npuzzle::render::tree::{self as tree_render, Tree};
 use npuzzle::replay::{player_recorder, Trace as ReplayTrace};
+use npuzzle::session::Session;
 use npuzzle::solve::{solve, solve_observed, Report, Request};
 use npuzzle::spec::{Plan, Spec};
 use npuzzle::tables::{Progress, TableEvent, TableStore};
-use npuzzle::{Board, Error, HeuristicKind, Tables};
+use npuzzle::{Board, Error, HeuristicKind};
 mod own;
 
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -147,28 +147,19 @@ fn request(plan: &Plan, start_json: &str) -> Result<Request, Error> {
     plan.request(start)
 }
 
-/// The process's table stores, one per cache directory, and the set chosen for each board size
-/// by `tables.load`/`tables.build`. A set is loaded once per process and reused by every call.
-#[derive(Default)]
-struct Registry {
-    stores: HashMap<PathBuf, Arc<TableStore>>,
-    chosen: HashMap<(usize, usize), (Arc<TableStore>, SetSpec)>,
+/// The interpreter's tables ([`Session`]): one store per cache directory (by default
+/// `$NPUZZLE_CACHE_DIR`, else the user's cache directory), its builds limited to the memory the
+/// system reports available, and the set `tables.load`/`tables.build` chose for each board size.
+/// A module keeps its state for the interpreter's life; the rules of which store and set a run
+/// reads are the library's.
+fn session() -> &'static Session {
+    static SESSION: OnceLock<Session> = OnceLock::new();
+    SESSION.get_or_init(|| Session::new(Some(npuzzle_host::cache_dir()), npuzzle_host::available_memory()))
 }
 
-fn registry() -> std::sync::MutexGuard<'static, Registry> {
-    static REG: OnceLock<Mutex<Registry>> = OnceLock::new();
-    REG.get_or_init(Mutex::default).lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The store of cache directory `dir` (default: `$NPUZZLE_CACHE_DIR`, else the user's cache
-/// directory), its builds limited to the memory the system reports available.
+/// The store of cache directory `dir` (the session's default when `None`).
 fn store(dir: Option<PathBuf>) -> Arc<TableStore> {
-    let dir = dir.unwrap_or_else(npuzzle_host::cache_dir);
-    registry()
-        .stores
-        .entry(dir.clone())
-        .or_insert_with(|| Arc::new(TableStore::new(dir).build_memory(npuzzle_host::available_memory())))
-        .clone()
+    session().store(dir)
 }
 
 /// Progress of a table load or build, as the Python callback receives it.
@@ -216,12 +207,8 @@ fn prepare_in(
     notes: &Sender<Note>,
     cancel: &AtomicBool,
 ) -> Result<(), Error> {
-    let (w, h) = (req.goal.width(), req.goal.height());
-    let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
-    let said = match chosen {
-        Some((st, spec)) => preparer.prepare(&st, req, Some(&spec), on, Some(cancel))?,
-        None => preparer.prepare(&store(dir), req, None, on, Some(cancel))?,
-    };
+    let (st, set) = session().for_run(dir, req.goal.width(), req.goal.height());
+    let said = preparer.prepare(&st, req, set.as_ref(), on, Some(cancel))?;
     for n in said {
         let _ = notes.send(("note", n, 0, 0));
     }
@@ -252,12 +239,8 @@ fn prepare_with(
     notes: &Sender<Note>,
     cancel: &AtomicBool,
 ) -> Result<(), Error> {
-    let (w, h) = (req.goal.width(), req.goal.height());
-    let chosen = if dir.is_none() { registry().chosen.get(&(w, h)).cloned() } else { None };
-    let said = match chosen {
-        Some((st, spec)) => how(&st, req, Some(&spec), on, Some(cancel))?,
-        None => how(&store(dir), req, None, on, Some(cancel))?,
-    };
+    let (st, set) = session().for_run(dir, req.goal.width(), req.goal.height());
+    let said = how(&st, req, set.as_ref(), on, Some(cancel))?;
     for n in said {
         let _ = notes.send(("note", n, 0, 0));
     }
@@ -1051,19 +1034,10 @@ fn is_solvable(start: &str, goal: &str) -> PyResult<bool> {
 #[pyo3(signature = (start, goal, cache_dir=None))]
 fn heuristics(py: Python<'_>, start: &str, goal: &str, cache_dir: Option<PathBuf>) -> PyResult<Vec<(String, f64)>> {
     let (s, g) = pair(start, goal)?;
-    let (w, h) = (g.width(), g.height());
     py.detach(|| {
         let mut out = Vec::new();
         for kind in HeuristicKind::ALL {
-            let tables = match kind {
-                HeuristicKind::Exact if kind.check_size(w, h).is_ok() => store(cache_dir.clone()).prepare(kind, &g, &|_| {}, None).ok(),
-                HeuristicKind::Pdb => {
-                    registry().chosen.get(&(w, h)).cloned().and_then(|(st, spec)| st.prepare_set(&g, &spec, &|_| {}, None).ok())
-                }
-                _ if kind.is_table() => None,
-                _ => Some(Tables::none()),
-            };
-            let Some(tables) = tables else { continue };
+            let Some(tables) = session().at_hand(kind, &g, cache_dir.clone()) else { continue };
             if let Ok(heur) = Heuristic::new(kind, &g, &tables) {
                 let v = serde_json::to_value(heur.estimate_board(&s)).expect("costs serialise");
                 out.push((kind.name().to_string(), v.as_f64().unwrap_or(f64::NAN)));
@@ -1112,7 +1086,7 @@ fn tables_prepare(
     let heur = got.map_err(py_err)?;
     let files =
         heur.pdbs().iter().map(|p| st.dir().map_or_else(|| p.file_name(), |d| d.join(p.file_name()).display().to_string())).collect();
-    registry().chosen.insert((w, h), (st.clone(), spec.clone()));
+    session().choose(st.clone(), &goal_board, spec.clone());
     Ok((spec.name, files))
 }
 

@@ -61,6 +61,7 @@ pub mod replay;
 pub mod search;
 #[cfg(not(feature = "parallel"))]
 mod serial;
+pub mod session;
 pub mod solve;
 pub mod spec;
 pub mod state;

@@ -24,7 +24,7 @@ const FLOORS: &[&[&str]] = &[
     // The algorithms, each with its registered entry.
     &["search"],
     // The facade and table preparation for a request.
-    &["solve", "prepare"],
+    &["solve", "prepare", "session"],
     // What is built on whole runs: specifications, records, replays, renderings, experiments.
     &["spec", "record", "replay", "render", "compare", "analysis", "check", "audit"],
     &["experiment"],

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use npuzzle::experiment::{self, DepthRow, DepthSpec};
 use npuzzle::goal::Goal;
 use npuzzle::search::Limits;
-use npuzzle::{Algorithm, HeuristicKind};
+use npuzzle::Algorithm;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -91,10 +91,7 @@ pub fn run(args: &Args) -> Result<u8> {
     } else {
         ProgressBar::hidden()
     };
-    let tables = |k: HeuristicKind| -> Result<npuzzle::Tables, npuzzle::Error> {
-        crate::pdb::store().prepare_for(k, &spec.goal, spec.cost, &crate::pdb::reporter(), Some(&cancel_flag()))
-    };
-    let rows = experiment::run(&spec, &tables, &mut |r: &DepthRow| {
+    let rows = experiment::run(&spec, crate::pdb::store(), &crate::pdb::reporter(), &mut |r: &DepthRow| {
         bar.inc(1);
         bar.set_message(format!("d = {} {}", r.depth, r.label));
     })

@@ -206,10 +206,7 @@ fn build_costed(size: &str, goal: &str, set: Option<&str>, cost: npuzzle::CostMo
     let (w, h) = parse_size(size).context(BadInput)?;
     npuzzle::heuristic::pdb::costed::check_size(w, h).context(BadInput)?;
     let goal_board: Board = Goal::resolve(goal, w, h)?;
-    let spec = match set {
-        Some(name) => CostSetSpec::named(&goal_board, name).context(BadInput)?,
-        None => CostSetSpec::strongest(&goal_board),
-    };
+    let spec = CostSetSpec::for_build(&goal_board, set).context(BadInput)?;
     note!("{}", dir_note());
     let started = Instant::now();
     let heur = store().cost_pdb(&goal_board, cost, &spec, &reporter(), Some(&cancel_flag())).map_err(cancelled_while_preparing)?;
@@ -233,15 +230,12 @@ fn build(size: &str, goal: &str, set: Option<&str>, force: bool, max_memory: Opt
     let (w, h) = parse_size(size).context(BadInput)?;
     HeuristicKind::Pdb.check_size(w, h).context(BadInput)?;
     let goal_board: Board = Goal::resolve(goal, w, h)?;
-    let spec = match set {
-        Some(name) => SetSpec::named(w, h, name).context(BadInput)?,
-        None => SetSpec::strongest(w, h),
-    };
     let limit = match max_memory {
         Some(m) => Some(crate::opts::parse_bytes(m)?),
         None => npuzzle_host::available_memory(),
     };
     let store = TableStore::new(cache_dir()).build_memory(limit);
+    let spec = store.set_for(&goal_board, set, true).context(BadInput)?;
     note!("{}", dir_note());
     let started = Instant::now();
     let on = reporter();

@@ -81,10 +81,7 @@ pub fn run(args: Args) -> Result<u8> {
         return Ok(exit::for_status(outcome.status));
     }
     let outcome = solve(&req)?;
-    let mut report = Report::new(&req, &outcome);
-    if req.effective_heuristic().is_table() {
-        report.tables_time = Some(prepared);
-    }
+    let report = Report::new(&req, &outcome).with_tables_time(&req, prepared);
     let mut out = std::io::stdout().lock();
     match args.format {
         Format::Json => writeln!(out, "{}", serde_json::to_string(&report)?)?,

@@ -157,11 +157,6 @@ fn session() -> &'static Session {
     SESSION.get_or_init(|| Session::new(Some(npuzzle_host::cache_dir()), npuzzle_host::available_memory()))
 }
 
-/// The store of cache directory `dir` (the session's default when `None`).
-fn store(dir: Option<PathBuf>) -> Arc<TableStore> {
-    session().store(dir)
-}
-
 /// Progress of a table load or build, as the Python callback receives it.
 type Note = (&'static str, String, u64, u64);
 
@@ -182,70 +177,96 @@ fn reporter(tx: Sender<Note>) -> impl Fn(&TableEvent) + Sync {
     }
 }
 
-/// Prepares what `req` reads through the library ([`TableStore::prepare_run`], as `npuzzle
-/// solve` does), with the set `tables.load`/`build` chose for the board's size when no cache
-/// directory is named; the library's notes go to `notes` (the progress callback's `note`
-/// events).
-fn prepare(
-    req: &mut Request,
+/// One call into the library from Python: its cancel flag (set by Ctrl-C or by a progress
+/// callback that raises) and the cache directory its tables come from (the session's default
+/// when `None`). [`Call::run`] runs the call's work off the GIL; the work prepares its tables
+/// through [`Work`].
+struct Call {
+    cancel: Arc<AtomicBool>,
     dir: Option<PathBuf>,
-    on: &(dyn Fn(&TableEvent) + Sync),
-    notes: &Sender<Note>,
-    cancel: &AtomicBool,
-) -> Result<(), Error> {
-    prepare_with(TableStore::prepare_run, req, dir, on, notes, cancel)
 }
 
-/// [`prepare`] for one of the requests of a run over many boards (`solve_many`, `compare`),
-/// through the run's [`Preparer`]: each request settled and prepared as [`prepare`] would
-/// prepare it alone, the tables shared, each note sent once.
-fn prepare_in(
-    preparer: &mut Preparer,
-    req: &mut Request,
-    dir: Option<PathBuf>,
-    on: &(dyn Fn(&TableEvent) + Sync),
-    notes: &Sender<Note>,
-    cancel: &AtomicBool,
-) -> Result<(), Error> {
-    let (st, set) = session().for_run(dir, req.goal.width(), req.goal.height());
-    let said = preparer.prepare(&st, req, set.as_ref(), on, Some(cancel))?;
-    for n in said {
-        let _ = notes.send(("note", n, 0, 0));
+impl Call {
+    fn new(dir: Option<PathBuf>) -> Call {
+        Call { cancel: Arc::new(AtomicBool::new(false)), dir }
     }
-    Ok(())
+
+    /// The call's cancel flag, for its plan and limits.
+    fn cancel(&self) -> &Arc<AtomicBool> {
+        &self.cancel
+    }
+
+    /// Runs `work` on a thread of its own ([`interruptible`]): its progress and notes reach
+    /// `progress`, and Ctrl-C stops it.
+    fn run<T: Send>(&self, py: Python<'_>, progress: Option<&Bound<'_, PyAny>>, work: impl FnOnce(&Work<'_>) -> T + Send) -> PyResult<T> {
+        let (tx, rx) = channel();
+        interruptible(py, &self.cancel, rx, progress, move || work(&Work { call: self, tx }))
+    }
 }
 
-/// [`prepare`] for an analysis of a solve: the library's [`TableStore::prepare_analysis`], which
-/// adds the slide pattern database where it is cached (4×4: the optimum in slides too).
-fn prepare_analysis(
-    req: &mut Request,
-    dir: Option<PathBuf>,
-    on: &(dyn Fn(&TableEvent) + Sync),
-    notes: &Sender<Note>,
-    cancel: &AtomicBool,
-) -> Result<(), Error> {
-    prepare_with(TableStore::prepare_analysis, req, dir, on, notes, cancel)
+/// What a call's work reads on its thread: the call, and the channel to its progress callback.
+struct Work<'a> {
+    call: &'a Call,
+    tx: Sender<Note>,
 }
 
-/// A store's preparation `how` ([`TableStore::prepare_run`] or
-/// [`TableStore::prepare_analysis`]) with the chosen set and the notes sent on.
+impl Work<'_> {
+    /// The call's cancel flag.
+    fn cancel(&self) -> &AtomicBool {
+        &self.call.cancel
+    }
+
+    /// The library's table events, forwarded to the progress callback.
+    fn on(&self) -> impl Fn(&TableEvent) + Sync {
+        reporter(self.tx.clone())
+    }
+
+    /// The store of the call's cache directory.
+    fn store(&self) -> Arc<TableStore> {
+        session().store(self.call.dir.clone())
+    }
+
+    /// Sends the library's notes to the progress callback (`note` events).
+    fn notes(&self, notes: Vec<String>) {
+        for n in notes {
+            let _ = self.tx.send(("note", n, 0, 0));
+        }
+    }
+
+    /// Prepares what `req` reads through the library ([`TableStore::prepare_run`], as `npuzzle
+    /// solve` does), from the store and set the session gives a run of the board's size
+    /// ([`Session::for_run`]: the set `tables.load`/`build` chose, when no cache directory is
+    /// named).
+    fn prepare(&self, req: &mut Request) -> Result<(), Error> {
+        self.prepare_with(TableStore::prepare_run, req)
+    }
+
+    /// [`Work::prepare`] for an analysis of a solve ([`TableStore::prepare_analysis`]), which
+    /// adds the slide pattern database where it is cached (4×4: the optimum in slides too).
+    fn prepare_analysis(&self, req: &mut Request) -> Result<(), Error> {
+        self.prepare_with(TableStore::prepare_analysis, req)
+    }
+
+    fn prepare_with(&self, how: Preparation, req: &mut Request) -> Result<(), Error> {
+        let (st, set) = session().for_run(self.call.dir.clone(), req.goal.width(), req.goal.height());
+        let said = how(&st, req, set.as_ref(), &self.on(), Some(self.cancel()))?;
+        self.notes(said);
+        Ok(())
+    }
+
+    /// [`Work::prepare`] for one of the requests of a run over many boards (`solve_many`,
+    /// `compare`), through the run's [`Preparer`]: each request settled and prepared as it would
+    /// be alone, the tables shared, each note sent once.
+    fn prepare_in(&self, preparer: &mut Preparer, req: &mut Request, on: Progress) -> Result<(), Error> {
+        let (st, set) = session().for_run(self.call.dir.clone(), req.goal.width(), req.goal.height());
+        let said = preparer.prepare(&st, req, set.as_ref(), on, Some(self.cancel()))?;
+        self.notes(said);
+        Ok(())
+    }
+}
+
+/// A store's preparation ([`TableStore::prepare_run`] or [`TableStore::prepare_analysis`]).
 type Preparation = fn(&TableStore, &mut Request, Option<&SetSpec>, Progress, Option<&AtomicBool>) -> Result<Vec<String>, Error>;
-
-fn prepare_with(
-    how: Preparation,
-    req: &mut Request,
-    dir: Option<PathBuf>,
-    on: &(dyn Fn(&TableEvent) + Sync),
-    notes: &Sender<Note>,
-    cancel: &AtomicBool,
-) -> Result<(), Error> {
-    let (st, set) = session().for_run(dir, req.goal.width(), req.goal.height());
-    let said = how(&st, req, set.as_ref(), on, Some(cancel))?;
-    for n in said {
-        let _ = notes.send(("note", n, 0, 0));
-    }
-    Ok(())
-}
 
 /// Runs `work` on a thread of its own with the GIL released. Meanwhile it hands progress notes
 /// to `progress` and checks for signals: a KeyboardInterrupt sets `cancel`, which the library's
@@ -316,21 +337,15 @@ fn solve_one(
     heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let own = Own::of(py, heuristic)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let plan = plan_own(spec, call.cancel(), own.as_ref())?;
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
+    let out = call.run(py, progress.as_ref(), |work| -> Result<String, Error> {
         let started = Instant::now();
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+        work.prepare(&mut req)?;
         let prepared = started.elapsed();
         let outcome = solve(&req)?;
-        let mut report = Report::new(&req, &outcome);
-        // As `npuzzle solve` reports it: the time the tables took, for a heuristic that reads some.
-        if req.effective_heuristic().is_table() {
-            report.tables_time = Some(prepared);
-        }
+        let report = Report::new(&req, &outcome).with_tables_time(&req, prepared);
         Ok(serde_json::to_string(&report).expect("reports serialise"))
     })?;
     out.map_err(|e| Own::error(own.as_slice(), e))
@@ -350,18 +365,16 @@ fn analyse(
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
+    let call = Call::new(cache_dir);
+    let plan = plan(spec, call.cancel())?;
     let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
     let moves = npuzzle::notation::parse(solution, reading).map_err(py_err)?;
     let mut req = request(&plan, start).map_err(py_err)?;
     if !req.start.can_reach(&req.goal) {
         return Err(UnsolvableError::new_err("the scramble cannot reach the goal (the two have different parity): no solution exists"));
     }
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
-        let notes = tx.clone();
-        prepare_analysis(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<String, Error> {
+        work.prepare_analysis(&mut req)?;
         let a = npuzzle::analysis::analyse(&req, &moves, reading, &mut |_, _| {})?;
         Ok(serde_json::to_string(&a).expect("analyses serialise"))
     })?;
@@ -394,8 +407,8 @@ fn check(
     heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let own = Own::of(py, heuristic)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let mut plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let mut plan = plan_own(spec, call.cancel(), own.as_ref())?;
     let reading: npuzzle::notation::Reading = reading.parse().map_err(py_err)?;
     let given = [solution, expansions, trace].iter().filter(|w| w.is_some()).count();
     if given != 1 {
@@ -415,10 +428,8 @@ fn check(
             return Err(PyValueError::new_err("steps must be at least 1"));
         }
     }
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<String, Error> {
+        work.prepare(&mut req)?;
         let report = match (solution, expansions, trace) {
             (Some(text), _, _) => {
                 let moves = npuzzle::check::read_solution(text, &req.start, reading)?;
@@ -488,25 +499,23 @@ fn solve_many(
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
+    let call = Call::new(cache_dir);
+    let plan = plan(spec, call.cancel())?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.unwrap_or(0))
         .stack_size(STACK)
         .build()
         .map_err(|e| PyRuntimeError::new_err(format!("starting worker threads: {e}")))?;
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
+    let out = call.run(py, progress.as_ref(), |work| -> Result<Vec<String>, Error> {
         let mut reqs: Vec<Result<Request, Error>> = pool.install(|| boards.par_iter().map(|b| request(&plan, b)).collect());
         // Each board settled and prepared as `solve` would prepare it alone, the tables shared
         // among boards that read the same ones, before the workers start; a board whose tables
         // cannot be had fails alone, a cancel stops it all.
-        let notes = tx.clone();
-        let on = reporter(tx);
+        let on = work.on();
         let mut preparer = Preparer::new();
         for slot in reqs.iter_mut() {
             let Ok(req) = slot else { continue };
-            match prepare_in(&mut preparer, req, cache_dir.clone(), &on, &notes, &cancel) {
+            match work.prepare_in(&mut preparer, req, &on) {
                 Ok(()) => {}
                 Err(Error::Cancelled) => return Err(Error::Cancelled),
                 Err(e) => *slot = Err(e),
@@ -550,13 +559,11 @@ fn trace_events(
     heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
     let own = Own::of(py, heuristic)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let plan = plan_own(spec, call.cancel(), own.as_ref())?;
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Vec<String>, Error> {
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<Vec<String>, Error> {
+        work.prepare(&mut req)?;
         let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(true);
         let (outcome, rec) = solve_observed(&req, rec)?;
         let report = Report::new(&req, &outcome);
@@ -584,13 +591,11 @@ fn trace_text(
     heuristic: Option<Bound<'_, PyAny>>,
 ) -> PyResult<(String, String)> {
     let own = Own::of(py, heuristic)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let plan = plan_own(spec, call.cancel(), own.as_ref())?;
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<(String, String), Error> {
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<(String, String), Error> {
+        work.prepare(&mut req)?;
         // As the CLI's `teach::run` records a text trace.
         let rec = Recorder::new(req.start.len(), usize::MAX, true).with_selection_cap(limit).with_paths(false);
         let (outcome, rec) = solve_observed(&req, rec)?;
@@ -621,14 +626,12 @@ fn tree_docs(
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1 node"));
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let plan = plan_own(spec, call.cancel(), own.as_ref())?;
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
-    let (tx, rx) = channel();
     type Docs = (String, String, String, String, Option<String>);
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<Docs, Error> {
+        work.prepare(&mut req)?;
         // As the CLI's `teach::run` records and draws a tree: one recorder capped at `limit`
         // nodes, then the library's one renderer.
         let rec = Recorder::new(req.start.len(), limit, true).with_paths(false).with_entry_labels(false);
@@ -669,8 +672,8 @@ fn replay_doc(
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1 node"));
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let plan = plan_own(spec, call.cancel(), own.as_ref())?;
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     let info = req.algorithm.info();
     if !info.records_tree() {
@@ -679,13 +682,11 @@ fn replay_doc(
             req.algorithm
         )));
     }
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir.clone(), &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<String, Error> {
+        work.prepare(&mut req)?;
         let rec = player_recorder(req.start.len(), limit, true);
         let (outcome, mut rec) = solve_observed(&req, rec)?;
-        rec.set_true_distances_from(&store(cache_dir), &req.goal);
+        rec.set_true_distances_from(&work.store(), &req.goal);
         let doc = ReplayDoc {
             tree: Tree::new(&rec, req.start.width(), req.start.height(), limit),
             trace: ReplayTrace::of(&rec, info),
@@ -729,16 +730,14 @@ fn exercise_docs(
     if max_steps == 0 {
         return Err(PyValueError::new_err("max_steps must be at least 1 step"));
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    let mut plan = plan_own(spec, &cancel, own.as_ref())?;
+    let call = Call::new(cache_dir);
+    let mut plan = plan_own(spec, call.cancel(), own.as_ref())?;
     ex::settle(&mut plan);
     let mut req = request(&plan, start).map_err(|e| Own::error(own.as_slice(), e))?;
     ex::check_algorithm(req.algorithm).map_err(py_err)?;
-    let (tx, rx) = channel();
     type Docs = (String, String, String, String, String);
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Docs, Error> {
-        let notes = tx.clone();
-        prepare(&mut req, cache_dir, &reporter(tx), &notes, &cancel)?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<Docs, Error> {
+        work.prepare(&mut req)?;
         let e = Exercise::run(&req, max_steps)?;
         Ok((
             ex::to_markdown(&e, Part::Sheet),
@@ -770,9 +769,9 @@ fn compare(
     if spec.limits.memory.is_none() {
         spec.limits.memory = npuzzle::limits::default_memory(npuzzle_host::available_memory(), 1);
     }
-    let cancel = Arc::new(AtomicBool::new(false));
+    let call = Call::new(cache_dir);
     let mut plan = spec.plan().map_err(py_err)?;
-    plan.cancel_with(cancel.clone());
+    plan.cancel_with(call.cancel().clone());
     let (heuristics, owns) = Own::list(py, heuristics)?;
     let pairs = npuzzle::compare::pairs_of(&algorithms, heuristics).map_err(py_err)?;
     if boards.is_empty() {
@@ -785,16 +784,14 @@ fn compare(
             .map_err(|e| BoardError::new_err(format!("board {}: {e}", i + 1)))?;
         starts.push(board);
     }
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
-        let notes = tx.clone();
-        let on = reporter(tx);
+    let out = call.run(py, progress.as_ref(), |work| -> Result<String, Error> {
+        let on = work.on();
         let mut rows = Vec::new();
         let mut preparer = Preparer::new();
         for (i, b) in starts.iter().enumerate() {
             for pair in &pairs {
                 let mut req = npuzzle::compare::request(&plan, b.clone(), pair)?;
-                prepare_in(&mut preparer, &mut req, cache_dir.clone(), &on, &notes, &cancel)?;
+                work.prepare_in(&mut preparer, &mut req, &on)?;
                 let out = solve(&req)?;
                 rows.push(npuzzle::compare::Row::new(i + 1, &req, &out));
             }
@@ -822,8 +819,8 @@ fn bench_depth(
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
+    let call = Call::new(cache_dir);
+    let plan = plan(spec, call.cancel())?;
     let (w, h) = plan.board_size();
     let goal = plan.goal_board(w, h).map_err(py_err)?;
     let mut ex = npuzzle::experiment::DepthSpec::new(goal);
@@ -835,7 +832,7 @@ fn bench_depth(
     ex.max_nodes = max_nodes;
     ex.cost = plan.cost;
     ex.order = plan.order;
-    ex.limits = npuzzle::search::Limits { cancel: Some(cancel.clone()), ..Default::default() };
+    ex.limits = npuzzle::search::Limits { cancel: Some(call.cancel().clone()), ..Default::default() };
     let mut owns = Vec::new();
     if !pairs.is_empty() {
         ex.pairs.clear();
@@ -854,12 +851,8 @@ fn bench_depth(
             ex.pairs.push(npuzzle::experiment::run_pair(run).map_err(py_err)?);
         }
     }
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<String, Error> {
-        let on = reporter(tx);
-        let s = store(cache_dir.clone());
-        let tables = |k: HeuristicKind| s.prepare_for(k, &ex.goal, ex.cost, &on, Some(&cancel));
-        let rows = npuzzle::experiment::run(&ex, &tables, &mut |_| {})?;
+    let out = call.run(py, progress.as_ref(), |work| -> Result<String, Error> {
+        let rows = npuzzle::experiment::run(&ex, &work.store(), &work.on(), &mut |_| {})?;
         Ok(serde_json::to_string(&rows).expect("rows serialise"))
     })?;
     out.map_err(|e| Own::error(&owns, e))
@@ -902,8 +895,8 @@ fn audit(
     cache_dir: Option<PathBuf>,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<AuditOut> {
-    let cancel = Arc::new(AtomicBool::new(false));
-    let plan = plan(spec, &cancel)?;
+    let call = Call::new(cache_dir);
+    let plan = plan(spec, call.cancel())?;
     let (w, h) = plan.size.ok_or_else(|| PyValueError::new_err("an audit needs the board's size"))?;
     let goal = plan.goal_board(w, h).map_err(py_err)?;
     let (estimator, own) = match heuristic.extract::<String>() {
@@ -918,10 +911,9 @@ fn audit(
     spec.consequence_nodes = consequence_nodes;
     spec.predict = predict;
     spec.starts = starts.map(npuzzle::audit::predict::Starts::Uniform);
-    spec.cancel = Some(cancel.clone());
-    let (tx, rx) = channel();
-    let out = interruptible(py, &cancel, rx, progress.as_ref(), || -> Result<Audit, Error> {
-        npuzzle::audit::audit_and_predict(&estimator, &spec, &store(cache_dir), &reporter(tx))
+    spec.cancel = Some(call.cancel().clone());
+    let out = call.run(py, progress.as_ref(), |work| -> Result<Audit, Error> {
+        npuzzle::audit::audit_and_predict(&estimator, &spec, &work.store(), &work.on())
     })?;
     let report = out.map_err(|e| Own::error(own.as_slice(), e))?;
     let holds = REQUIREMENTS.iter().map(|&r| (requirement_name(r), report.holds(r))).collect();
@@ -1011,10 +1003,9 @@ fn generate(
 
 /// The start and goal boards of a pair, checked to be the same size.
 fn pair(start: &str, goal: &str) -> PyResult<(Board, Board)> {
-    let cancel = Arc::new(AtomicBool::new(false));
     let plan = plan(
         &serde_json::json!({ "goal": serde_json::from_str::<serde_json::Value>(goal).map_err(|e| json_err("bad goal", e))? }).to_string(),
-        &cancel,
+        Call::new(None).cancel(),
     )?;
     let req = request(&plan, start).map_err(py_err)?;
     Ok((req.start, req.goal))
@@ -1066,17 +1057,12 @@ fn tables_prepare(
     let (w, h) = parse_size(size).map_err(|e| py_err(e.into()))?;
     HeuristicKind::Pdb.check_size(w, h).map_err(py_err)?;
     let goal_board = Goal::resolve(goal, w, h).map_err(py_err)?;
-    let st = store(cache_dir);
-    let spec = match set {
-        Some(name) => SetSpec::named(w, h, name).map_err(py_err)?,
-        None if build => SetSpec::strongest(w, h),
-        None => st.choose_set(&goal_board).map_err(py_err)?,
-    };
-    let cancel = Arc::new(AtomicBool::new(false));
-    let (tx, rx) = channel();
-    let got = interruptible(py, &cancel, rx, progress.as_ref(), || {
-        let on = reporter(tx);
-        let c = Some(&*cancel);
+    let call = Call::new(cache_dir);
+    let st = session().store(call.dir.clone());
+    let spec = st.set_for(&goal_board, set, build).map_err(py_err)?;
+    let got = call.run(py, progress.as_ref(), |work| {
+        let on = work.on();
+        let c = Some(work.cancel());
         match (build, force) {
             (true, true) => st.build(&goal_board, &spec, &on, c),
             (true, false) => st.load_or_build(&goal_board, &spec, &on, c),

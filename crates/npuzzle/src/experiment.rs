@@ -26,7 +26,7 @@ use crate::search::{Algorithm, LimitKind, Limits};
 use crate::serial as rayon;
 use crate::solve::{solve, Outcome, Request, Status};
 use crate::stats::effective_branching_factor;
-use crate::tables::Tables;
+use crate::tables::{Progress, TableStore, Tables};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -181,14 +181,10 @@ pub fn boards_at(table: &DepthTable, depth: u32, count: usize, seed: u64) -> Res
 }
 
 /// Runs the experiment, handing each row to `on_row` as it is made (a page draws them as they
-/// come), and returns them all. `tables` gives the prepared tables of a pair's heuristic
-/// (nothing for the formulas). A cancel flag in `spec.limits` stops it: the rows so far are
-/// returned.
-pub fn run(
-    spec: &DepthSpec,
-    tables: &dyn Fn(HeuristicKind) -> Result<Tables, Error>,
-    on_row: &mut dyn FnMut(&DepthRow),
-) -> Result<Vec<DepthRow>, Error> {
+/// come), and returns them all. Each pair's heuristic reads its tables from `store`
+/// ([`TableStore::prepare_for`], reporting to `on`; nothing for the formulas). A cancel flag in
+/// `spec.limits` stops it, a table build too: the rows so far are returned.
+pub fn run(spec: &DepthSpec, store: &TableStore, on: Progress, on_row: &mut dyn FnMut(&DepthRow)) -> Result<Vec<DepthRow>, Error> {
     let table = DepthTable::new(&spec.goal)?;
     if let Some(&d) = spec.depths.iter().find(|&&d| d > table.max_depth()) {
         return Err(Error::Invalid(format!(
@@ -203,7 +199,7 @@ pub fn run(
         let h = if a.uses_heuristic() { h.clone() } else { HeuristicKind::Zero.into() };
         // A user's own estimate reads no table.
         let t = match h.kind() {
-            Some(k) => tables(k)?,
+            Some(k) => store.prepare_for(k, &spec.goal, spec.cost, on, spec.limits.cancel.as_deref())?,
             None => Tables::none(),
         };
         prepared.push((*a, h, t));
@@ -364,7 +360,7 @@ mod tests {
         spec.count = 5;
         spec.max_nodes = 3_000;
         let mut seen = 0;
-        let rows = run(&spec, &|_| Ok(Tables::none()), &mut |_| seen += 1).unwrap();
+        let rows = run(&spec, &TableStore::in_memory(), &|_| {}, &mut |_| seen += 1).unwrap();
         assert_eq!(rows.len(), 12);
         assert_eq!(seen, 12);
         let ids12 = rows.iter().find(|r| r.depth == 12 && r.label == "IDS").unwrap();
@@ -378,7 +374,7 @@ mod tests {
         let text = table_text(&rows);
         assert!(text.contains("A*(h2)") && text.contains('–'), "{text}");
         // The same seed draws the same boards.
-        let again = run(&spec, &|_| Ok(Tables::none()), &mut |_| {}).unwrap();
+        let again = run(&spec, &TableStore::in_memory(), &|_| {}, &mut |_| {}).unwrap();
         assert_eq!(rows.iter().map(|r| r.generated).collect::<Vec<_>>(), again.iter().map(|r| r.generated).collect::<Vec<_>>());
     }
 
@@ -392,7 +388,7 @@ mod tests {
         spec.count = 10;
         spec.cost = CostModel::Tile;
         spec.pairs = vec![(Algorithm::Bfs, HeuristicKind::Zero.into()), (Algorithm::Ucs, HeuristicKind::Zero.into())];
-        let rows = run(&spec, &|_| Ok(Tables::none()), &mut |_| {}).unwrap();
+        let rows = run(&spec, &TableStore::in_memory(), &|_| {}, &mut |_| {}).unwrap();
         assert_eq!(rows[1].dearer, 0);
         assert!(rows[0].dearer > 0, "{rows:?}");
         assert!(rows[0].cost.unwrap() > rows[1].cost.unwrap());

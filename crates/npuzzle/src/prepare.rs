@@ -116,10 +116,7 @@ impl TableStore {
         kind.check_size(w, h)?;
         if kind == HeuristicKind::Pdb {
             if req.cost.is_unit() {
-                let chosen = match set {
-                    Some(s) => s.clone(),
-                    None => self.choose_set(&req.goal)?,
-                };
+                let chosen = self.unit_set(&req.goal, set)?;
                 let strongest = SetSpec::strongest(w, h);
                 if set.is_none() && chosen.name != strongest.name {
                     notes.push(format!(
@@ -144,6 +141,41 @@ impl TableStore {
         }
         req.tables = self.prepare_for(kind, &req.goal, req.cost, on, cancel)?;
         Ok(notes)
+    }
+}
+
+impl TableStore {
+    /// The pattern-database set of single-tile moves that preparing `req`
+    /// ([`TableStore::prepare_run`], with `set` as it takes it) reads, once its default is
+    /// settled: the strongest for every goal for an algorithm that reads those
+    /// ([`Needs::AnyGoal`]), the set chosen for a pattern-database heuristic, and `None` for a
+    /// request that reads no such set (another heuristic, tile costs, the multi-tile metric, a
+    /// final block's table). A front end reads it to say what a build will take before it
+    /// starts, or to refuse a set too large for it.
+    pub fn pdb_set_for(&self, req: &Request, set: Option<&SetSpec>) -> Result<Option<SetSpec>, Error> {
+        let mut settled = req.clone();
+        self.settle_default(&mut settled);
+        let (w, h) = (settled.goal.width(), settled.goal.height());
+        if settled.metric == Metric::Mtm {
+            return Ok(None);
+        }
+        Ok(match settled.algorithm.info().needs {
+            Needs::AnyGoal => Some(SetSpec::strongest(w, h)),
+            Needs::Block => None,
+            Needs::Heuristic if settled.heuristic_kind() == Some(HeuristicKind::Pdb) && settled.cost.is_unit() => {
+                Some(self.unit_set(&settled.goal, set)?)
+            }
+            Needs::Heuristic => None,
+        })
+    }
+
+    /// The set a run of `goal` reads: `set` where the caller chose one, else
+    /// [`TableStore::choose_set`].
+    fn unit_set(&self, goal: &Board, set: Option<&SetSpec>) -> Result<SetSpec, Error> {
+        match set {
+            Some(s) => Ok(s.clone()),
+            None => self.choose_set(goal),
+        }
     }
 }
 

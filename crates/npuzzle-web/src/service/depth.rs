@@ -64,8 +64,7 @@ impl Service {
         ex.cost = plan.cost;
         ex.order = plan.order;
         ex.limits = npuzzle::search::Limits { time: Some(caps.time), cancel, ..Default::default() };
-        let tables = |k: HeuristicKind| self.tables.prepare_for(k, &ex.goal, ex.cost, &|_| {}, ex.limits.cancel.as_deref());
-        let rows = npuzzle::experiment::run(&ex, &tables, &mut |_| {}).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        let rows = npuzzle::experiment::run(&ex, &self.tables, &|_| {}, &mut |_| {}).map_err(|e| ApiError::bad_request(e.to_string()))?;
         Ok(DepthTable {
             goal: ex.goal.clone(),
             cost_model: ex.cost,

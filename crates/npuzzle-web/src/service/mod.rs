@@ -32,7 +32,6 @@ use crate::{ApiError, BODY_LIMIT, CLASSIC_MAX_CELLS, MAX_SIDE, MIN_SIDE};
 use npuzzle::board::{Board, MoveOrder};
 use npuzzle::clock::Instant;
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::pdb::SetSpec;
 use npuzzle::heuristic::Heuristic;
 use npuzzle::parse::{parse_size, BoardInput};
 use npuzzle::record::Recorder;
@@ -265,36 +264,29 @@ impl Service {
     /// the command that solves the board.
     fn check_tables(&self, req: &Request) -> Result<(), ApiError> {
         let Some(max) = self.limits.pdb_max_entries else { return Ok(()) };
-        if req.algorithm.info().needs == Needs::AnyGoal {
-            let (w, h) = (req.goal.width(), req.goal.height());
-            let set = SetSpec::strongest(w, h);
-            if set.entries() <= max {
-                return Ok(());
-            }
-            return Err(ApiError::unprocessable(format!(
-                "pdb-beam's pattern databases for a {w}×{h} board (set {}, {:.0} MB) are too large to build in this page, which takes sets of up to {:.1} MB; \
-                 reduce-plus answers here, and the command line runs pdb-beam: npuzzle solve \"{}\" --size {w}x{h} --goal \"{}\"",
-                set.name,
-                set.entries() as f64 / 2e6,
-                max as f64 / 2e6,
-                req.start,
-                req.goal
-            )));
-        }
-        if req.algorithm.info().one_path() || req.effective_heuristic() != HeuristicKind::Pdb {
+        // The set preparation would read, as the library chooses it.
+        let Some(set) = self.tables.pdb_set_for(req, None).map_err(|e| ApiError::bad_request(e.to_string()))? else {
             return Ok(());
-        }
-        let set = self.tables.choose_set(&req.goal).map_err(|e| ApiError::bad_request(e.to_string()))?;
+        };
         if set.entries() <= max {
             return Ok(());
         }
         let (w, h) = (req.goal.width(), req.goal.height());
+        let (what, instead) = if req.algorithm.info().needs == Needs::AnyGoal {
+            (
+                format!("{}'s pattern databases", req.algorithm),
+                format!("reduce-plus answers here, and the command line runs {}", req.algorithm),
+            )
+        } else {
+            ("pattern databases".to_string(), "the command line solves this board optimally".to_string())
+        };
         Err(ApiError::unprocessable(format!(
-            "pattern databases for a {w}×{h} board (set {}, {:.0} MB) are too large to build in this page, which takes sets of up to {:.1} MB \
-             (6-6-3 on 4×4); the command line solves this board optimally: npuzzle solve \"{}\" --size {w}x{h} --goal \"{}\"",
+            "{what} for a {w}×{h} board (set {}, {:.0} MB) are too large to build in this page, which takes sets of up to {:.1} MB{}; \
+             {instead}: npuzzle solve \"{}\" --size {w}x{h} --goal \"{}\"",
             set.name,
             set.entries() as f64 / 2e6,
             max as f64 / 2e6,
+            if req.algorithm.info().needs == Needs::AnyGoal { "" } else { " (6-6-3 on 4×4)" },
             req.start,
             req.goal
         )))
@@ -306,11 +298,8 @@ impl Service {
     /// flag stops a build. The search's time limit starts after this. Returns the notes of
     /// what the tables at hand changed (`TableStore::prepare_run`).
     pub fn prepare(&self, req: &mut Request, shared: Option<&Shared>) -> Result<Vec<String>, ApiError> {
-        let kind = req.heuristic_kind();
-        if let (Some(sh), Some(HeuristicKind::Pdb)) = (shared, kind) {
-            if let Ok(set) = self.tables.choose_set(&req.goal) {
-                sh.tables_begin(set.patterns.len() as u64);
-            }
+        if let (Some(sh), Ok(Some(set))) = (shared, self.tables.pdb_set_for(req, None)) {
+            sh.tables_begin(set.patterns.len() as u64);
         }
         let on = |e: &TableEvent| {
             if let Some(sh) = shared {

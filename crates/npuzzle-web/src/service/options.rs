@@ -28,11 +28,7 @@ impl Service {
             },
             big_choice: BigChoice {
                 algorithm: npuzzle::solve::default_choice(MAX_SIDE + 1, MAX_SIDE + 1).0,
-                near: if self.limits.pdb_max_entries.is_some_and(|max| SetSpec::strongest(6, 6).entries() > max) {
-                    npuzzle::solve::default_at_once().0
-                } else {
-                    npuzzle::solve::default_choice(6, 6).0
-                },
+                near: npuzzle::solve::default_within(6, 6, self.limits.pdb_max_entries).0,
                 near_sizes: (MIN_SIDE..=MAX_SIDE)
                     .flat_map(|w| (MIN_SIDE..=MAX_SIDE).map(move |h| (w, h)))
                     .filter(|&(w, h)| {

@@ -103,7 +103,7 @@ fn solved(boards: &[(Board, Vec<Move>)], spec: &AuditSpec, store: &TableStore, o
     let goal = &spec.goal;
     let (a, k) = default_choice_for(goal.width(), goal.height(), spec.cost);
     let request = |b: Board| Request::new(b, goal.clone()).algorithm(a).heuristic(k).cost(spec.cost);
-    let probe = request(goal.clone());
+    let mut probe = request(goal.clone());
     if !probe.guarantees_optimal() {
         return Err(Error::Unsupported(format!(
             "no optimal solver serves a {}×{} board under {} costs",
@@ -112,7 +112,8 @@ fn solved(boards: &[(Board, Vec<Move>)], spec: &AuditSpec, store: &TableStore, o
             spec.cost
         )));
     }
-    let tables = store.prepare_request(&probe, on, spec.cancel.as_deref())?;
+    store.prepare_run(&mut probe, None, on, spec.cancel.as_deref())?;
+    let tables = probe.tables;
     let limits = Limits { cancel: spec.cancel.clone(), ..Limits::default() };
     let outs: Vec<Result<Option<Known>, Error>> = boards
         .par_iter()

@@ -18,8 +18,11 @@
 //! under them, up to the next open list or step; a line that starts with `solved` or `moves:`
 //! ends the trace.
 
-use super::{diagnose, labels_in, nodes_for, numbers_in, reference_name, within_nodes, Difference, Finding, Report, RunRecorded, WorkKind};
-use super::{DiagnosisLimits, MAX_ITEMS, MAX_TEXT};
+use super::diagnose::{diagnose, nodes_for, run_recorded, within_nodes, RunRecorded};
+use super::limits::{DiagnosisLimits, MAX_ITEMS, MAX_TEXT};
+use super::read::{labels_in, numbers_in};
+use super::report::{Difference, Finding, Report, WorkKind};
+use super::solution::reference_name;
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::record::{Event, Recorder};
@@ -496,5 +499,5 @@ pub fn check_trace_with(
 
 /// [`check_trace_by`] with the library's own runner.
 pub fn check_trace(req: &Request, work: &[TraceStep], steps: Option<usize>) -> Result<Report, Error> {
-    check_trace_by(req, work, steps, &super::run_recorded)
+    check_trace_by(req, work, steps, &run_recorded)
 }

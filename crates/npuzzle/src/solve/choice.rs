@@ -77,3 +77,18 @@ impl Request {
 pub fn default_at_once() -> (Algorithm, HeuristicKind) {
     (Algorithm::ReducePlus, HeuristicKind::Zero)
 }
+
+/// The default solver on a `width`×`height` board for an engine that builds pattern databases of
+/// at most `max_entries` entries (a page in a browser; `None`: any): [`default_choice`], or
+/// [`default_at_once`] where the pick reads the pattern databases for every goal and their set
+/// is larger than that.
+pub fn default_within(width: usize, height: usize, max_entries: Option<u64>) -> (Algorithm, HeuristicKind) {
+    let pick = default_choice(width, height);
+    let too_large = pick.0.info().needs == crate::search::Needs::AnyGoal
+        && max_entries.is_some_and(|max| crate::heuristic::pdb::SetSpec::strongest(width, height).entries() > max);
+    if too_large {
+        default_at_once()
+    } else {
+        pick
+    }
+}

@@ -120,6 +120,14 @@ impl Report {
         r
     }
 
+    /// The report with `took`, the time preparing `req`'s tables took before the search, as its
+    /// `tables_time` where `req`'s heuristic reads tables (a heuristic computed from the board
+    /// has no table's time to report). `npuzzle solve` and Python's `solve` report it.
+    pub fn with_tables_time(mut self, req: &Request, took: std::time::Duration) -> Report {
+        self.tables_time = req.effective_heuristic().is_table().then_some(took);
+        self
+    }
+
     /// Builds the report without the boards along the path (the moves are still there).
     pub fn without_path(req: &Request, outcome: &Outcome) -> Report {
         let optimal = outcome.proven_optimal(req.guarantees_optimal());

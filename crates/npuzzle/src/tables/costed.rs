@@ -8,7 +8,9 @@
 //! then the 16-bit entries, little-endian. It is written to a temporary file and renamed into
 //! place, and read back only when every field matches what was asked for.
 
-use super::{lock, Progress, TableEvent, TableStore, Tables};
+use super::bag::Tables;
+use super::events::{Progress, TableEvent};
+use super::store::{lock, TableStore};
 use crate::board::{Board, Tile};
 use crate::clock::Instant;
 use crate::cost::CostModel;
@@ -35,43 +37,6 @@ type PdbKey = (Vec<Tile>, CostModel, Vec<Tile>);
 pub(super) struct Kept {
     exact: Mutex<HashMap<ExactKey, Arc<CostExactTable>>>,
     pdbs: Mutex<HashMap<PdbKey, Arc<CostPdb>>>,
-}
-
-/// A table heuristic's tables under step costs.
-#[derive(Clone, Debug)]
-pub(super) enum CostTables {
-    Exact(Arc<CostExactHeuristic>),
-    Pdb(Arc<CostPdbHeuristic>),
-}
-
-impl Tables {
-    /// These tables with an exact cost table.
-    pub fn with_cost_exact(mut self, e: Arc<CostExactHeuristic>) -> Tables {
-        self.cost = Some(CostTables::Exact(e));
-        self
-    }
-
-    /// These tables with pattern databases built with step costs.
-    pub fn with_cost_pdb(mut self, p: Arc<CostPdbHeuristic>) -> Tables {
-        self.cost = Some(CostTables::Pdb(p));
-        self
-    }
-
-    /// The exact cost table, if prepared.
-    pub fn cost_exact(&self) -> Option<&Arc<CostExactHeuristic>> {
-        match &self.cost {
-            Some(CostTables::Exact(e)) => Some(e),
-            _ => None,
-        }
-    }
-
-    /// The pattern databases with step costs, if prepared.
-    pub fn cost_pdb(&self) -> Option<&Arc<CostPdbHeuristic>> {
-        match &self.cost {
-            Some(CostTables::Pdb(p)) => Some(p),
-            _ => None,
-        }
-    }
 }
 
 /// The cache file name of one pattern's table with step costs.
@@ -129,7 +94,7 @@ impl TableStore {
             return Ok(CostExactHeuristic::new(t));
         }
         let started = Instant::now();
-        on(&TableEvent::BuildStart { pattern: &[], entries: super::ExactTable::entries(goal.width(), goal.height()) });
+        on(&TableEvent::BuildStart { pattern: &[], entries: crate::heuristic::exact::ExactTable::entries(goal.width(), goal.height()) });
         let t = Arc::new(CostExactTable::build(goal, cost)?);
         on(&TableEvent::Built { pattern: &[], time: started.elapsed() });
         lock(&self.costed.exact).insert(key, t.clone());

@@ -279,11 +279,9 @@ fn a_sampled_4x4_audit_never_calls_a_heuristic_admissible_and_finds_a_doubled_on
     let twice = sample("2*manhattan");
     assert_eq!(twice.admissible, Some(false));
     let c = twice.counterexample.as_ref().unwrap();
-    let solved = npuzzle::solve(
-        &npuzzle::Request::auto(c.board.clone(), goal.clone())
-            .tables(store.prepare_request(&npuzzle::Request::auto(c.board.clone(), goal.clone()), &|_| {}, None).unwrap()),
-    )
-    .unwrap();
+    let mut optimal = npuzzle::Request::auto(c.board.clone(), goal.clone());
+    store.prepare_run(&mut optimal, None, &|_| {}, None).unwrap();
+    let solved = npuzzle::solve(&optimal).unwrap();
     assert_eq!(replay(&c.board, &solved.moves_string()), goal);
     assert!(c.h > solved.moves.len() as f64, "h exceeds a replayed solution's length");
     assert_eq!(c.h_star, solved.moves.len() as u64);

@@ -161,3 +161,114 @@ fn the_reader_sees_the_imports_it_checks() {
     assert!(edges.iter().all(|(m, d)| !d.contains(m)));
     assert_eq!(edges.len(), FLOORS.iter().map(|f| f.len()).sum::<usize>(), "every module on a floor has sources, and none is left out");
 }
+
+/// The folders whose files are checked for loops among themselves.
+const FOLDERS: &[&str] = &["check", "tables", "search"];
+
+/// A folder's modules (its files but `mod.rs`, and its sub-folders) and each one's imports of
+/// the others: `super::x` and `crate::folder::x` name the module `x`, and a name `mod.rs`
+/// re-exports from `x` (`pub use x::Report;`) names `x` too. `mod.rs` is the folder's facade and
+/// base: what it defines itself is below every module of the folder and makes no edge.
+fn folder_imports(folder: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let dir = src().join(folder);
+    let facade = std::fs::read_to_string(dir.join("mod.rs")).unwrap();
+    let mut modules = BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        if name != "mod" && (path.is_dir() || path.extension().is_some_and(|e| e == "rs")) {
+            modules.insert(name);
+        }
+    }
+    // The facade's re-exports, name to module: `pub use report::{Finding, Report};`.
+    let mut reexported = BTreeMap::new();
+    for line in code(&facade).lines().filter_map(|l| l.trim().strip_prefix("pub use ").or_else(|| l.trim().strip_prefix("use "))) {
+        let Some((module, rest)) = line.split_once("::") else { continue };
+        if !modules.contains(module) {
+            continue;
+        }
+        for name in rest.trim_end_matches(';').trim_matches(|c| c == '{' || c == '}').split(',') {
+            let name = name.trim().split(" as ").last().unwrap().rsplit("::").next().unwrap().trim();
+            reexported.insert(name.to_string(), module.to_string());
+        }
+    }
+    let prefixes = ["super::".to_string(), format!("crate::{folder}::")];
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for module in &modules {
+        let mut files = Vec::new();
+        let path = dir.join(module);
+        if path.is_dir() {
+            rust_files(&path, &mut files);
+        } else {
+            files.push(dir.join(format!("{module}.rs")));
+        }
+        let deps = edges.entry(module.clone()).or_default();
+        for file in files {
+            // `super::` reaches this folder from its own files and from a sub-folder's `mod.rs`;
+            // elsewhere in a sub-folder it is the sub-folder itself.
+            let nested = file.parent() != Some(dir.as_path()) && file != path.join("mod.rs");
+            let text = code(&std::fs::read_to_string(&file).unwrap());
+            for prefix in &prefixes {
+                if nested && prefix == "super::" {
+                    continue;
+                }
+                let mut rest = text.as_str();
+                while let Some(i) = rest.find(prefix.as_str()) {
+                    rest = &rest[i + prefix.len()..];
+                    let names: Vec<String> = if let Some(group) = rest.strip_prefix('{') {
+                        let group = &group[..group.find('}').unwrap_or(group.len())];
+                        group.split(',').map(|g| g.trim().split("::").next().unwrap().trim().to_string()).collect()
+                    } else {
+                        vec![rest.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap().to_string()]
+                    };
+                    for name in names {
+                        let target = if modules.contains(&name) { Some(name) } else { reexported.get(&name).cloned() };
+                        if let Some(t) = target.filter(|t| t != module) {
+                            deps.insert(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    edges
+}
+
+/// The first loop among `edges`, as the path that closes it.
+fn a_loop(edges: &BTreeMap<String, BTreeSet<String>>) -> Option<String> {
+    for start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut todo: Vec<(String, Vec<String>)> = vec![(start.clone(), vec![start.clone()])];
+        while let Some((m, path)) = todo.pop() {
+            for dep in edges.get(&m).into_iter().flatten() {
+                if dep == start {
+                    return Some(format!("{} -> {start}", path.join(" -> ")));
+                }
+                if seen.insert(dep.clone()) {
+                    let mut p = path.clone();
+                    p.push(dep.clone());
+                    todo.push((dep.clone(), p));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn no_import_loop_among_the_files_of_check_tables_and_search() {
+    for folder in FOLDERS {
+        let edges = folder_imports(folder);
+        if let Some(path) = a_loop(&edges) {
+            panic!("an import loop in {folder}/: {path}");
+        }
+    }
+    // The reader sees what it checks: grading an order of expansion reads the diagnosis, the
+    // store reads the cache's format, and a loop made up here is found.
+    let check = folder_imports("check");
+    assert!(check["expansions"].contains("diagnose") && check["expansions"].contains("report"), "{:?}", check["expansions"]);
+    assert!(folder_imports("tables")["store"].contains("cache"));
+    let mut looped = check.clone();
+    looped.get_mut("read").unwrap().insert("expansions".into());
+    assert!(a_loop(&looped).is_some());
+}

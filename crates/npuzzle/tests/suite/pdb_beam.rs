@@ -67,7 +67,7 @@ fn any_goal_estimates_are_admissible_and_at_least_manhattan() {
 
 fn beam_request(start: &Board, goal: &Board, store: &TableStore) -> Request {
     let mut req = Request::auto(start.clone(), goal.clone());
-    req.tables = store.prepare_request(&req, &|_| {}, None).unwrap();
+    store.prepare_run(&mut req, None, &|_| {}, None).unwrap();
     req
 }
 
@@ -94,7 +94,7 @@ fn pdb_beam_answers_replay_and_are_never_longer_than_reduction() {
             let bound = out.lower_bound.unwrap();
             assert!(bound <= cost && bound >= lower_bound(&start, &goal, None), "{w}×{h}");
             let mut plain = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Reduce);
-            plain.tables = store.prepare_request(&plain, &|_| {}, None).unwrap();
+            store.prepare_run(&mut plain, None, &|_| {}, None).unwrap();
             let reduced = solve(&plain).unwrap().cost.unwrap();
             assert!(cost <= reduced, "{w}×{h}: {cost} > reduce's {reduced}");
             assert_eq!(solve(&req).unwrap().moves, out.moves, "the same options give the same answer");
@@ -122,7 +122,7 @@ fn limits_narrow_the_beams_or_leave_reduction() {
     req.limits = Limits { memory: Some(1 << 20), ..Limits::default() };
     let out = solve(&req).unwrap();
     let mut plain = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Reduce);
-    plain.tables = store.prepare_request(&plain, &|_| {}, None).unwrap();
+    store.prepare_run(&mut plain, None, &|_| {}, None).unwrap();
     assert_eq!(out.status, Status::Solved);
     assert_eq!(out.moves, solve(&plain).unwrap().moves, "reduction answers when the beams do not fit");
 }

@@ -34,7 +34,7 @@ fn shared_store() -> &'static TableStore {
 
 fn request(start: &Board, goal: &Board, algorithm: Algorithm, store: &TableStore) -> Request {
     let mut req = Request::new(start.clone(), goal.clone()).algorithm(algorithm);
-    req.tables = store.prepare_request(&req, &|_| {}, None).unwrap();
+    store.prepare_run(&mut req, None, &|_| {}, None).unwrap();
     req
 }
 

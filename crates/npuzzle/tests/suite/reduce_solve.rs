@@ -24,7 +24,7 @@ fn reduction(start: Board, goal: Board) -> Request {
 
 fn prepared(start: Board, goal: Board, store: &TableStore) -> Request {
     let mut req = reduction(start, goal);
-    req.tables = store.prepare_request(&req, &|_| {}, None).unwrap();
+    store.prepare_run(&mut req, None, &|_| {}, None).unwrap();
     req
 }
 
@@ -97,10 +97,10 @@ fn small_boards_through_solve_are_optimal_lengths() {
         for _ in 0..10 {
             let start = random_solvable(&goal, &mut rng);
             let mut optimal = Request::auto(start.clone(), goal.clone());
-            optimal.tables = store.prepare_request(&optimal, &|_| {}, None).unwrap();
+            store.prepare_run(&mut optimal, None, &|_| {}, None).unwrap();
             let best = solve(&optimal).unwrap().cost.unwrap();
             let mut req = Request::new(start.clone(), goal.clone()).algorithm(Algorithm::Reduce);
-            req.tables = store.prepare_request(&req, &|_| {}, None).unwrap();
+            store.prepare_run(&mut req, None, &|_| {}, None).unwrap();
             let out = solve(&req).unwrap();
             assert_eq!(out.cost, Some(best), "{start}");
             assert_eq!(replay(&start, &out.moves), goal);

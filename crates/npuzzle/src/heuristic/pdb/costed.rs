@@ -85,6 +85,15 @@ impl CostSetSpec {
         CostSetSpec::all_for(goal).remove(0)
     }
 
+    /// The set a build means for `goal`: the one named, else the strongest (`npuzzle pdb build
+    /// --cost`).
+    pub fn for_build(goal: &Board, name: Option<&str>) -> Result<CostSetSpec, Error> {
+        match name {
+            Some(name) => CostSetSpec::named(goal, name),
+            None => Ok(CostSetSpec::strongest(goal)),
+        }
+    }
+
     /// The set named `name` for `goal`.
     pub fn named(goal: &Board, name: &str) -> Result<CostSetSpec, Error> {
         let all = CostSetSpec::all_for(goal);

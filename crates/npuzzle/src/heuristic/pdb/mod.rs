@@ -37,7 +37,7 @@
 pub mod additive;
 pub mod any_goal;
 mod build;
-pub mod cache;
+mod stored;
 pub mod costed;
 pub mod frame;
 pub mod rank;
@@ -50,6 +50,7 @@ pub use frame::Frame;
 pub(crate) use rank::select;
 pub use rank::Ranker;
 pub use sets::SetSpec;
+pub use stored::{file_name, file_name_1bit, TableBytes, EXTENSION};
 pub use table::Pdb;
 
 use super::{HeuristicInfo, Source, TableSource};

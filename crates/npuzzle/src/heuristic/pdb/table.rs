@@ -18,7 +18,7 @@
 //! still a lower bound.
 
 use super::build::{self, UNSET};
-use super::cache::{self, TableBytes};
+use super::stored::{self as cache, TableBytes};
 use super::{check_pattern, Ranker, MAX_BOARD, MAX_PATTERN};
 use crate::error::Error;
 #[cfg(not(feature = "parallel"))]

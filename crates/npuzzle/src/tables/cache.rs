@@ -35,13 +35,12 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use thiserror::Error as ThisError;
 
+pub use crate::heuristic::pdb::{file_name, file_name_1bit, TableBytes, EXTENSION};
+
 /// The cache file format version; bump it when the layout or the table meaning changes.
 pub const FORMAT_VERSION: u32 = 4;
 
 const MAGIC: &[u8; 8] = b"NPZPDB\0\n";
-
-/// File-name extension of cached tables.
-pub const EXTENSION: &str = "pdb";
 
 /// What a cache file says about itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,22 +87,6 @@ pub enum CacheError {
     },
 }
 
-/// The file name that says what a table holds: board, goal blank cell (`any` for a table that
-/// serves any goal blank) and pattern cells, e.g. `pdb-4x4-b0-1.2.3.4.5.6.7.pdb`.
-pub fn file_name(width: usize, height: usize, blank: u8, pattern: &[u8], regions: bool) -> String {
-    let cells: Vec<String> = pattern.iter().map(|c| c.to_string()).collect();
-    let kind = if regions { "-regions" } else { "" };
-    let blank = if blank == crate::heuristic::pdb::ANY_BLANK { "any".to_string() } else { blank.to_string() };
-    format!("pdb-{width}x{height}-b{blank}-{}{kind}.{EXTENSION}", cells.join("."))
-}
-
-/// The file name of a table with a value per blank region and one bit an entry
-/// ([`crate::heuristic::pdb::Pdb::from_values_1bit`]), e.g. `pdb-5x5-b0-1.2.5.6.7.12-regions-1bit.pdb`.
-pub fn file_name_1bit(width: usize, height: usize, blank: u8, pattern: &[u8]) -> String {
-    let name = file_name(width, height, blank, pattern, true);
-    format!("{}-1bit.{EXTENSION}", name.trim_end_matches(&format!(".{EXTENSION}")))
-}
-
 /// Bytes of the table hashed as one piece; the pieces are hashed in parallel.
 const CHUNK: usize = 4 << 20;
 
@@ -121,51 +104,6 @@ pub fn checksum(head: &[u8], table: &[u8]) -> u64 {
     }
     h.update(&(table.len() as u64).to_le_bytes());
     h.digest()
-}
-
-/// A table's bytes: read from a verified cache file and mapped in place, or held in memory.
-pub struct TableBytes(Inner);
-
-enum Inner {
-    Owned(Box<[u8]>),
-    #[cfg(feature = "mmap")]
-    Mapped {
-        map: memmap2::Mmap,
-        at: usize,
-    },
-}
-
-impl TableBytes {
-    /// Whether the bytes are a mapped cache file.
-    pub fn is_mapped(&self) -> bool {
-        #[cfg(feature = "mmap")]
-        return matches!(self.0, Inner::Mapped { .. });
-        #[cfg(not(feature = "mmap"))]
-        false
-    }
-}
-
-impl std::ops::Deref for TableBytes {
-    type Target = [u8];
-    fn deref(&self) -> &[u8] {
-        match &self.0 {
-            Inner::Owned(b) => b,
-            #[cfg(feature = "mmap")]
-            Inner::Mapped { map, at } => &map[*at..],
-        }
-    }
-}
-
-impl From<Vec<u8>> for TableBytes {
-    fn from(v: Vec<u8>) -> TableBytes {
-        TableBytes(Inner::Owned(v.into_boxed_slice()))
-    }
-}
-
-impl std::fmt::Debug for TableBytes {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TableBytes({} bytes{})", self.len(), if self.is_mapped() { ", mapped" } else { "" })
-    }
 }
 
 fn header_bytes(h: &Header) -> Vec<u8> {
@@ -523,7 +461,7 @@ fn load_mapped(path: &Path, f: &fs::File) -> Result<(Header, TableBytes), CacheE
     let (header, data_at) = parse(path, &map)?;
     // Lookups are scattered: read-ahead on a page evicted later would only waste memory.
     let _ = map.advise(memmap2::Advice::Random);
-    Ok((header, TableBytes(Inner::Mapped { map, at: data_at })))
+    Ok((header, TableBytes::mapped(map, data_at)))
 }
 
 /// One file in the cache directory.
@@ -600,9 +538,9 @@ pub fn temporaries(dir: &Path) -> Result<Vec<Temporary>, CacheError> {
 
 /// The canonical goal text stored in cache headers: cell `i` holds label `i`. It also says
 /// whether the table keeps a value per blank region ([`regions_of`] reads it back), and whether
-/// it serves any goal blank ([`super::ANY_BLANK`]).
+/// it serves any goal blank ([`crate::heuristic::pdb::ANY_BLANK`]).
 pub fn goal_text(width: usize, height: usize, blank: u8, regions: bool) -> String {
-    if blank == super::ANY_BLANK {
+    if blank == crate::heuristic::pdb::ANY_BLANK {
         return format!("{width}x{height}, tiles relabelled by goal cell, any goal blank; pattern-tile moves only, the blank anywhere");
     }
     let kind = if regions { "; a value per blank region" } else { "" };
@@ -630,7 +568,7 @@ pub fn one_bit_of(goal_text: &str) -> bool {
 /// The goal blank's cell, read back from a header's goal text ("… goal blank in cell 0; …").
 pub fn blank_of(goal_text: &str) -> Option<u8> {
     if goal_text.contains(", any goal blank;") {
-        return Some(super::ANY_BLANK);
+        return Some(crate::heuristic::pdb::ANY_BLANK);
     }
     goal_text.split("blank in cell ").nth(1)?.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
 }

@@ -3,6 +3,7 @@
 
 mod analyse_cli;
 mod audit_cli;
+mod bench_cli;
 mod bench_file_cli;
 mod check_cli;
 mod cli;

@@ -10,6 +10,7 @@ mod cli;
 mod common;
 mod compare_rows;
 mod fast_cli;
+mod imports;
 mod learnt_cli;
 mod local_search_cli;
 mod readme;

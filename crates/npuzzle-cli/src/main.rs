@@ -18,11 +18,6 @@ mod animate;
 mod audit;
 mod batch;
 mod bench;
-mod bench_big;
-mod bench_depth;
-mod bench_file;
-mod bench_local;
-mod bench_mtm;
 mod check;
 mod compare;
 mod exercise;
@@ -147,7 +142,9 @@ enum Command {
     Pdb(pdb::Args),
     /// Solve a benchmark suite (3x3-all, korf100, korf24: every length checked; big: reduction on
     /// large random boards, every answer replayed; local: the local searches' success rates;
-    /// depth: the textbook's table of nodes generated and b* by solution depth).
+    /// depth: the textbook's table of nodes generated and b* by solution depth; file: every
+    /// board of a file, against its reference lengths). `npuzzle bench SUITE --help` lists a
+    /// suite's options.
     Bench(bench::Args),
 }
 

@@ -74,7 +74,7 @@ pub fn run(args: Args) -> Result<u8> {
     args.teach.check_size(req.start.len())?;
     let prepared = crate::pdb::prepare(&mut req)?;
     if args.teach.active() {
-        return crate::teach::run(&args, &req);
+        return crate::teach::run(&args.teach, args.format, args.no_boards, args.output.as_deref(), &req);
     }
     if req.start.len() > crate::stream::BOARDS_UP_TO {
         let outcome = crate::stream::solve(&req, args.format, args.output.as_deref())?;

@@ -15,7 +15,7 @@ use npuzzle::render::trace::{self, Setup};
 use npuzzle::render::tree::{self, Tree};
 use npuzzle::solve::{solve_observed, Report, Request};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Search-tree formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -125,9 +125,10 @@ impl TeachOpts {
     }
 }
 
-/// Runs `solve` with a recorder and writes the trace and/or tree.
-pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
-    let t = &args.teach;
+/// Runs `solve` with a recorder and writes the trace and/or tree as `t` asks, then the summary
+/// in `format` (without the boards along the path when `no_boards`), and saves the solution as
+/// text to `saved` when given (`solve -o`).
+pub fn run(t: &TeachOpts, format: Format, no_boards: bool, saved: Option<&Path>, req: &Request) -> Result<u8> {
     t.check()?;
     if t.tree.is_some() && req.algorithm.info().local() {
         return Err(anyhow!(BadInput).context(format!("{} is a local search: it keeps no search tree to draw; use --trace", req.algorithm)));
@@ -141,7 +142,7 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
         Some(_) => Recorder::new(cells, t.tree_limit, true).with_entry_labels(t.trace),
         None => Recorder::new(cells, usize::MAX, true).with_selection_cap(t.trace_limit),
     }
-    .with_paths(t.trace && args.format == Format::Json);
+    .with_paths(t.trace && format == Format::Json);
     let (outcome, rec) = solve_observed(req, rec)?;
     let report = Report::new(req, &outcome);
     let (w, h) = (req.start.width(), req.start.height());
@@ -149,7 +150,7 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
 
     if t.trace {
         let setup = Setup { algorithm: req.algorithm, width: w, height: h, limit: t.trace_limit, cost: req.cost };
-        match args.format {
+        match format {
             Format::Text => {
                 writeln!(out, "{}", trace::heading(req))?;
                 out.write_all(trace::render_text(&rec, &setup).as_bytes())?;
@@ -193,19 +194,19 @@ pub fn run(args: &crate::solve::Args, req: &Request) -> Result<u8> {
     t.write_animation(&report)?;
 
     // The summary: after the trace on stdout, or on stderr when the tree holds stdout.
-    let summary = match args.format {
+    let summary = match format {
         Format::Json => serde_json::to_string(&report)? + "\n",
-        Format::Text => output::text(&report, !args.no_boards),
+        Format::Text => output::text(&report, !no_boards),
     };
     let tree_on_stdout = t.tree.is_some() && t.tree_out.is_none();
     if tree_on_stdout {
         let _ = std::io::stderr().write_all(summary.as_bytes());
-    } else if !(t.trace && args.format == Format::Json) {
+    } else if !(t.trace && format == Format::Json) {
         // (A JSON trace already carries the report in its `end` event.)
         out.write_all(summary.as_bytes())?;
     }
     out.flush()?;
-    if let Some(path) = &args.output {
+    if let Some(path) = saved {
         std::fs::write(path, output::text(&report, true)).with_context(|| format!("writing {}", path.display()))?;
     }
     Ok(exit::for_status(outcome.status))

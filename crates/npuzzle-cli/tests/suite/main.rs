@@ -3,12 +3,14 @@
 
 mod analyse_cli;
 mod audit_cli;
+mod bench_cli;
 mod bench_file_cli;
 mod check_cli;
 mod cli;
 mod common;
 mod compare_rows;
 mod fast_cli;
+mod imports;
 mod learnt_cli;
 mod local_search_cli;
 mod readme;

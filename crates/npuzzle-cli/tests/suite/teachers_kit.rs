@@ -436,6 +436,6 @@ fn check_and_exercise_offer_only_what_a_tree_search_reads() {
         assert!(r.stdout.contains("--weight"), "{cmd}: {}", r.stdout);
         assert!(!r.stdout.contains("--learnt-key"), "{cmd} offers --learnt-key: {}", r.stdout);
     }
-    let r = run(&["bench", "--help"]);
+    let r = run(&["bench", "file", "--help"]);
     assert!(r.stdout.contains("--learnt-key"), "bench file runs pdb-beam: {}", r.stdout);
 }

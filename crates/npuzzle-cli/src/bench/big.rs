@@ -5,7 +5,7 @@
 //! answer comes with (Manhattan plus linear conflicts), moves ÷ Manhattan, moves ÷ lower bound
 //! and moves ÷ n³ (n the board's side, the mean of width and height for rectangles).
 
-use crate::bench::Args;
+use crate::bench::common::Jobs;
 use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use crate::pdb::{reporter, store};
@@ -20,6 +20,29 @@ use npuzzle::{Algorithm, Board};
 use std::time::Instant;
 
 const DEFAULT_SIZES: &str = "6,8,10,40,100,300";
+
+/// Arguments of `bench big`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Board sides, e.g. 6,10,40 (square boards) or 7x13 (default 6,8,10,40,100,300).
+    #[arg(long)]
+    pub sizes: Option<String>,
+    /// Boards per size (default: 10 up to 12×12, 3 up to 40×40, 1 beyond).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// Seed of the first board; each board's seed is the next.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// reduce, reduce-plus or pdb-beam (default: the default solver for each size).
+    #[arg(long = "algorithms", visible_alias = "algorithm", short = 'a')]
+    pub algorithms: Option<String>,
+    /// The node limit of each board (pdb-beam narrows its beams to spend about this many
+    /// children: a shorter run, a longer answer, the same on every machine).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub jobs: Jobs,
+}
 
 fn default_count(cells: usize) -> usize {
     match cells {

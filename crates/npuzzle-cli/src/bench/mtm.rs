@@ -1,11 +1,12 @@
 //! `npuzzle bench korf100 --metric mtm`: Korf's 100 15-puzzles in multi-tile moves, each solved
-//! by the default solver for the metric (IDA* on the slide pattern database), several at once. Every answer is replayed to the goal, its cost must be
-//! its number of slides, and each optimum must equal the one slidy's solver found
-//! (`data/korf100_mtm_slidy.txt`, made by `tools/slidy-oracle`), which lies within the
-//! instance's single-tile optimum and a third of it (a slide moves at most three tiles of a 4×4
-//! line). A time limit (`--timeout`) stops an instance with the bound its iterations proved.
+//! by the default solver for the metric (IDA* on the slide pattern database), several at once.
+//! Every answer is replayed to the goal, its cost must be its number of slides, and each optimum
+//! must equal the one slidy's solver found (`data/korf100_mtm_slidy.txt`, made by
+//! `tools/slidy-oracle`), which lies within the instance's single-tile optimum and a third of it
+//! (a slide moves at most three tiles of a 4×4 line). A time limit (`--timeout`) stops an
+//! instance with the bound its iterations proved.
 
-use crate::bench::{picked, Args};
+use crate::bench::common::{picked, KORF100};
 use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use crate::pdb::store;
@@ -18,11 +19,11 @@ use npuzzle::solve::{default_choice_in, solve, Request, Status};
 use npuzzle::CostModel;
 use rayon::prelude::*;
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Korf's 100 in multi-tile moves by slidy's 4×4 solver: `id t0..t15 stm_optimum mtm_optimum
 /// answer`.
-const SLIDY: &str = include_str!("../data/korf100_mtm_slidy.txt");
+const SLIDY: &str = include_str!("../../data/korf100_mtm_slidy.txt");
 
 /// The optimum in slides slidy's solver found for each instance, by id.
 fn slidy_optima() -> std::collections::HashMap<u32, u64> {
@@ -36,15 +37,16 @@ fn slidy_optima() -> std::collections::HashMap<u32, u64> {
         .collect()
 }
 
-/// Runs the suite `text` (4×4 instances, blank first) in multi-tile moves.
-pub fn run(args: &Args, text: &str) -> Result<u8> {
-    let all = picked(args, text, 4)?;
+/// Runs Korf's 100 (those `ids` names, `--ids`) in multi-tile moves, each instance within
+/// `timeout`; `quiet` leaves out the line per instance.
+pub fn run(ids: Option<&str>, timeout: Option<Duration>, quiet: bool) -> Result<u8> {
+    let all = picked(ids, KORF100, 4)?;
     let slidy = slidy_optima();
     let goal = Goal::BlankFirst.board(4, 4)?;
     let (algorithm, heuristic) = default_choice_in(4, 4, CostModel::Unit, Metric::Mtm);
     let started = Instant::now();
     let mut base = Request::new(goal.clone(), goal.clone()).algorithm(algorithm).heuristic(heuristic).metric(Metric::Mtm);
-    base.limits = Limits { time: args.timeout, cancel: Some(cancel_flag()), ..Limits::default() };
+    base.limits = Limits { time: timeout, cancel: Some(cancel_flag()), ..Limits::default() };
     // The slide pattern database is built here when it is not cached (26 s on two cores), so
     // that the run measures the solver fans get once it is.
     store().slide_pdb(&goal, true, &crate::pdb::reporter(), Some(&cancel_flag()))?;
@@ -70,9 +72,9 @@ pub fn run(args: &Args, text: &str) -> Result<u8> {
         "korf100 in multi-tile moves: {} instances, {algorithm} with {heuristic} (the slide pattern database), {} threads, time limit {}",
         all.len(),
         rayon::current_num_threads(),
-        args.timeout.map_or("none".to_string(), |t| format!("{:.0} s", t.as_secs_f64()))
+        timeout.map_or("none".to_string(), |t| format!("{:.0} s", t.as_secs_f64()))
     )?;
-    if !args.quiet {
+    if !quiet {
         writeln!(
             out,
             "{:>4} {:>5} {:>6} {:>5} {:>9} {:>6} {:>14} {:>14} {:>10}  slides",
@@ -100,7 +102,7 @@ pub fn run(args: &Args, text: &str) -> Result<u8> {
             mtm = format!("{cost}{}", if optimal { "" } else { "?" });
             slides = npuzzle::notation::write(&o.moves, npuzzle::notation::Reading::Blank);
         }
-        if !args.quiet {
+        if !quiet {
             writeln!(
                 out,
                 "{:>4} {:>5} {:>6} {:>5} {:>9} {:>6} {:>14} {:>14} {:>10.1}  {}",

@@ -5,7 +5,7 @@
 //! 8-queens. Boards and every run's seed come from `--seed`, so the table is reproducible
 //! (all but the times). Every solution is replayed to the goal.
 
-use crate::bench::Args;
+use crate::bench::common::Jobs;
 use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use anyhow::{anyhow, bail, Context, Result};
@@ -21,6 +21,33 @@ use std::sync::atomic::Ordering;
 
 /// Boards unless `--count` says otherwise.
 pub const DEFAULT_COUNT: usize = 200;
+
+/// Arguments of `bench local`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Board size, e.g. 3 or 4x3 (default 3×3).
+    #[arg(long)]
+    pub sizes: Option<String>,
+    /// Boards [default: 200].
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// The seed of the boards; run i's seed is this + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Boards exactly D moves (optimally) from the goal (boards of at most 9 cells).
+    #[arg(long, value_name = "D")]
+    pub depth: Option<u32>,
+    /// Which local searches, e.g. hill-climbing,annealing (default: all).
+    #[arg(long = "algorithms", visible_alias = "algorithm", short = 'a')]
+    pub algorithms: Option<String>,
+    /// The heuristic [default: manhattan].
+    #[arg(long = "heuristic", short = 'H')]
+    pub heuristic: Option<String>,
+    #[command(flatten)]
+    pub local: crate::opts::ParamArgs<crate::opts::LocalUnseeded>,
+    #[command(flatten)]
+    pub jobs: Jobs,
+}
 
 /// One row of the table: an algorithm and the parameters it runs with.
 struct Row {

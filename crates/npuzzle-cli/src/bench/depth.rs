@@ -3,7 +3,7 @@
 //! by the library's experiment ([`npuzzle::experiment`]) and printed in the book's layout, as
 //! CSV or JSON, and drawn with `--plot`.
 
-use crate::bench::{Args, BenchFormat};
+use crate::bench::common::{BenchFormat, Jobs};
 use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use anyhow::{anyhow, Context, Result};
@@ -15,27 +15,44 @@ use npuzzle::Algorithm;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-/// The options of `bench depth`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct DepthArgs {
-    /// `depth`: solution depths, e.g. 2..24:2 (from 2 to 24 in steps of 2, the default), 6..28:2
-    /// (the 4th edition's), or 4,8,12.
+/// Arguments of `bench depth`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Solution depths, e.g. 2..24:2 (from 2 to 24 in steps of 2, the default), 6..28:2 (the 4th
+    /// edition's), or 4,8,12.
     #[arg(long)]
     pub depths: Option<String>,
-    /// `depth`: algorithm/heuristic pairs, comma-separated, e.g. bfs,ids,astar/h1,astar/h2 (the
-    /// default; h1 is misplaced tiles, h2 Manhattan distance), or ucs,astar/linear-conflict.
+    /// Algorithm/heuristic pairs, comma-separated, e.g. bfs,ids,astar/h1,astar/h2 (the default;
+    /// h1 is misplaced tiles, h2 Manhattan distance), or ucs,astar/linear-conflict.
     #[arg(long)]
     pub pairs: Option<String>,
-    /// `depth`: board size, WxH of at most 9 cells (exact depths need the whole state space).
+    /// Board size, WxH of at most 9 cells (exact depths need the whole state space).
     #[arg(long, default_value = "3x3")]
     pub size: String,
-    /// `depth`: what a move costs: unit or tile (moving tile t costs t).
+    /// What a move costs: unit or tile (moving tile t costs t).
     #[arg(long, default_value = "unit", value_parser = crate::opts::cost_names(), hide_possible_values = true)]
     pub cost: String,
-    /// `depth`: also draw nodes generated (log scale) and b* against d, to this file (.svg or
-    /// .png).
+    /// Also draw nodes generated (log scale) and b* against d, to this file (.svg or .png).
     #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub plot: Option<PathBuf>,
+    /// The goal of every board (blank-last, blank-first, snail, or a board).
+    #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
+    pub goal: String,
+    /// Boards per depth [default: 100].
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// The seed of the boards.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Most nodes one run may generate; a pair that passes it at a depth prints a dash there and
+    /// is not run deeper [default: 5000000].
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// The output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = BenchFormat::Text)]
+    pub format: BenchFormat,
+    #[command(flatten)]
+    pub jobs: Jobs,
 }
 
 /// Parses `2..24:2`, `2..24` (step 1), or `2,4,6`.
@@ -66,23 +83,22 @@ pub fn parse_pairs(s: &str) -> Result<Vec<(Algorithm, npuzzle::heuristic::Estima
 
 /// Runs `bench depth`.
 pub fn run(args: &Args) -> Result<u8> {
-    let o = &args.depth_opts;
-    if let Some(path) = &o.plot {
+    if let Some(path) = &args.plot {
         crate::plot::check_path(path)?;
     }
-    let (w, h) = npuzzle::parse::parse_size(&o.size).context(BadInput)?;
+    let (w, h) = npuzzle::parse::parse_size(&args.size).context(BadInput)?;
     let goal = Goal::resolve(&args.goal, w, h).context(BadInput)?;
     let mut spec = DepthSpec::new(goal);
-    if let Some(d) = &o.depths {
+    if let Some(d) = &args.depths {
         spec.depths = parse_depths(d)?;
     }
-    if let Some(p) = &o.pairs {
+    if let Some(p) = &args.pairs {
         spec.pairs = parse_pairs(p)?;
     }
     spec.count = args.count.unwrap_or(experiment::DEFAULT_COUNT);
     spec.seed = args.seed;
     spec.max_nodes = args.max_nodes.unwrap_or(experiment::DEFAULT_MAX_NODES);
-    spec.cost = crate::opts::parse_cost(&o.cost)?;
+    spec.cost = crate::opts::parse_cost(&args.cost)?;
     spec.limits = Limits { cancel: Some(cancel_flag()), ..Limits::default() };
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new((spec.depths.len() * spec.pairs.len()) as u64);
@@ -115,7 +131,7 @@ pub fn run(args: &Args) -> Result<u8> {
         BenchFormat::Json => writeln!(out, "{}", serde_json::to_string_pretty(&rows)?)?,
     }
     out.flush()?;
-    if let Some(path) = &o.plot {
+    if let Some(path) = &args.plot {
         crate::plot::draw_depth(path, &rows)?;
     }
     if cancel_flag().load(std::sync::atomic::Ordering::Relaxed) {

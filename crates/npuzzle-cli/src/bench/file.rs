@@ -9,7 +9,7 @@
 //! length (`optimal_moves` is the known optimum: an algorithm that claims optimality must match
 //! it). The DeepCubeA test states in `crates/npuzzle-cli/data/deepcubea/` are such files.
 
-use crate::bench::{Args, BenchFormat};
+use crate::bench::common::{BenchFormat, Jobs};
 use crate::exit::{self, BadInput};
 use crate::input::source_text;
 use crate::opts::cancel_flag;
@@ -23,6 +23,48 @@ use npuzzle::{Algorithm, Board, Tables};
 use serde_json::json;
 use std::io::Write;
 use std::time::Instant;
+
+/// Arguments of `bench file`.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The benchmark file, or - for stdin.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Boards to leave out at the start of the file.
+    #[arg(long)]
+    pub skip: Option<usize>,
+    /// The first COUNT boards (after --skip).
+    #[arg(long)]
+    pub count: Option<usize>,
+    /// The goal of every board (blank-last, blank-first, snail, or a board).
+    #[arg(long, short = 'g', default_value = "blank-last", allow_hyphen_values = true)]
+    pub goal: String,
+    /// The algorithm (default: the default solver for the board's size).
+    #[arg(long = "algorithms", visible_alias = "algorithm", short = 'a')]
+    pub algorithms: Option<String>,
+    /// The heuristic (default: the default for the algorithm and size).
+    #[arg(long = "heuristic", short = 'H')]
+    pub heuristic: Option<String>,
+    /// The classic searches' parameters (e.g. `--learnt-key` for pdb-beam), for every board.
+    #[command(flatten)]
+    pub search: crate::opts::ParamArgs<crate::opts::SearchParams>,
+    /// The time limit of each board, e.g. 10s (the default solver beyond 25 cells then answers
+    /// with the best it has found).
+    #[arg(long, value_parser = crate::opts::parse_duration)]
+    pub timeout: Option<std::time::Duration>,
+    /// The node limit of each board (pdb-beam narrows its beams to spend about this many
+    /// children: a shorter run, a longer answer, the same on every machine).
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// The output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = BenchFormat::Text)]
+    pub format: BenchFormat,
+    /// Leave out the line per board (text output).
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub jobs: Jobs,
+}
 
 /// One board of the file, with the fields before its `|`.
 #[derive(Debug, PartialEq)]
@@ -125,7 +167,7 @@ fn cell(v: Option<f64>, digits: usize) -> String {
 /// bound (a stopped search's too) exceeds a known optimum; 4 when a limit
 /// stopped a board without an answer or Ctrl-C cut the run short.
 pub fn run(args: &Args) -> Result<u8> {
-    let path = args.file.as_deref().ok_or_else(|| anyhow!(BadInput).context("bench file needs a FILE (or - for stdin)"))?;
+    let path = args.file.as_str();
     let text = source_text(path)?;
     let mut parsed = parse(&text)?;
     if let Some(skip) = args.skip {

@@ -28,12 +28,13 @@ impl TableStore {
         self.exact(&block, on)
     }
 
-    /// What `req` needs, as its algorithm's [`Info::needs`](crate::search::Info::needs) says:
+    /// What `req` needs, as its algorithm's [`Info::needs`](crate::search::Info::needs) says
+    /// (the part of [`TableStore::prepare_run`] that reads the algorithm's needs):
     /// the tables of the heuristic it uses ([`TableStore::prepare_for`]), the final block's
     /// exact table ([`TableStore::reduce_block`]), or the pattern databases for every goal of
     /// the board's size with the final block's table ([`TableStore::any_goal`]). A board size
     /// the algorithm does not take is refused before anything is built.
-    pub fn prepare_request(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
+    fn prepare_needs(&self, req: &Request, on: Progress, cancel: Option<&AtomicBool>) -> Result<Tables, Error> {
         let info = req.algorithm.info();
         let (w, h) = (req.goal.width(), req.goal.height());
         (info.check_size)(w, h)?;
@@ -60,8 +61,9 @@ impl TableStore {
 }
 
 impl TableStore {
-    /// Prepares what `req` needs as a front end does before it runs ([`TableStore::prepare_request`]),
-    /// and says what to tell the user. A run that a limit stops before it starts reads no
+    /// Prepares what `req` needs before it runs, and says what to tell the user: the one entry
+    /// every front end, benchmark and experiment prepares a run through (a run over many boards
+    /// through [`Preparer`], which calls it once for each set of tables). A run that a limit stops before it starts reads no
     /// heuristic tables and gets none. `set` is a pattern-database set the caller chose for the
     /// board's size (Python's `tables.build`); else the strongest one cached is used, or the
     /// small default built on the spot with a note naming the build of the stronger one. A
@@ -104,7 +106,7 @@ impl TableStore {
             return Ok(notes);
         }
         if info.needs != Needs::Heuristic {
-            req.tables = self.prepare_request(req, on, cancel)?;
+            req.tables = self.prepare_needs(req, on, cancel)?;
             return Ok(notes);
         }
         // A user's own estimate reads no table.

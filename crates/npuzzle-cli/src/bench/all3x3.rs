@@ -8,7 +8,7 @@ use crate::pdb::{reporter, store};
 use anyhow::{anyhow, Result};
 use npuzzle::goal::Goal;
 use npuzzle::solve::{solve, Request, Status};
-use npuzzle::{Board, HeuristicKind};
+use npuzzle::Board;
 use rayon::prelude::*;
 use std::io::Write;
 use std::time::Instant;
@@ -37,7 +37,10 @@ pub fn run(args: &Args) -> Result<u8> {
         .and_then(|l| l.trim().strip_prefix("hist "))
         .map(|l| l.trim_matches(|c| c == '[' || c == ']').split(',').filter_map(|x| x.trim().parse().ok()).collect())
         .ok_or_else(|| anyhow!("eightpuzzle.txt has no blank_last histogram"))?;
-    let tables = store().prepare(HeuristicKind::Exact, &goal, &reporter(), None)?;
+    // The default solver's tables for the size, prepared once and shared by every board.
+    let mut probe = Request::auto(goal.clone(), goal.clone());
+    store().prepare_run(&mut probe, None, &reporter(), None)?;
+    let tables = probe.tables;
     let table_time = started.elapsed();
     // Every arrangement of 0..8; the solvable ones are those the table reaches.
     let boards: Vec<Board> = (0..362_880u64)

@@ -123,22 +123,21 @@ pub fn run(args: &Args) -> Result<u8> {
     for (w, h) in sizes {
         let goal = goal_kind.board(w, h)?;
         let count = args.count.unwrap_or_else(|| default_count(w * h)).max(1);
-        let mut tables = None;
-        let algorithm = chosen.unwrap_or_else(|| match npuzzle::solve::default_choice(w, h).0 {
-            a if a.info().one_path() => a,
-            // The default that answers at once where the size's default is a tree search.
-            _ => npuzzle::solve::default_at_once().0,
-        });
+        let mut tables: Option<npuzzle::Tables> = None;
+        let algorithm = chosen.unwrap_or_else(|| npuzzle::solve::default_one_path(w, h));
         let (mut moves, mut manh, mut bound, mut secs, mut peak) = (0u64, 0u64, 0u64, 0f64, 0u64);
         for _ in 0..count {
             let start = random_solvable(&goal, &mut Rng::new(seed));
             seed += 1;
             let mut req = Request::new(start.clone(), goal.clone()).algorithm(algorithm);
             req.limits = Limits { cancel: Some(cancel.clone()), nodes: args.max_nodes, ..Limits::default() };
-            if tables.is_none() {
-                tables = Some(store().prepare_request(&req, &reporter(), None)?);
+            match &tables {
+                Some(t) => req.tables = t.clone(),
+                None => {
+                    store().prepare_run(&mut req, None, &reporter(), None)?;
+                    tables = Some(req.tables.clone());
+                }
             }
-            req.tables = tables.clone().unwrap_or_default();
             manh += manhattan(&start, &goal);
             let mut replay = Replay::new(&start);
             let t = Instant::now();

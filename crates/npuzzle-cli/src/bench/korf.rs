@@ -8,16 +8,13 @@ use crate::bench::common::{bar, picked, Instance, KORF100};
 use crate::exit::{self, BadInput};
 use crate::opts::cancel_flag;
 use crate::pdb::{reporter, store};
-use anyhow::{Context, Result};
-use npuzzle::fast::prune::Fsm;
+use anyhow::{anyhow, Result};
+use npuzzle::experiment::optimal::Optimal;
 use npuzzle::goal::Goal;
-use npuzzle::heuristic::pdb::SetSpec;
 use npuzzle::search::Limits;
-use npuzzle::solve::{solve, Request, Status};
-use npuzzle::{Algorithm, HeuristicKind, Tables};
+use npuzzle::solve::{solve, Status};
 use rayon::prelude::*;
 use std::io::Write;
-use std::sync::Arc;
 use std::time::Instant;
 
 const KORF24: &str = include_str!("../../data/korf24_50.txt");
@@ -108,33 +105,19 @@ fn korf(args: &KorfArgs, text: &str, side: usize, split: bool, published_counts:
     let started = Instant::now();
     let all = picked(args.ids.as_deref(), text, side)?;
     let goal = Goal::BlankFirst.board(side, side)?;
-    let spec = match &args.set {
-        Some(name) => SetSpec::named(side, side, name).context(BadInput)?,
-        None => store().choose_set(&goal)?,
-    };
-    let on = reporter();
-    let heur = store().load_or_build(&goal, &spec, &on, Some(&cancel_flag()))?;
-    let depth = args.prune_depth.unwrap_or_else(|| Fsm::default_depth(side * side));
-    let fsm_start = Instant::now();
-    // The default depth's automaton comes from the cache like the tables; another depth is
-    // learnt here, for comparisons.
-    let fsm = match args.prune_depth {
-        Some(d) if d != Fsm::default_depth(side * side) => Arc::new(Fsm::for_board(side, side, depth)),
-        _ => store().prune(side, side, depth, &on),
-    };
-    let fsm_time = fsm_start.elapsed();
-    let tables = Tables::none().with_pdb(Arc::new(heur)).with_prune(fsm.clone());
+    let suite = Optimal::prepare(store(), &goal, args.set.as_deref(), args.prune_depth, &reporter(), Some(&cancel_flag())).map_err(
+        |e| match e {
+            npuzzle::Error::Invalid(_) => anyhow!(BadInput).context(e.to_string()),
+            e => e.into(),
+        },
+    )?;
+    let (spec, fsm, fsm_time) = (&suite.set, &suite.prune, suite.prune_time);
     let load_time = started.elapsed();
     let limits = Limits { cancel: Some(cancel_flag()), ..Limits::default() };
     let bar = bar(all.len() as u64);
     let solve_start = Instant::now();
     let solve_one = |inst: &Instance| {
-        let mut req = Request::new(inst.board.clone(), goal.clone())
-            .algorithm(Algorithm::Idastar)
-            .heuristic(HeuristicKind::Pdb)
-            .limits(limits.clone())
-            .tables(tables.clone());
-        req.parallel = split;
+        let req = suite.request(inst.board.clone(), goal.clone(), split).limits(limits.clone());
         let out = solve(&req).ok();
         bar.inc(1);
         let moves = out.as_ref().filter(|o| o.status == Status::Solved).map(|o| &o.moves);

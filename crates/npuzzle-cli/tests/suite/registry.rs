@@ -148,8 +148,11 @@ fn the_check_finds_a_list_a_match_and_a_variant() {
 /// What a front end would draw a seed or decide a run's kind with, where the library decides:
 /// the clock or a random source for a seed ([`npuzzle::generate::fresh_seed`],
 /// [`npuzzle::spec::Plan::draw_seed`]), and an algorithm's kind from its flags or by name
-/// ([`npuzzle::search::Info::records_tree`], [`npuzzle::search::Info::one_path`]).
-const DECIDED_BY_THE_LIBRARY: [(&str, &str); 8] = [
+/// ([`npuzzle::search::Info::records_tree`], [`npuzzle::search::Info::one_path`]), and a table
+/// set chosen or tables assembled by hand, where preparation decides
+/// ([`npuzzle::tables::TableStore::prepare_run`], [`npuzzle::tables::TableStore::set_for`],
+/// [`npuzzle::tables::TableStore::pdb_set_for`]).
+const DECIDED_BY_THE_LIBRARY: [(&str, &str); 18] = [
     ("SystemTime::now", "a seed from the clock"),
     ("getrandbits", "a seed from Python's random"),
     ("Math.random", "a seed from JavaScript's random"),
@@ -158,10 +161,20 @@ const DECIDED_BY_THE_LIBRARY: [(&str, &str); 8] = [
     ("?.reduces", "the reduction flag read for what an algorithm builds"),
     (".fast_engine ", "the fast engine's flag read as a field"),
     (".two_roots ", "the two-tree flag read as a field"),
+    ("choose_set(", "a pattern-database set chosen"),
+    ("SetSpec::strongest", "a pattern-database set chosen"),
+    ("SetSpec::small_default", "a pattern-database set chosen"),
+    ("CostSetSpec::strongest", "a pattern-database set chosen"),
+    (".prepare_for(", "a heuristic's tables prepared outside the run's preparation"),
+    (".prepare_set(", "a set's tables prepared outside the run's preparation"),
+    (".with_pdb(", "tables assembled by hand"),
+    (".with_exact(", "tables assembled by hand"),
+    (".with_prune(", "tables assembled by hand"),
+    ("prepare(HeuristicKind", "a heuristic's tables chosen by hand"),
 ];
 
 #[test]
-fn no_front_end_draws_a_seed_or_decides_an_algorithm_kind() {
+fn no_front_end_draws_a_seed_decides_an_algorithm_kind_or_chooses_a_table_set() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut files = Vec::new();
     for dir in FRONT_ENDS {

@@ -29,7 +29,7 @@ pub struct Info {
     /// What kind of search it is, which decides what it builds and what a front end can show
     /// of it ([`Info::records_tree`], [`Info::local`], [`Info::one_path`], …).
     pub kind: Kind,
-    /// What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
+    /// What a front end prepares before the run ([`crate::tables::TableStore::prepare_run`]
     /// reads it): the heuristic's tables, the final block's table, or the tables for every goal.
     pub needs: Needs,
     /// Refuses, before any table is prepared, a board size the algorithm does not take

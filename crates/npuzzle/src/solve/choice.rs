@@ -78,6 +78,16 @@ pub fn default_at_once() -> (Algorithm, HeuristicKind) {
     (Algorithm::ReducePlus, HeuristicKind::Zero)
 }
 
+/// The default solver among those that find one path without a search tree (reductions and
+/// beams): [`default_choice`] where it is one, else [`default_at_once`]. `npuzzle bench big`
+/// times it on every size.
+pub fn default_one_path(width: usize, height: usize) -> Algorithm {
+    match default_choice(width, height).0 {
+        a if a.info().one_path() => a,
+        _ => default_at_once().0,
+    }
+}
+
 /// The default solver on a `width`×`height` board for an engine that builds pattern databases of
 /// at most `max_entries` entries (a page in a browser; `None`: any): [`default_choice`], or
 /// [`default_at_once`] where the pick reads the pattern databases for every goal and their set

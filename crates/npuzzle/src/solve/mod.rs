@@ -12,7 +12,7 @@ pub use crate::search::bound::{lower_bound, lower_bound_for, lower_bound_with};
 pub use crate::search::fit::{check_fits, human_bytes, large_board_hint, memory_floor, node_bytes, size_note};
 pub use crate::search::pdb_beam::check_size as check_beam_size;
 pub use crate::search::Request;
-pub use choice::{default_at_once, default_choice, default_choice_for, default_choice_in, default_within};
+pub use choice::{default_at_once, default_choice, default_choice_for, default_choice_in, default_one_path, default_within};
 #[cfg(feature = "schema")]
 pub use report::report_schema;
 pub use report::Report;

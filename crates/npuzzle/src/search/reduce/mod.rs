@@ -11,7 +11,7 @@
 //!
 //! The final block's exact table comes from the request's tables
 //! ([`crate::tables::Tables::block`], prepared by
-//! [`crate::tables::TableStore::prepare_request`]); a request without one builds it for the run
+//! [`crate::tables::TableStore::prepare_run`]); a request without one builds it for the run
 //! (a few milliseconds for a 3×3 block).
 
 

@@ -16,6 +16,8 @@
 //! run's own b* (the book's figures are averages over the instances); the b* of the mean node
 //! count is given too, and is slightly larger (b* grows ever more slowly with N).
 
+pub mod optimal;
+
 use crate::board::{Board, MoveOrder};
 use crate::cost::CostModel;
 use crate::error::Error;

@@ -51,7 +51,7 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    linear_search(p, ctx, Discipline::Queue)
+    linear_search(p, ctx, Discipline::Queue, &INFO)
 }
 
 /// Whether the open list is a queue (breadth-first) or a stack (depth-first).
@@ -73,9 +73,9 @@ pub(crate) enum Discipline {
 ///
 /// The conventions ([`super::conventions`]) may move the goal test to selection and change the
 /// repeated states skipped: none, the parent, the node's path, or the states already expanded
-/// (a node whose state was expanded is skipped when taken).
-pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline) -> End {
-    let info = if discipline == Discipline::Queue { &INFO } else { &super::dfs::INFO };
+/// (a node whose state was expanded is skipped when taken). `info` is the description of the
+/// search that runs it (breadth- or depth-first), whose rules the conventions read.
+pub(crate) fn linear_search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>, discipline: Discipline, info: &Info) -> End {
     let conv = Conventions::of(info, &p.params);
     // Natively, the usual rules get a search of their own, with the other rules' tests compiled
     // away; the page's WebAssembly keeps one search for every rule (its size has a budget).

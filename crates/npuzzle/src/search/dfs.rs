@@ -55,5 +55,5 @@ pub const INFO: Info = Info {
 
 /// Runs the search; see the module documentation.
 pub fn search<S: State, O: Observer>(p: &Problem<S>, ctx: &mut Ctx<'_, O>) -> End {
-    linear_search(p, ctx, Discipline::Stack)
+    linear_search(p, ctx, Discipline::Stack, &INFO)
 }

@@ -48,7 +48,7 @@ pub struct Info {
     /// when it reads none (a local search, or a solver of its own). Front ends offer only
     /// these in their repeated-state menus.
     #[cfg_attr(feature = "ts", ts(as = "Vec<String>"))]
-    pub duplicates: &'static [super::conventions::Duplicates],
+    pub duplicates: &'static [super::rules::Duplicates],
     /// How the trace names its open list, e.g. `queue (front first)`.
     pub frontier: &'static str,
     /// The parameters it reads beyond the heuristic and the move order.

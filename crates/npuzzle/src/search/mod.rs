@@ -23,7 +23,9 @@ pub mod near;
 pub mod observer;
 pub mod params;
 pub mod request;
+pub mod rules;
 mod stack;
+mod why;
 
 pub use crate::limits::{LimitKind, Limits};
 pub use crate::outcome::End;

@@ -155,7 +155,7 @@ pub enum Event<'a, S> {
         /// The estimate of the state it leads to.
         h: Cost,
         /// Why it was made or refused.
-        why: super::local::Why,
+        why: super::why::Why,
         /// The index of the state it makes in the next beam.
         member: Option<u32>,
         /// The beam state it is made from.
@@ -172,7 +172,7 @@ pub enum Event<'a, S> {
     /// (`None`) or stuck.
     LocalEnd {
         /// Why it stopped without the goal.
-        stuck: Option<super::local::Stuck>,
+        stuck: Option<crate::outcome::Stuck>,
     },
 }
 

@@ -13,7 +13,25 @@
 //! A new parameter is one entry in the list below (with a getter when it has a default), and
 //! the algorithms that read it name it in their [`super::Info::params`].
 
-use super::conventions::{Duplicates, GoalTestAt, Rules, Ties};
+use super::rules::{Duplicates, GoalTestAt, Rules, Ties};
+
+/// The rules' choices as parameter values: chosen by name, in the order front ends list them.
+macro_rules! rule_values {
+    ($($name:ident),*) => {$(
+        impl ParamValue for $name {
+            const KIND: ParamKind = ParamKind::Choice;
+            const CHOICES: &'static [&'static str] = $name::NAMES;
+            fn as_f64(self) -> f64 {
+                $name::ALL.iter().position(|&c| c == self).unwrap_or(0) as f64
+            }
+            fn parse_text(text: &str) -> Option<$name> {
+                $name::parse(text)
+            }
+        }
+    )*};
+}
+
+rule_values!(GoalTestAt, Duplicates, Ties, Rules);
 use crate::error::Error;
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;

@@ -18,26 +18,13 @@ use crate::error::Error;
 use crate::heuristic::exact_cost::{CostExactHeuristic, CostExactTable};
 use crate::heuristic::pdb::costed::{self, CostPdb, CostPdbHeuristic, CostSetSpec};
 use crate::heuristic::HeuristicKind;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 const MAGIC: &[u8; 8] = b"NPZCPDB\n";
 /// File-name extension of cached pattern databases with step costs.
 pub const EXTENSION: &str = "cpdb";
-
-/// An exact table's key: the goal's tiles and the cost model.
-type ExactKey = (Vec<Tile>, CostModel);
-/// A pattern database's key: the goal's tiles, the cost model and the pattern's tiles.
-type PdbKey = (Vec<Tile>, CostModel, Vec<Tile>);
-
-/// The tables with step costs a store keeps.
-#[derive(Debug, Default)]
-pub(super) struct Kept {
-    exact: Mutex<HashMap<ExactKey, Arc<CostExactTable>>>,
-    pdbs: Mutex<HashMap<PdbKey, Arc<CostPdb>>>,
-}
 
 /// The cache file name of one pattern's table with step costs.
 pub fn file_name(goal: &Board, cost: CostModel, tiles: &[Tile]) -> String {

@@ -2,13 +2,15 @@
 
 use super::bag::Tables;
 use super::cache::{self, goal_text, goal_text_1bit, CacheError};
-use super::costed;
 use super::events::{Progress, TableEvent};
-use crate::board::Board;
+use crate::board::{Board, Tile};
 use crate::clock::Instant;
+use crate::cost::CostModel;
 use crate::error::Error;
 use crate::fast::prune::Fsm;
 use crate::heuristic::exact::{ExactHeuristic, ExactTable};
+use crate::heuristic::exact_cost::CostExactTable;
+use crate::heuristic::pdb::costed::CostPdb;
 use crate::heuristic::pdb::{self, AnyGoalSet, Frame, Pdb, PdbHeuristic, SetSpec};
 use crate::heuristic::slide_pdb::{self, SlideBound, SlidePdb};
 use crate::heuristic::HeuristicKind;
@@ -48,6 +50,18 @@ pub(super) fn table_goal_text(width: usize, height: usize, blank: u8, regions: b
 /// the 6×6 and 7×7 sets (183 and 528 MB) take 37 s and 349 s on two cores (docs/any-size.md).
 pub const QUICK_BUILD_BYTES: u64 = 32_000_000;
 
+/// An exact table's key: the goal's tiles and the cost model.
+type CostExactKey = (Vec<Tile>, CostModel);
+/// A pattern database's key: the goal's tiles, the cost model and the pattern's tiles.
+type CostPdbKey = (Vec<Tile>, CostModel, Vec<Tile>);
+
+/// The tables with step costs a store keeps ([`super::costed`] prepares them).
+#[derive(Debug, Default)]
+pub(super) struct CostKept {
+    pub(super) exact: Mutex<HashMap<CostExactKey, Arc<CostExactTable>>>,
+    pub(super) pdbs: Mutex<HashMap<CostPdbKey, Arc<CostPdb>>>,
+}
+
 /// Loads, builds and keeps heuristic tables. See the [module documentation](self).
 #[derive(Debug)]
 pub struct TableStore {
@@ -61,8 +75,8 @@ pub struct TableStore {
     pub(super) pdbs: Mutex<HashMap<PdbKey, Arc<Pdb>>>,
     pub(super) exact: Mutex<HashMap<(usize, usize, usize), Arc<ExactTable>>>,
     pub(super) prunes: Mutex<HashMap<(usize, usize, u32), Arc<Fsm>>>,
-    /// The tables with step costs ([`costed`]).
-    pub(super) costed: costed::Kept,
+    /// The tables with step costs ([`super::costed`]).
+    pub(super) costed: CostKept,
     /// The learnt estimate's networks, by width, height and the goal's blank cell.
     pub(super) learnt: Mutex<HashMap<(usize, usize, usize), Arc<crate::learnt::Net>>>,
     /// The slide pattern databases, by width, height and layout.
@@ -94,7 +108,7 @@ impl TableStore {
             pdbs: Mutex::default(),
             exact: Mutex::default(),
             prunes: Mutex::default(),
-            costed: costed::Kept::default(),
+            costed: CostKept::default(),
             learnt: Mutex::default(),
             slides: Mutex::default(),
             busy: Mutex::default(),

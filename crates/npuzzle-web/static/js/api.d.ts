@@ -400,7 +400,7 @@ keeps: Keeps,
  */
 kind: Kind, 
 /**
- * What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
+ * What a front end prepares before the run ([`crate::tables::TableStore::prepare_run`]
  * reads it): the heuristic's tables, the final block's table, or the tables for every goal.
  */
 needs: Needs, 
@@ -2775,7 +2775,7 @@ keeps: Keeps,
  */
 kind: Kind, 
 /**
- * What a front end prepares before the run ([`crate::tables::TableStore::prepare_request`]
+ * What a front end prepares before the run ([`crate::tables::TableStore::prepare_run`]
  * reads it): the heuristic's tables, the final block's table, or the tables for every goal.
  */
 needs: Needs, 

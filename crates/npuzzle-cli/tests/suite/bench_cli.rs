@@ -112,3 +112,15 @@ fn korf100_takes_the_metric() {
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("ftm"), "{}", r.stderr);
 }
+
+/// A set the board's size does not offer is bad input (exit 2) naming it, before any table is
+/// loaded or built: the library reads `--set` ([`npuzzle::experiment::optimal::Optimal`]).
+#[test]
+fn korf_suites_refuse_a_set_their_size_does_not_offer() {
+    for (suite, set) in [("korf100", "9-6"), ("korf24", "7-8")] {
+        let r = run(&["bench", suite, "--ids", "1", "--set", set]);
+        assert_eq!(r.code, 2, "{suite}: {}", r.stderr);
+        assert!(r.stderr.contains("no pattern set") && r.stderr.contains(set), "{suite}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{suite}: {}", r.stdout);
+    }
+}

@@ -2268,7 +2268,7 @@ findings: Array<Finding>,
  */
 difference?: Difference, 
 /**
- * The nearby variants that reproduce the work (at most [`MAX_DIAGNOSES`], closest
+ * The nearby variants that reproduce the work (at most [`super::MAX_DIAGNOSES`], closest
  * first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
  */
 diagnoses?: Array<string>, 

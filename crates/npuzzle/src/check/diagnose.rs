@@ -259,7 +259,7 @@ pub(super) fn duration_words(d: Duration) -> String {
 /// its end when `m == len`) and says whether it reproduces them. Every variant is followed for
 /// [`FIRST_ROUND`] expansions, those that still agree four times as far, and so on to the
 /// work's end, so the many variants that part from the work early cost little. Returns the
-/// variants that reproduce the whole work (at most [`MAX_DIAGNOSES`], closest first) and, when
+/// variants that reproduce the whole work (at most [`super::MAX_DIAGNOSES`], closest first) and, when
 /// a limit of `limits` (or the request's own time limit or cancel flag) stopped the diagnosis
 /// short, the limit in words.
 pub(super) fn diagnose(

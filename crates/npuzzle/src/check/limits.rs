@@ -29,7 +29,7 @@ pub const DIAGNOSIS_TIME: Duration = Duration::from_secs(10);
 
 /// How far a diagnosis goes. Work longer than `expansions`, or variants still agreeing with
 /// the work when `time` runs out, are not diagnosed, and the report says which limit stopped it
-/// ([`Report::diagnosis_limit`]).
+/// ([`super::Report::diagnosis_limit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DiagnosisLimits {
     /// The longest work diagnosed, in expansions (nodes selected).

@@ -57,7 +57,7 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub difference: Option<Difference>,
-    /// The nearby variants that reproduce the work (at most [`MAX_DIAGNOSES`], closest
+    /// The nearby variants that reproduce the work (at most [`super::MAX_DIAGNOSES`], closest
     /// first), in words: `matches greedy best-first search (f = h), not A* (f = g + h)`.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     #[cfg_attr(feature = "ts", ts(optional = nullable))]

@@ -62,7 +62,7 @@ pub(super) struct CostKept {
     pub(super) pdbs: Mutex<HashMap<CostPdbKey, Arc<CostPdb>>>,
 }
 
-/// Loads, builds and keeps heuristic tables. See the [module documentation](self).
+/// Loads, builds and keeps heuristic tables. See the [module documentation](crate::tables).
 #[derive(Debug)]
 pub struct TableStore {
     pub(super) dir: Option<PathBuf>,
